@@ -1,0 +1,41 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Each build is served by its own server on a fresh temporary database (D14: both builds pass the same suite).
+const data = mkdtempSync(join(tmpdir(), "fixit-e2e-"));
+const builds = [
+  { name: "preact", dir: process.env.E2E_DIST_PREACT ?? "dist", port: Number(process.env.E2E_PORT ?? 4310) },
+  { name: "react", dir: process.env.E2E_DIST_REACT ?? "dist-react", port: Number(process.env.E2E_PORT ?? 4310) + 1 },
+].filter((b) => !process.env.E2E_BUILD || process.env.E2E_BUILD === b.name);
+
+export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  use: {
+    ...devices["Pixel 5"],
+    viewport: { width: 375, height: 740 },
+    browserName: "chromium",
+    launchOptions: { executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    trace: "off",
+    screenshot: "only-on-failure",
+  },
+  projects: builds.map((b) => ({ name: b.name, use: { baseURL: `http://127.0.0.1:${b.port}` } })),
+  webServer: builds.map((b) => ({
+    command: "npx tsx server/index.ts",
+    url: `http://127.0.0.1:${b.port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(b.port), STATIC_DIR: b.dir, DATA_DIR: join(data, b.name), SMTP_URL: "" },
+    stdout: "ignore",
+    stderr: "pipe",
+  })),
+});

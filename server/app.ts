@@ -1,0 +1,109 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Db } from "./db/db";
+import type { AuthUser } from "./lib/auth";
+import { HttpError } from "./lib/http";
+import { RateLimiter } from "./lib/rate-limit";
+import { type Mailer, logMailer } from "./mail/mailer";
+import { authRoutes } from "./routes/auth";
+import { companyRoutes } from "./routes/company";
+import { errorRoutes } from "./routes/errors";
+import { issueRoutes } from "./routes/issues";
+import { placeRoutes } from "./routes/places";
+import { profileRoutes } from "./routes/profile";
+
+/** What every handler can reach through `c.var`. */
+export interface Deps {
+  db: Db;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  /** Structured log line (JSON on stdout by default). */
+  log: (entry: Record<string, unknown>) => void;
+  /** Tile host allowed in the CSP for map images. */
+  tileOrigin: string;
+}
+export type Env = { Variables: Deps & { user: AuthUser } };
+
+export const JSON_LIMIT = 16 * 1024;
+export const stdoutLog = (entry: Record<string, unknown>) => process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
+
+export function tileOriginFrom(url = process.env.VITE_TILE_URL ?? "https://tile.openstreetmap.org/{z}/{x}/{y}.png") {
+  try {
+    return new URL(url.replace(/\{s\}/, "a")).origin.replace("//a.", "//*.");
+  } catch {
+    return "https://tile.openstreetmap.org";
+  }
+}
+
+/** D15 headers on every response. */
+export function securityHeaders(tileOrigin: string) {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // goober writes a <style> element and Leaflet positions tiles with style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${tileOrigin}`,
+    "media-src 'self'",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+/** Builds the API (and, in production, the static app around it) from its dependencies; tests call `app.request()`. */
+export function createApp(partial: Partial<Deps> & { db: Db }) {
+  const deps: Deps = {
+    limiter: new RateLimiter(),
+    mailer: partial.mailer ?? logMailer(partial.db, partial.log ?? stdoutLog),
+    log: stdoutLog,
+    tileOrigin: tileOriginFrom(),
+    ...partial,
+  };
+  const csp = securityHeaders(deps.tileOrigin);
+  const app = new Hono<Env>();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    for (const [k, v] of Object.entries(deps)) c.set(k as keyof Deps, v as never);
+    await next();
+    c.header("Content-Security-Policy", csp);
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    c.header("X-Frame-Options", "DENY");
+    if (c.req.path.startsWith("/api")) c.header("Cache-Control", "no-store");
+    if (c.req.path.startsWith("/api") || c.res.status >= 400)
+      deps.log({ msg: "request", method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+  });
+
+  app.use(
+    "/api/*",
+    bodyLimit({ maxSize: JSON_LIMIT, onError: (c) => c.json({ detail: "The request is too large." }, 413) }),
+  );
+
+  const api = new Hono<Env>();
+  api.get("/health", async (c) => {
+    await c.var.db.query("select 1");
+    return c.json({ status: "ok" });
+  });
+  api.route("/", errorRoutes());
+  api.route("/", authRoutes());
+  api.route("/", profileRoutes());
+  api.route("/", placeRoutes());
+  api.route("/", companyRoutes());
+  api.route("/", issueRoutes());
+  api.all("*", (c) => c.json({ detail: "Not found." }, 404));
+  app.route("/api", api);
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+      return c.json({ detail: err.detail, ...(err.errors ? { errors: err.errors } : {}) }, err.status);
+    }
+    deps.log({ msg: "unhandled error", path: c.req.path, error: String(err?.message ?? err) });
+    return c.json({ detail: "Something went wrong on our side. Please try again." }, 500);
+  });
+  return app;
+}

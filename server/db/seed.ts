@@ -1,0 +1,54 @@
+import type { Db, Queryable } from "./db";
+import { hashPassword } from "../lib/passwords";
+import { seedIssues } from "./seed/issues";
+import { seedStaff } from "./seed/staff";
+
+export const DEMO_PASSWORD = "Demo@1234";
+/** The demo sign-ins listed in the README: one account per role. */
+export const DEMO = {
+  owner: { email: "owner@demo.om", mob_no: "91000001", role: 0, name: "Salim Al Harthy" },
+  technician: { email: "tech@demo.om", mob_no: "91000002", role: 1, name: "Ahmed Al Balushi" },
+  manager: { email: "manager@demo.om", mob_no: "91000003", role: 2, name: "Fatma Al Rawahi" },
+  tenant: { email: "tenant@demo.om", mob_no: "91000004", role: 3, name: "Maryam Al Said" },
+} as const;
+
+export interface SeedIds {
+  companyId: number;
+  ownerId: number;
+  technicianId: number;
+  managerId: number;
+  tenantId: number;
+  passwordHash: string;
+}
+
+async function seedAccounts(q: Queryable): Promise<SeedIds> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const company = await q.query<{ company_id: number }>(
+    `insert into companies (name, email, mob_no, cntry_code, reg_no, logo_path)
+     values ('Gulf Fix Maintenance LLC', 'info@gulffix.om', '24500100', '+968', 'CR-1234567', 'company/gulffix-logo.svg') returning company_id`,
+  );
+  const companyId = company.rows[0].company_id;
+  const ids: Record<string, number> = {};
+  for (const [key, a] of Object.entries(DEMO)) {
+    const inCompany = a.role === 1 || a.role === 2;
+    const { rows } = await q.query<{ user_id: number }>(
+      `insert into users (role, name, email, mob_no, cntry_code, password_hash, company_id, got_email_mob, job_title, skills, languages, terms_accepted_at)
+       values ($1, $2, $3, $4, '+968', $5, $6, 1, $7, $8, $9, now()) returning user_id`,
+      [a.role, a.name, a.email, a.mob_no, passwordHash, inCompany ? companyId : null, a.role === 1 ? "Technician" : a.role === 2 ? "Manager" : null, a.role === 1 ? [1, 2, 3] : [], a.role === 1 ? ["ar", "en"] : []],
+    );
+    ids[key] = rows[0].user_id;
+  }
+  return { companyId, ownerId: ids.owner, technicianId: ids.technician, managerId: ids.manager, tenantId: ids.tenant, passwordHash };
+}
+
+/** Seeds demo data into an empty database, all in one transaction; a database with accounts is left as it is. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const { rows } = await db.query<{ n: number }>("select count(*)::int as n from users");
+  if (rows[0].n > 0) return false;
+  await db.tx(async (q) => {
+    const ids = await seedAccounts(q);
+    await seedStaff(q, ids);
+    await seedIssues(q, ids);
+  });
+  return true;
+}

@@ -1,0 +1,54 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { Env } from "../app";
+import type { Queryable } from "../db/db";
+import { HttpError } from "./http";
+import { hashToken, newToken } from "./tokens";
+
+export const SESSION_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** The signed-in account, as handlers see it. */
+export interface AuthUser {
+  user_id: number;
+  role: number;
+  name: string;
+  email: string | null;
+  mob_no: string | null;
+  cntry_code: string;
+  company_id: number | null;
+  got_email_mob: number;
+}
+
+/** Opens a 3-day session and returns its token (shown once, stored hashed). */
+export async function createSession(q: Queryable, userId: number, now = Date.now()): Promise<string> {
+  const token = newToken();
+  await q.query("insert into sessions (token_hash, user_id, expires_at) values ($1, $2, $3)", [hashToken(token), userId, new Date(now + SESSION_MS)]);
+  return token;
+}
+
+export async function endSessions(q: Queryable, userId: number) {
+  await q.query("delete from sessions where user_id = $1", [userId]);
+}
+
+async function userFor(c: Context<Env>): Promise<AuthUser | null> {
+  const header = c.req.header("authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) return null;
+  const { rows } = await c.var.db.query<AuthUser>(
+    `select u.user_id, u.role, u.name, u.email, u.mob_no, u.cntry_code, u.company_id, u.got_email_mob
+       from sessions s join users u using (user_id)
+      where s.token_hash = $1 and s.expires_at > now() and not u.disabled`,
+    [hashToken(match[1])],
+  );
+  return rows[0] ?? null;
+}
+
+/** Requires a valid session (401) and, when roles are given, one of them (403). Sets `c.var.user`. */
+export function requireAuth(...roles: number[]): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    const user = await userFor(c);
+    if (!user) throw new HttpError(401, "Please sign in again.");
+    if (roles.length && !roles.includes(user.role)) throw new HttpError(403, "Your account cannot do this.");
+    c.set("user", user);
+    await next();
+  };
+}

@@ -1,0 +1,7 @@
+import { Hono } from "hono";
+import type { Env } from "../app";
+
+// Stub: this area's endpoints come in their own issue.
+export function placeRoutes() {
+  return new Hono<Env>();
+}

@@ -1,0 +1,88 @@
+import { Suspense, lazy, useEffect, useState } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { Redirect, Route, Router, Switch, useLocation } from "wouter";
+import { BottomNav } from "./components/BottomNav";
+import { Header } from "./components/Header";
+import { ErrorBoundary, GateScreen, LoadingScreen } from "./components/Screens";
+import { Toasts } from "./components/Toasts";
+import { useHashLocation, useHashSearch } from "./lib/hash-location";
+import { HEADER_PATHS, type RouteDef, resolveAccess, routes, showsNav } from "./routes";
+import { online } from "./signals/connectivity";
+import { ready, t } from "./signals/language";
+import { gotEmailMob, isAuthenticated, role } from "./signals/session";
+import { screenGate } from "./signals/viewport";
+
+const NotFoundView = routes.find((r) => r.path === "/404")!.view;
+const VerifyInfoModal = lazy(() => import("./components/VerifyInfoModal").then((m) => ({ default: m.VerifyInfoModal })));
+
+/** The verify-info slot: shown over protected screens while got_email_mob is 0; closing hides it until the next screen. */
+function VerifyInfoSlot({ path }: { path: string }) {
+  useSignals();
+  const [closedOn, setClosedOn] = useState<string | null>(null);
+  if (gotEmailMob.value !== 0 || closedOn === path) return null;
+  return (
+    <Suspense fallback={null}>
+      <VerifyInfoModal onClose={() => setClosedOn(path)} />
+    </Suspense>
+  );
+}
+
+function Guarded({ def, params }: { def: RouteDef; params: Record<string, string | undefined> }) {
+  useSignals();
+  const [path] = useLocation();
+  const access = resolveAccess(def, isAuthenticated.value, role.value);
+  if (access.kind === "redirect") return <Redirect to={access.to} replace />;
+  if (access.kind === "notFound") return <NotFoundView title="titles.notFound" />;
+  const View = def.view;
+  return (
+    <>
+      <View title={def.title} params={params} />
+      {def.roles && <VerifyInfoSlot path={path} />}
+    </>
+  );
+}
+
+function Shell() {
+  useSignals();
+  const [path] = useLocation();
+  useEffect(() => window.scrollTo?.(0, 0), [path]);
+  const signedIn = isAuthenticated.value;
+  const def = routes.find((r) => r.path === path);
+  const protectedTop = signedIn && !!def?.roles && showsNav(path);
+  return (
+    <>
+      {signedIn && HEADER_PATHS.has(path) && <Header />}
+      <Suspense fallback={<LoadingScreen />}>
+        <Switch>
+          {routes.map((r) => (
+            <Route key={r.path} path={r.path}>
+              {(params) => <Guarded def={r} params={params} />}
+            </Route>
+          ))}
+          <Route>
+            <NotFoundView title="titles.notFound" />
+          </Route>
+        </Switch>
+      </Suspense>
+      {protectedTop && <BottomNav path={path} />}
+    </>
+  );
+}
+
+/** Gates in SPEC.md order: screen too small, too large, offline; then the error boundary and the router. */
+export function App({ location }: { location?: { hook: typeof useHashLocation; searchHook: typeof useHashSearch } }) {
+  useSignals();
+  if (!ready.value) return <LoadingScreen />;
+  const gate = screenGate.value;
+  if (gate === "small") return <GateScreen title={t("gates.tooSmall")} />;
+  if (gate === "large") return <GateScreen title={t("gates.tooLarge")} />;
+  if (!online.value) return <GateScreen title={t("offline.title")} message={t("offline.message")} />;
+  return (
+    <ErrorBoundary>
+      <Router hook={location?.hook ?? useHashLocation} searchHook={location?.searchHook ?? useHashSearch}>
+        <Shell />
+      </Router>
+      <Toasts />
+    </ErrorBoundary>
+  );
+}

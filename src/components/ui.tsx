@@ -1,0 +1,112 @@
+import { css } from "goober";
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { t } from "../signals/language";
+import { cx, errorText } from "../styles/theme";
+
+const buttonBase = css`
+  display: inline-flex; align-items: center; justify-content: center; gap: 8px;
+  min-height: 48px; padding: 10px 18px; border-radius: 10px; border: 1px solid transparent;
+  font-weight: 600; cursor: pointer; text-decoration: none;
+  &:disabled { opacity: 0.5; cursor: not-allowed; }
+`;
+const variants = {
+  primary: css`background: var(--brand); color: #fff;`,
+  secondary: css`background: #fff; color: var(--brand-dark); border-color: var(--brand);`,
+  ghost: css`background: transparent; color: var(--brand-dark);`,
+  danger: css`background: var(--danger); color: #fff;`,
+};
+export type ButtonVariant = keyof typeof variants;
+
+export function Button({
+  variant = "primary",
+  block,
+  className,
+  type = "button",
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; block?: boolean }) {
+  return <button type={type} className={cx(buttonBase, variants[variant], block && css`width: 100%;`, className)} {...rest} />;
+}
+
+const iconButton = css`
+  display: inline-flex; align-items: center; justify-content: center; width: 44px; height: 44px;
+  border-radius: 50%; border: 0; background: transparent; cursor: pointer; color: inherit;
+  &:disabled { opacity: 0.4; cursor: not-allowed; }
+`;
+/** A button that shows only an icon; `label` is its accessible name. */
+export function IconButton({ label, children, className, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { label: string }) {
+  return (
+    <button type="button" aria-label={label} title={label} className={cx(iconButton, className)} {...rest}>
+      {children}
+    </button>
+  );
+}
+
+const fieldCss = css`
+  display: flex; flex-direction: column; gap: 6px;
+  & > label { font-weight: 600; font-size: 14px; }
+  & input, & select, & textarea {
+    min-height: 48px; padding: 10px 12px; border: 1px solid var(--line); border-radius: 10px; background: #fff; width: 100%;
+  }
+  & input[aria-invalid="true"] { border-color: var(--danger); }
+`;
+
+/** A labelled field; the label is always visible (ARCHITECTURE.md, forms on a cheap phone). */
+export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | null; hint?: string; children: ReactNode }) {
+  return (
+    <div className={fieldCss}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && <span id={`${id}-hint`} className={css`font-size: 13px; color: var(--muted);`}>{hint}</span>}
+      {error && (
+        <p id={`${id}-error`} role="alert" className={errorText}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextField({ id, label, error, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string | null; hint?: string }) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined} {...input} />
+    </Field>
+  );
+}
+
+export function SelectField({ id, label, error, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { id: string; label: string; error?: string | null }) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <select id={id} aria-invalid={error ? true : undefined} {...select}>
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+const spin = css`
+  width: 28px; height: 28px; border-radius: 50%; border: 3px solid var(--brand-soft); border-top-color: var(--brand);
+  animation: spin 0.8s linear infinite;
+  @keyframes spin { to { transform: rotate(360deg); } }
+`;
+export function Spinner({ label }: { label?: string }) {
+  useSignals();
+  return <div role="status" aria-label={label ?? t("common.loading")} className={spin} />;
+}
+
+/** Arrow icon that points "back" in the reading direction. */
+export function BackIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" className={css`[dir="rtl"] & { transform: scaleX(-1); }`}>
+      <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+export function ForwardIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" className={css`[dir="rtl"] & { transform: scaleX(-1); }`}>
+      <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,22 @@
+import { css } from "goober";
+import { useSignals } from "@preact/signals-react/runtime";
+import { Button } from "../components/ui";
+import { navigate } from "../lib/hash-location";
+import { paths, type ViewProps } from "../routes";
+import { t } from "../signals/language";
+import { isAuthenticated } from "../signals/session";
+import { centered } from "../styles/theme";
+
+/** 404: Go back goes one step back when signed in, otherwise to /login. */
+export function NotFoundView(_: ViewProps) {
+  useSignals();
+  const goBack = () => (isAuthenticated.value ? history.back() : navigate(paths.login, { replace: true }));
+  return (
+    <main className={centered}>
+      <p className={css`font-size: 64px; font-weight: 800; color: var(--brand); margin: 0;`} aria-hidden="true">404</p>
+      <h1 className={css`font-size: 22px;`}>{t("notFound.title")}</h1>
+      <p>{t("notFound.message")}</p>
+      <Button onClick={goBack}>{t("notFound.goBack")}</Button>
+    </main>
+  );
+}

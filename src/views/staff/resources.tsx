@@ -1,0 +1,7 @@
+import type { ViewProps } from "../../routes";
+import { PlaceholderView } from "../../views/placeholder";
+
+// Stub: replaced by the screen's own issue.
+export function ResourcesView(props: ViewProps) {
+  return <PlaceholderView {...props} />;
+}

@@ -1,0 +1,59 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test as base } from "@playwright/test";
+
+export const DEMO_PASSWORD = "Demo@1234";
+export const DEMO = {
+  owner: "owner@demo.om",
+  technician: "tech@demo.om",
+  manager: "manager@demo.om",
+  tenant: "tenant@demo.om",
+} as const;
+
+/** Fails on serious or critical axe violations of the page as it is now. */
+export async function expectAccessible(page: Page, label = "") {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${label} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+/** Marks onboarding done and picks a language before the app boots. */
+export async function prepare(page: Page, { lang = "en", oncmp = true }: { lang?: "en" | "ar"; oncmp?: boolean } = {}) {
+  await page.addInitScript(
+    ([l, o]) => {
+      if (!sessionStorage.getItem("__prepared")) {
+        localStorage.setItem("language", l as string);
+        if (o) localStorage.setItem("oncmp", "1");
+        sessionStorage.setItem("__prepared", "1");
+      }
+    },
+    [lang, oncmp] as const,
+  );
+}
+
+/** Signs in through the real API and stores the session the way the app does, then opens `path`. */
+export async function signInAs(page: Page, identifier: string, path: string, { password = DEMO_PASSWORD, lang = "en" } = {}) {
+  const res = await page.request.post("/api/user/login", { data: { identifier, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = await res.json();
+  await page.addInitScript(
+    ([b, l]) => {
+      if (sessionStorage.getItem("__signed")) return;
+      const { access_token, ...user } = b as Record<string, unknown>;
+      localStorage.setItem("access_token", String(access_token));
+      localStorage.setItem("user", JSON.stringify(user));
+      localStorage.setItem("isAuthenticated", "true");
+      localStorage.setItem("role", String(user.role));
+      localStorage.setItem("got_email_mob", String(user.got_email_mob));
+      localStorage.setItem("login_time", String(Date.now()));
+      localStorage.setItem("language", l as string);
+      localStorage.setItem("oncmp", "1");
+      sessionStorage.setItem("__signed", "1");
+    },
+    [body, lang] as const,
+  );
+  await page.goto(`/#${path}`);
+  return body as { access_token: string; role: number; got_email_mob: number };
+}
+
+export const test = base;
+export { expect };
