@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createApi, errorDetail } from "../../src/api/client";
+import { isAuthenticated, signIn, signOut } from "../../src/signals/session";
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+function fakeFetch(responses: Array<() => Response>) {
+  const calls: Request[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = input instanceof Request ? input : new Request(input, init);
+    calls.push(req);
+    return (responses[Math.min(calls.length - 1, responses.length - 1)] as () => Response)();
+  };
+  return { fetch: fetch as typeof globalThis.fetch, calls };
+}
+
+const make = (responses: Array<() => Response>) => {
+  const f = fakeFetch(responses);
+  const api = createApi({ prefixUrl: "http://localhost/api", fetch: f.fetch, retry: { limit: 3, methods: ["get"], statusCodes: [503], delay: () => 0 } });
+  return { api, calls: f.calls };
+};
+
+afterEach(() => signOut());
+
+describe("the ky client", () => {
+  it("sends the bearer token when there is one", async () => {
+    signIn({ access_token: "secret", role: 1, got_email_mob: 1 });
+    const { api, calls } = make([() => json(200, { ok: true })]);
+    await api.get("x").json();
+    expect(calls[0].headers.get("authorization")).toBe("Bearer secret");
+  });
+
+  it("sends no authorization header when signed out", async () => {
+    const { api, calls } = make([() => json(200, {})]);
+    await api.get("x").json();
+    expect(calls[0].headers.get("authorization")).toBeNull();
+  });
+
+  it("on 401 from login clears the session and goes to /login", async () => {
+    signIn({ access_token: "t", role: 0, got_email_mob: 1 });
+    location.hash = "#/somewhere";
+    const { api } = make([() => json(401, { detail: "Invalid identifier or password" })]);
+    const error = await api.post("user/login", { json: {} }).catch((e) => e);
+    expect(await errorDetail(error)).toBe("Invalid identifier or password");
+    expect(isAuthenticated.value).toBe(false);
+    expect(localStorage.getItem("access_token")).toBeNull();
+    expect(location.hash).toBe("#/login");
+  });
+
+  it("on 401 from any other call clears the session and goes to the root", async () => {
+    signIn({ access_token: "t", role: 0, got_email_mob: 1 });
+    location.hash = "#/home";
+    const { api } = make([() => json(401, { detail: "Please sign in again." })]);
+    await api.get("company/staffs").catch(() => undefined);
+    expect(isAuthenticated.value).toBe(false);
+    expect(location.hash).toBe("#/");
+  });
+
+  it("on 404 goes to /404", async () => {
+    location.hash = "#/jobs";
+    const { api } = make([() => json(404, { detail: "Not found." })]);
+    await api.get("issue/issue?issue_id=999").catch(() => undefined);
+    expect(location.hash).toBe("#/404");
+  });
+
+  it("retries a failing read three times, then gives up", async () => {
+    const { api, calls } = make([() => json(503, {})]);
+    await expect(api.get("x").json()).rejects.toThrow();
+    expect(calls).toHaveLength(4);
+  });
+
+  it("succeeds when a retried read recovers", async () => {
+    const { api, calls } = make([() => json(503, {}), () => json(200, { ok: 1 })]);
+    expect(await api.get("x").json()).toEqual({ ok: 1 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("never retries a write", async () => {
+    const { api, calls } = make([() => json(503, {})]);
+    await expect(api.post("x", { json: {} })).rejects.toThrow();
+    expect(calls).toHaveLength(1);
+  });
+});
