@@ -1,7 +1,124 @@
 import { Hono } from "hono";
 import type { Env } from "../app";
+import type { Queryable } from "../db/db";
+import { type AuthUser, requireAuth } from "../lib/auth";
+import { HttpError, body, check } from "../lib/http";
+import { JOBS_PAGE_SIZE, acknowledgeBody, issueIdQuery, jobsQuery } from "../../src/contract/issues";
 
-// Stub: this area's endpoints come in their own issue.
+/** One issue in the shape of SPEC.md's state fields (D4); `where` filters the `i` (issues) alias. */
+const ISSUE_SELECT = `
+  select i.issue_id, i.title, i.issue_type, i.description as "desc", i.issue_status,
+         to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+         i.property_id, p.name, p.addres,
+         json_build_object('block', p.block, 'no', p.no, 'street', p.street, 'city', p.city, 'state', p.state, 'zipcode', p.zipcode, 'country', p.country) as addrs,
+         json_build_object('lat', p.lat, 'lng', p.lng) as location,
+         coalesce((select json_agg(json_build_object('file_name', m.file_name, 'path', m.path) order by m.position, m.media_id)
+                     from issue_media m where m.issue_id = i.issue_id), '[]'::json) as images,
+         coalesce((select json_agg(json_build_object('file_name', m.file_name, 'path', m.path) order by m.position, m.media_id)
+                     from issue_media m where m.issue_id = i.issue_id and m.kind = 'image'), '[]'::json) as issue_images,
+         coalesce((select json_agg(json_build_object('file_name', m.file_name, 'path', m.path) order by m.position, m.media_id)
+                     from issue_media m where m.issue_id = i.issue_id and m.kind = 'video'), '[]'::json) as issue_videos,
+         coalesce((select json_agg(json_build_object('date', to_char(a.date, 'YYYY-MM-DD'), 'time_from', to_char(a.time_from, 'HH24:MI'), 'time_to', to_char(a.time_to, 'HH24:MI'))
+                            order by a.date, a.time_from, a.slot_id)
+                     from issue_availability a where a.issue_id = i.issue_id), '[]'::json) as available,
+         cu.name as creater_name,
+         case when cu.mob_no is null or cu.mob_no = '' then null else cu.cntry_code || cu.mob_no end as creater_mob_no,
+         case when cu.profile_path is null then '[]'::json else json_build_array(json_build_object('path', cu.profile_path)) end as creater_profile,
+         i.priority,
+         coalesce((select json_agg(json_build_object('path', pi.path) order by pi.position, pi.image_id)
+                     from property_images pi where pi.property_id = p.property_id), '[]'::json) as prop_images
+    from issues i
+    join properties p on p.property_id = i.property_id
+    left join users cu on cu.user_id = i.creator_id`;
+
+interface Access {
+  issue_id: number;
+  issue_status: number;
+  assigned_tech_id: number | null;
+  tech_company_id: number | null;
+  creator_id: number | null;
+  owner_id: number | null;
+}
+
+async function accessOf(q: Queryable, issueId: number): Promise<Access> {
+  const { rows } = await q.query<Access>(
+    `select i.issue_id, i.issue_status, i.assigned_tech_id, t.company_id as tech_company_id, i.creator_id, p.owner_id
+       from issues i join properties p using (property_id) left join users t on t.user_id = i.assigned_tech_id
+      where i.issue_id = $1`,
+    [issueId],
+  );
+  if (!rows[0]) throw new HttpError(404, "This issue does not exist.");
+  return rows[0];
+}
+
+/** The assigned technician, or a manager of that technician's company, may act on the issue. */
+const actsOn = (u: AuthUser, a: Access) =>
+  (u.role === 1 && a.assigned_tech_id === u.user_id) || (u.role === 2 && u.company_id != null && a.tech_company_id === u.company_id);
+/** Those who act on it, and the customer who reported it or owns the property, may read it (/property/issues-view admits every role). */
+const reads = (u: AuthUser, a: Access) => actsOn(u, a) || (u.role !== 1 && u.role !== 2 && (a.creator_id === u.user_id || a.owner_id === u.user_id));
+
 export function issueRoutes() {
-  return new Hono<Env>();
+  const app = new Hono<Env>();
+
+  app.get("/issue/jobs", requireAuth(1, 2), async (c) => {
+    const u = c.var.user;
+    const { status = "open", page_num = 1 } = check(jobsQuery, c.req.query());
+    const page = Math.max(1, page_num);
+    // A technician sees the issues assigned to them; a manager those of their company's technicians.
+    const who = u.role === 1 ? "i.assigned_tech_id = $1" : "i.assigned_tech_id in (select user_id from users where company_id = $1 and role = 1)";
+    const whoId = u.role === 1 ? u.user_id : (u.company_id ?? -1);
+    const state = status === "closed" ? "i.issue_status = 1" : "i.issue_status <> 1";
+    const total = await c.var.db.query<{ n: number }>(`select count(*)::int as n from issues i where ${who} and ${state}`, [whoId]);
+    const { rows } = await c.var.db.query(
+      `${ISSUE_SELECT} where ${who} and ${state} order by i.created_at desc, i.issue_id desc limit ${JOBS_PAGE_SIZE} offset $2`,
+      [whoId, (page - 1) * JOBS_PAGE_SIZE],
+    );
+    return c.json({ status: 1, total: total.rows[0].n, data: rows });
+  });
+
+  app.get("/issue/issue", requireAuth(), async (c) => {
+    const { issue_id } = check(issueIdQuery, c.req.query());
+    const access = await accessOf(c.var.db, issue_id);
+    if (!reads(c.var.user, access)) throw new HttpError(403, "This issue is not assigned to you.");
+    const { rows } = await c.var.db.query(`${ISSUE_SELECT} where i.issue_id = $1`, [issue_id]);
+    return c.json({ status: 1, data: rows[0] });
+  });
+
+  app.put("/issue/issue", requireAuth(1, 2), async (c) => {
+    const { issue_id } = check(issueIdQuery, c.req.query());
+    const { tech_available } = await body(c, acknowledgeBody);
+    const u = c.var.user;
+    const message = await c.var.db.tx(async (q) => {
+      // Lock the issue row so two acknowledgements of one issue cannot interleave.
+      await q.query("select 1 from issues where issue_id = $1 for update", [issue_id]);
+      const access = await accessOf(q, issue_id);
+      if (!actsOn(u, access)) throw new HttpError(403, "This issue is not assigned to you.");
+      if (access.issue_status === 1) throw new HttpError(409, "This issue is resolved and now closed.");
+      const tenant = await q.query<{ date: string; time_from: string; time_to: string }>(
+        `select to_char(date, 'YYYY-MM-DD') as date, to_char(time_from, 'HH24:MI') as time_from, to_char(time_to, 'HH24:MI') as time_to
+           from issue_availability where issue_id = $1`,
+        [issue_id],
+      );
+      if (tenant.rows.length) {
+        // With tenant slots the body holds exactly the one chosen (SPEC.md section 7).
+        const [s] = tech_available;
+        const offered = tech_available.length === 1 && tenant.rows.some((r) => r.date === s.date && r.time_from === s.time_from && r.time_to === s.time_to);
+        if (!offered) throw new HttpError(422, "Please select an availability.", { tech_available: "Choose exactly one of the tenant's availability slots." });
+      }
+      await q.query("delete from issue_tech_slots where issue_id = $1", [issue_id]);
+      for (const s of tech_available)
+        await q.query("insert into issue_tech_slots (issue_id, tech_id, date, time_from, time_to) values ($1, $2, $3, $4, $5)", [
+          issue_id,
+          access.assigned_tech_id,
+          s.date,
+          s.time_from,
+          s.time_to,
+        ]);
+      await q.query("update issues set acknowledged_at = now(), acknowledged_by = $2 where issue_id = $1", [issue_id, u.user_id]);
+      return "Availability acknowledged successfully";
+    });
+    return c.json({ status: 1, message });
+  });
+
+  return app;
 }

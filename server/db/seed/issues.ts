@@ -1,5 +1,186 @@
 import type { Queryable } from "../db";
 import type { SeedIds } from "../seed";
 
-// Stub: this area's demo data comes in its own issue.
-export async function seedIssues(_q: Queryable, _ids: SeedIds): Promise<void> {}
+// Demo properties in Muscat and their maintenance issues, all assigned to the demo technician (D1, D11).
+// Media paths are relative to server/files/properties/; scripts/gen-issue-media.sh makes the files.
+
+interface SeedProperty {
+  key: string;
+  name: string;
+  addres?: string;
+  addrs?: Partial<Record<"block" | "no" | "street" | "city" | "state" | "zipcode" | "country", string>>;
+  lat: number;
+  lng: number;
+  images: string[];
+}
+
+const PROPERTIES: SeedProperty[] = [
+  {
+    key: "qurum",
+    name: "Qurum Heights Apartment 12",
+    addrs: { block: "Block 215", no: "Building 1248", street: "Way 2734", city: "Muscat", state: "Muscat Governorate", zipcode: "112", country: "Oman" },
+    lat: 23.6139,
+    lng: 58.4786,
+    images: ["demo/qurum-heights.svg"],
+  },
+  {
+    key: "mouj",
+    name: "Villa 48, Al Mouj",
+    addres: "Villa 48, Marsa Street, Al Mouj, Muscat 130, Oman",
+    lat: 23.6322,
+    lng: 58.2786,
+    images: ["demo/villa-mouj.svg"],
+  },
+  {
+    key: "khuwair",
+    name: "Al Khuwair Residence",
+    addrs: { block: "Block 233", no: "Flat 7", street: "Way 3319", city: "Muscat", state: "Bawshar", zipcode: "133", country: "Oman" },
+    lat: 23.5951,
+    lng: 58.4092,
+    images: ["demo/khuwair-residence.svg"],
+  },
+  {
+    // Most structured parts missing: the address shows as unavailable (SPEC.md section 3).
+    key: "ruwi",
+    name: "Ruwi Townhouse",
+    addrs: { block: "", no: "", street: "", city: "Muscat", state: "", zipcode: "", country: "Oman" },
+    lat: 23.5989,
+    lng: 58.5452,
+    images: [],
+  },
+];
+
+interface SeedIssue {
+  property: string;
+  title: string;
+  issue_type: number;
+  desc: string;
+  status: 0 | 1;
+  priority: number;
+  daysAgo: number;
+  creator: "owner" | "tenant";
+  /** [days from today, from, to] */
+  slots: Array<[number, string, string]>;
+  media: Array<[kind: "image" | "video", file: string]>;
+}
+
+const ISSUES: SeedIssue[] = [
+  {
+    property: "qurum",
+    title: "Kitchen sink leaking",
+    issue_type: 1,
+    desc: "Water drips from the pipe under the kitchen sink and the cabinet floor is wet.",
+    status: 0,
+    priority: 2,
+    daysAgo: 1,
+    creator: "owner",
+    slots: [
+      [2, "09:00", "11:00"],
+      [3, "14:30", "16:00"],
+      [5, "17:00", "19:30"],
+    ],
+    media: [
+      ["image", "demo/sink-leak-1.png"],
+      ["image", "demo/sink-leak-2.jpg"],
+      ["image", "demo/sink-leak-3.gif"],
+      ["video", "demo/sink-leak.mp4"],
+    ],
+  },
+  {
+    property: "mouj",
+    title: "Air conditioner not cooling",
+    issue_type: 2,
+    desc: "The living room split unit runs but blows warm air.",
+    status: 0,
+    priority: 3,
+    daysAgo: 2,
+    creator: "owner",
+    slots: [],
+    media: [["image", "demo/ac-unit.png"]],
+  },
+  {
+    property: "khuwair",
+    title: "Bathroom light flickering",
+    issue_type: 1,
+    desc: "The ceiling light in the main bathroom flickers and sometimes goes off.",
+    status: 0,
+    priority: 1,
+    daysAgo: 3,
+    creator: "tenant",
+    slots: [
+      [1, "08:00", "10:00"],
+      [4, "18:00", "20:00"],
+    ],
+    media: [],
+  },
+  {
+    property: "ruwi",
+    title: "Front gate motor stuck",
+    issue_type: 2,
+    desc: "The sliding gate stops halfway and the motor hums.",
+    status: 0,
+    priority: 2,
+    daysAgo: 4,
+    creator: "owner",
+    slots: [],
+    media: [],
+  },
+  {
+    property: "qurum",
+    title: "Water heater replaced",
+    issue_type: 1,
+    desc: "The old water heater leaked; a new 80 litre heater was installed.",
+    status: 1,
+    priority: 2,
+    daysAgo: 12,
+    creator: "owner",
+    slots: [[-10, "10:00", "12:00"]],
+    media: [["image", "demo/water-heater.png"]],
+  },
+  {
+    property: "khuwair",
+    title: "Balcony door lock repaired",
+    issue_type: 1,
+    desc: "The balcony door lock was jammed; the cylinder was replaced.",
+    status: 1,
+    priority: 1,
+    daysAgo: 20,
+    creator: "tenant",
+    slots: [],
+    media: [],
+  },
+];
+
+export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
+  const propertyIds = new Map<string, number>();
+  for (const p of PROPERTIES) {
+    const a = p.addrs ?? {};
+    const { rows } = await q.query<{ property_id: number }>(
+      `insert into properties (owner_id, name, addres, block, no, street, city, state, zipcode, country, lat, lng)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning property_id`,
+      [ids.ownerId, p.name, p.addres ?? "", a.block ?? "", a.no ?? "", a.street ?? "", a.city ?? "", a.state ?? "", a.zipcode ?? "", a.country ?? "", p.lat, p.lng],
+    );
+    propertyIds.set(p.key, rows[0].property_id);
+    for (const [i, path] of p.images.entries())
+      await q.query("insert into property_images (property_id, path, position) values ($1, $2, $3)", [rows[0].property_id, path, i]);
+  }
+  // Oldest first, so serial ids follow creation time.
+  for (const s of [...ISSUES].sort((x, y) => y.daysAgo - x.daysAgo)) {
+    const { rows } = await q.query<{ issue_id: number }>(
+      `insert into issues (property_id, creator_id, title, issue_type, description, issue_status, priority, assigned_tech_id, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, now() - make_interval(days => $9::int, hours => 3)) returning issue_id`,
+      [propertyIds.get(s.property), s.creator === "owner" ? ids.ownerId : ids.tenantId, s.title, s.issue_type, s.desc, s.status, s.priority, ids.technicianId, s.daysAgo],
+    );
+    const issueId = rows[0].issue_id;
+    for (const [i, [kind, path]] of s.media.entries())
+      await q.query("insert into issue_media (issue_id, kind, file_name, path, position) values ($1, $2, $3, $4, $5)", [
+        issueId,
+        kind,
+        path.split("/").pop(),
+        path,
+        i,
+      ]);
+    for (const [days, from, to] of s.slots)
+      await q.query("insert into issue_availability (issue_id, date, time_from, time_to) values ($1, current_date + $2::int, $3, $4)", [issueId, days, from, to]);
+  }
+}

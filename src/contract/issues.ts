@@ -1,0 +1,94 @@
+// Wire schemas of the issue area (D4), shared by server/routes/issues.ts and src/api/issues.ts.
+import * as z from "zod/mini";
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** True for a real calendar date written YYYY-MM-DD (rejects 2024-02-30). */
+export function isCalendarDate(s: string): boolean {
+  if (!DATE_RE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** Accepts "HH:mm" and "HH:mm:ss" from the server, always returning "HH:mm". */
+const loosely = z.pipe(
+  z.string(),
+  z.transform((s: string) => s.slice(0, 5)),
+);
+
+/** An availability slot as the app receives it (SPEC.md section 3). */
+export const slotSchema = z.object({ date: z.string(), time_from: loosely, time_to: loosely });
+export type Slot = z.infer<typeof slotSchema>;
+
+/** A slot as the PUT body must hold it: date YYYY-MM-DD, times HH:mm, from before to. */
+export const slotInput = z
+  .object({
+    date: z.string().check(z.refine(isCalendarDate, "Dates must be real dates written YYYY-MM-DD.")),
+    time_from: z.string().check(z.regex(TIME_RE, "Times must be written HH:mm.")),
+    time_to: z.string().check(z.regex(TIME_RE, "Times must be written HH:mm.")),
+  })
+  .check(z.refine((s) => s.time_from < s.time_to, { message: "The start time must be before the end time.", path: ["time_to"] }));
+
+export const MAX_SLOTS = 20;
+/** Body of PUT /issue/issue?issue_id= (SPEC.md section 7). */
+export const acknowledgeBody = z.object({
+  tech_available: z
+    .array(slotInput)
+    .check(z.minLength(1, "Please fill in all fields."), z.maxLength(MAX_SLOTS, `At most ${MAX_SLOTS} availability slots.`)),
+});
+export type AcknowledgeBody = z.infer<typeof acknowledgeBody>;
+
+const pathItem = z.object({ path: z.string() });
+const mediaItem = z.object({ file_name: z.string(), path: z.string() });
+export type MediaItem = z.infer<typeof mediaItem>;
+
+/** Structured address (SPEC.md section 3). */
+export const addrsSchema = z.object({
+  block: z.optional(z.nullable(z.string())),
+  no: z.optional(z.nullable(z.string())),
+  street: z.optional(z.nullable(z.string())),
+  city: z.optional(z.nullable(z.string())),
+  state: z.optional(z.nullable(z.string())),
+  zipcode: z.optional(z.nullable(z.string())),
+  country: z.optional(z.nullable(z.string())),
+});
+export type Addrs = z.infer<typeof addrsSchema>;
+
+/** An issue in the shape of SPEC.md's state fields (D4). */
+export const issueSchema = z.object({
+  issue_id: z.number(),
+  title: z.string(),
+  issue_type: z.number(),
+  desc: z.string(),
+  issue_status: z.number(),
+  created_at: z.string(),
+  property_id: z.number(),
+  name: z.string(),
+  addres: z.nullable(z.string()),
+  addrs: z.nullable(addrsSchema),
+  location: z.nullable(z.object({ lat: z.nullable(z.number()), lng: z.nullable(z.number()) })),
+  images: z.array(mediaItem),
+  issue_images: z.array(mediaItem),
+  issue_videos: z.array(mediaItem),
+  available: z.array(slotSchema),
+  creater_name: z.nullable(z.string()),
+  creater_mob_no: z.nullable(z.string()),
+  creater_profile: z.array(pathItem),
+  priority: z.number(),
+  prop_images: z.array(pathItem),
+});
+export type Issue = z.infer<typeof issueSchema>;
+
+export const jobsResponse = z.object({ status: z.number(), total: z.number(), data: z.array(issueSchema) });
+export type JobsResponse = z.infer<typeof jobsResponse>;
+export const issueResponse = z.object({ status: z.number(), data: issueSchema });
+
+export const JOBS_PAGE_SIZE = 10;
+export const jobsQuery = z.object({
+  status: z.optional(z.enum(["open", "closed"])),
+  page_num: z.optional(z.pipe(z.string().check(z.regex(/^\d{1,6}$/, "page_num must be a whole number.")), z.transform(Number))),
+});
+export const issueIdQuery = z.object({
+  issue_id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/, "issue_id must be a whole number.")), z.transform(Number)),
+});
