@@ -255,7 +255,7 @@ describe("the demo staff seed", () => {
     const { rows: all } = await db.query<{ email: string; mob_no: string; profile_path: string | null }>("select email, mob_no, profile_path from users");
     expect(new Set(all.map((u) => u.email)).size).toBe(all.length);
     expect(new Set(all.map((u) => u.mob_no)).size).toBe(all.length);
-    const pictures = [...companies.map((c) => c.logo_path), ...all.map((u) => u.profile_path).filter(Boolean)];
+    const pictures = [...companies.map((c) => c.logo_path), ...all.map((u) => u.profile_path)].filter((p): p is string => !!p);
     expect(pictures.length).toBeGreaterThan(8);
     for (const p of pictures) expect(existsSync(`server/files/users/${p}`), p).toBe(true);
   });
