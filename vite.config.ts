@@ -26,6 +26,7 @@ export default defineConfig(({ mode }) => {
       cssCodeSplit: true,
       modulePreload: { polyfill: false },
       reportCompressedSize: false,
+      manifest: true,
     },
     server: { proxy: { "/api": "http://localhost:8080", "/files": "http://localhost:8080" } },
   };
