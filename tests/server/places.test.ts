@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../server/db/db";
+import { createSession } from "../../server/lib/auth";
+import { fold } from "../../server/places/fold";
+import { Gazetteer, gazetteer } from "../../server/places/gazetteer";
+import { testApp, testDb } from "./helpers";
+
+let db: Db;
+let token: string;
+let world: Gazetteer;
+beforeAll(async () => {
+  db = await testDb();
+  const { rows } = await db.query<{ user_id: number }>("insert into users (role, name, mob_no) values (1, 'Tech', '91234567') returning user_id");
+  token = await createSession(db, rows[0].user_id);
+  world = await gazetteer();
+});
+afterAll(async () => db.close());
+
+const names = (places: Array<{ formatted_address: string }>) => places.map((p) => p.formatted_address);
+const search = async (keyword: string, auth: string | undefined = token) => {
+  const { json } = testApp(db);
+  return json("GET", `/api/place/search?keyword=${encodeURIComponent(keyword)}`, undefined, auth);
+};
+
+describe("GET /api/place/search", () => {
+  it("finds Muscat first for 'musc', in SPEC.md's shape", async () => {
+    const res = await search("musc");
+    expect(res.status).toBe(200);
+    const places = await res.json();
+    expect(places[0]).toEqual({ formatted_address: "Muscat, Oman", geometry: { location: { lat: expect.closeTo(23.584, 2), lng: expect.closeTo(58.408, 2) } } });
+    expect(places.length).toBeLessThanOrEqual(10);
+  });
+
+  it("answers an empty list below 3 characters, and for blanks", async () => {
+    for (const keyword of ["", "m", "mu", "  mu  ", "   "]) {
+      const res = await search(keyword);
+      expect(res.status).toBe(200);
+      expect(await res.json(), JSON.stringify(keyword)).toEqual([]);
+    }
+    expect((await (await search("mus")).json()).length).toBeGreaterThan(0);
+  });
+
+  it("needs a session", async () => {
+    expect((await search("musc", "")).status).toBe(401);
+  });
+});
+
+describe("the gazetteer's ranking", () => {
+  it("holds the GeoNames cities of the package", () => {
+    expect(world.size).toBeGreaterThan(130_000);
+  });
+
+  it("puts an exact name first: 'Seeb' is Seeb, Oman (the data spells it Seeb; it has no 'As Sib')", () => {
+    expect(names(world.search("Seeb"))[0]).toBe("Seeb, Oman");
+    expect(names(world.search("seeb"))[0]).toBe("Seeb, Oman");
+    expect(world.search("As Sib")).toEqual([]);
+  });
+
+  it("ranks exact, then prefix, then word prefix, then substring; population within a tier", () => {
+    // 'salalah' is exact for Şalālah (accents folded); 'muscat' is exact for Muscat, then Muscatine by prefix.
+    expect(names(world.search("salalah"))[0]).toBe("Şalālah, Oman");
+    expect(names(world.search("muscat")).slice(0, 2)).toEqual(["Muscat, Oman", "Muscatine, United States"]);
+    // Word prefix: 'khaimah' starts no name, but starts a word of Ras Al Khaimah City.
+    expect(names(world.search("khaimah"))[0]).toBe("Ras Al Khaimah City, United Arab Emirates");
+    // Prefix before word prefix: 'sohar' is exact; 'buraym' finds Al Buraymī by a word.
+    expect(names(world.search("sohar"))[0]).toBe("Sohar, Oman");
+    expect(names(world.search("buraym"))).toContain("Al Buraymī, Oman");
+    // Substring last: 'uscat' is inside Muscat.
+    expect(names(world.search("uscat"))[0]).toBe("Muscat, Oman");
+    // Population decides inside the prefix tier: London (UK) before London (Canada).
+    const lon = names(world.search("londo"));
+    expect(lon.indexOf("London, United Kingdom")).toBeLessThan(lon.indexOf("London, Canada"));
+  });
+
+  it("folds accents and punctuation in the query too", () => {
+    expect(names(world.search("ZÜRICH"))[0]).toBe("Zürich, Switzerland");
+    expect(names(world.search("ras al-khaimah"))[0]).toBe("Ras Al Khaimah City, United Arab Emirates");
+    expect(fold("Ra’s al ‘Ayn")).toBe("ras al ayn");
+  });
+
+  it("narrows by country after a comma", () => {
+    const places = names(world.search("sur, oman"));
+    expect(places[0]).toBe("Sur, Oman");
+    expect(places.every((p) => p.endsWith(", Oman"))).toBe(true);
+  });
+
+  it("gives at most 10, without two identical addresses", () => {
+    const places = names(world.search("san"));
+    expect(places).toHaveLength(10);
+    expect(new Set(places).size).toBe(10);
+  });
+
+  it("answers nothing for a name no city has", () => {
+    expect(world.search("qxzqxz")).toEqual([]);
+  });
+
+  it("answers each search in well under 50 ms once loaded", () => {
+    const queries = ["musc", "san", "sal", "al k", "ana", "ing", "ville", "burg", "new york", "ras al", "eee", "qqq", "abc", "zzz", "muscat, oman", "seeb"];
+    const timings: number[] = [];
+    for (const q of queries) world.search(q); // warm-up round, not timed
+    for (let round = 0; round < 3; round++)
+      for (const q of queries) {
+        const t0 = performance.now();
+        world.search(q);
+        timings.push(performance.now() - t0);
+      }
+    timings.sort((a, b) => a - b);
+    const median = timings[Math.floor(timings.length / 2)];
+    const p95 = timings[Math.floor(timings.length * 0.95)];
+    const worst = timings.at(-1)!;
+    console.log(`place search: median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, worst ${worst.toFixed(2)} ms over ${timings.length} searches`);
+    expect(median).toBeLessThan(5);
+    expect(p95).toBeLessThan(20);
+    expect(worst).toBeLessThan(50);
+  });
+});
