@@ -32,11 +32,13 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 /** A PostgreSQL server through `DATABASE_URL`; `schema` isolates test runs. */
 export async function openPostgres(url: string, schema?: string): Promise<Db> {
   const { default: pg } = await import("pg");
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
   if (schema) {
-    await pool.query(`create schema if not exists "${schema}"`);
-    pool.on("connect", (client) => void client.query(`set search_path to "${schema}"`));
+    const setup = new pg.Pool({ connectionString: url, max: 1 });
+    await setup.query(`create schema if not exists "${schema}"`);
+    await setup.end();
   }
+  // Every connection of the pool starts in the schema, so no query can run before the search path is set.
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
   const q = (client: Pool | PoolClient): Queryable => ({
     query: (sql, params) => client.query(sql, params as unknown[]) as never,
   });
@@ -46,7 +48,6 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
     tx: async (fn) => {
       const client = await pool.connect();
       try {
-        if (schema) await client.query(`set search_path to "${schema}"`);
         await client.query("begin");
         const result = await fn(q(client));
         await client.query("commit");

@@ -5,9 +5,13 @@ import type { Mail } from "../../server/mail/mailer";
 /** One database per test file: in-memory PGlite, or a fresh schema on the server DATABASE_URL names (npm run test:pg). */
 export async function testDb(): Promise<Db> {
   const url = process.env.DATABASE_URL;
-  const db = url ? await openPostgres(url, `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`) : await openPglite();
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const db = url ? await openPostgres(url, schema) : await openPglite();
   await migrate(db);
-  return db;
+  if (!url) return db;
+  // A test schema on a shared server is dropped when its file is done.
+  const close = db.close;
+  return { ...db, close: async () => (await db.exec(`drop schema "${schema}" cascade`), close()) };
 }
 
 /** Empties every table (between tests), keeping the schema. */
