@@ -1,0 +1,32 @@
+import type { Slot } from "../../contract/issues";
+
+// The acknowledgement sheet's rules (SPEC.md section 5) as pure functions, so they are tested without a browser.
+
+export interface DraftSlot {
+  date: string;
+  time_from: string;
+  time_to: string;
+}
+export const emptySlot = (): DraftSlot => ({ date: "", time_from: "", time_to: "" });
+export const isComplete = (s: DraftSlot) => !!(s.date && s.time_from && s.time_to);
+/** 'Add Another Availability' stays disabled until the first slot is fully filled. */
+export const canAddAnother = (slots: DraftSlot[]) => slots.length > 0 && isComplete(slots[0]);
+/** 'Remove Availability' appears only when more than one slot exists. */
+export const canRemove = (slots: DraftSlot[]) => slots.length > 1;
+
+export type AckResult = { ok: true; tech_available: Slot[] } | { ok: false; error: "select" | "fill" | "order" };
+
+/**
+ * The PUT body: with tenant slots, exactly the chosen one ('select' when none is chosen);
+ * otherwise every entered slot, each complete ('fill') and starting before it ends ('order').
+ */
+export function ackPayload(tenantSlots: Slot[], chosen: number | null, entered: DraftSlot[]): AckResult {
+  if (tenantSlots.length) {
+    const slot = chosen == null ? undefined : tenantSlots[chosen];
+    if (!slot) return { ok: false, error: "select" };
+    return { ok: true, tech_available: [{ date: slot.date, time_from: slot.time_from, time_to: slot.time_to }] };
+  }
+  if (!entered.length || !entered.every(isComplete)) return { ok: false, error: "fill" };
+  if (entered.some((s) => s.time_from >= s.time_to)) return { ok: false, error: "order" };
+  return { ok: true, tech_available: entered.map((s) => ({ date: s.date, time_from: s.time_from, time_to: s.time_to })) };
+}

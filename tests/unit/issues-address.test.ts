@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { formatAddress } from "../../src/lib/address";
+
+const full = { block: "Block 215", no: "Building 1248", street: "Way 2734", city: "Muscat", state: "Muscat Governorate", zipcode: "112", country: "Oman" };
+
+describe("formatAddress (SPEC.md section 3 display rule)", () => {
+  it("uses the free-text address when present, whatever the parts say", () => {
+    expect(formatAddress("Villa 48, Al Mouj", { block: "" })).toBe("Villa 48, Al Mouj");
+    expect(formatAddress("  Villa 48  ", full)).toBe("Villa 48");
+  });
+  it("joins the parts with spaces when at most one of block, no and street is empty", () => {
+    expect(formatAddress("", full)).toBe("Block 215 Building 1248 Way 2734 Muscat Muscat Governorate 112 Oman");
+    expect(formatAddress(null, { ...full, no: "" })).toBe("Block 215 Way 2734 Muscat Muscat Governorate 112 Oman");
+    expect(formatAddress(null, { block: "B1", no: "", street: "Way 1", city: null })).toBe("B1 Way 1");
+  });
+  it("is unavailable (null) when two or more of block, no and street are empty", () => {
+    expect(formatAddress("", { ...full, block: "", street: "  " })).toBeNull();
+    expect(formatAddress(undefined, { city: "Muscat", country: "Oman" })).toBeNull();
+    expect(formatAddress(null, null)).toBeNull();
+  });
+});
