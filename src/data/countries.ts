@@ -1,0 +1,120 @@
+// Countries for the dial-code picker (D12). The `countries-list` package is imported dynamically, so its data is a
+// separate chunk fetched only when a picker first needs it; names come from Intl.DisplayNames at no byte cost.
+
+export interface Country {
+  /** ISO 3166-1 alpha-2 code, e.g. "OM". */
+  iso: string;
+  /** Emoji flag. */
+  flag: string;
+  /** Every dial code of the country, each like "+968"; the first is the one offered. */
+  dials: string[];
+  /** Names used for display and search. */
+  en: string;
+  ar: string;
+  native: string;
+}
+
+export const DEFAULT_DIAL = "+968";
+export const DEFAULT_ISO = "OM";
+
+/** Which country a shared dial code stands for when only the code is known (e.g. a prefilled "+1"). */
+const PREFERRED: Record<string, string> = {
+  "+1": "US",
+  "+7": "RU",
+  "+44": "GB",
+  "+61": "AU",
+  "+47": "NO",
+  "+39": "IT",
+  "+358": "FI",
+  "+212": "MA",
+  "+262": "RE",
+  "+590": "GP",
+  "+599": "CW",
+  "+672": "NF",
+  "+968": "OM",
+};
+
+function displayNames(lang: string): Intl.DisplayNames | null {
+  try {
+    return new Intl.DisplayNames([lang], { type: "region", fallback: "none" });
+  } catch {
+    return null;
+  }
+}
+
+/** The name of a country in `lang`, falling back to the package's English name. */
+export function regionName(iso: string, lang: string, fallback: string): string {
+  try {
+    return displayNames(lang)?.of(iso) || fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+let cache: Promise<Country[]> | null = null;
+
+/** Loads the 252 countries once (lazily). */
+export function loadCountries(): Promise<Country[]> {
+  cache ??= import("countries-list")
+    .then(({ countries, getEmojiFlag }) => {
+      const en = displayNames("en");
+      const ar = displayNames("ar");
+      const of = (d: Intl.DisplayNames | null, iso: string) => {
+        try {
+          return d?.of(iso);
+        } catch {
+          return undefined;
+        }
+      };
+      return Object.entries(countries).map(([iso, c]) => ({
+        iso,
+        flag: getEmojiFlag(iso as Parameters<typeof getEmojiFlag>[0]),
+        dials: c.phone.map((p) => `+${p}`),
+        en: of(en, iso) || c.name,
+        ar: of(ar, iso) || c.name,
+        native: c.native,
+      }));
+    })
+    .catch((e) => {
+      cache = null;
+      throw e;
+    });
+  return cache;
+}
+
+/** The display name of a country in the UI language. */
+export const countryName = (c: Country, lang: string) => (lang === "ar" ? c.ar : lang === "en" ? c.en : regionName(c.iso, lang, c.en));
+
+/** Countries sorted by their name in `lang`. */
+export function sortCountries(list: Country[], lang: string): Country[] {
+  const coll = new Intl.Collator(lang);
+  return [...list].sort((a, b) => coll.compare(countryName(a, lang), countryName(b, lang)));
+}
+
+/** Normalises a dial code typed or decoded from elsewhere: "968", "00968" and "+968" all give "+968". */
+export function normaliseDial(raw: unknown): string {
+  const digits = String(raw ?? "").replace(/^\s*(\+|00)/, "").replace(/\D/g, "");
+  return digits ? `+${digits}` : "";
+}
+
+/** The country a dial code belongs to; `preferIso` wins when it has that code (two countries can share one). */
+export function countryForDial(list: Country[], dial: string, preferIso?: string | null): Country | undefined {
+  const matches = list.filter((c) => c.dials.includes(dial));
+  if (matches.length < 2) return matches[0];
+  return matches.find((c) => c.iso === preferIso) ?? matches.find((c) => c.iso === PREFERRED[dial]) ?? matches[0];
+}
+
+const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f\u064b-\u065f\u0670]/g, "").replace(/[أإآ]/g, "ا").toLowerCase();
+
+/** Filters by name in English, Arabic or the country's own language, ISO code, or dial code (with or without +). */
+export function searchCountries(list: Country[], query: string): Country[] {
+  const q = fold(query.trim());
+  if (!q) return list;
+  const digits = q.replace(/^(\+|00)/, "");
+  const isDial = /^\d+$/.test(digits);
+  return list.filter((c) => {
+    if (isDial) return c.dials.some((d) => d.slice(1).startsWith(digits));
+    if (c.iso.toLowerCase() === q) return true;
+    return [c.en, c.ar, c.native].some((n) => fold(n).includes(q));
+  });
+}
