@@ -1,7 +1,73 @@
-import type { ViewProps } from "../../routes";
-import { PlaceholderView } from "../../views/placeholder";
+import { css } from "goober";
+import { type FormEvent, useEffect, useState } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { OTP_LENGTH, OtpInput } from "../../components/OtpInput";
+import { Button } from "../../components/ui";
+import { navigate, useHashSearch } from "../../lib/hash-location";
+import { paths, type ViewProps } from "../../routes";
+import { loading, resend, verify } from "../../signals/auth";
+import { canResend, formatCountdown, pauseCountdown, remaining, resumeCountdown } from "../../signals/countdown";
+import { t } from "../../signals/language";
+import { AuthLayout, formCss, inlineLink, linkRow, notice } from "../auth/auth-layout";
 
-// Stub: replaced by the screen's own issue.
-export function VerifyCodeView(props: ViewProps) {
-  return <PlaceholderView {...props} />;
+const resendRow = css`
+  display: flex; flex-direction: column; align-items: center; gap: 4px; text-align: center;
+  & p { margin: 0; color: var(--muted); font-size: 14px; }
+`;
+
+/** /verify-code?email=: six boxes, Verify once all are filled, and a resend that waits out the countdown. */
+export function VerifyCodeView(_: ViewProps) {
+  useSignals();
+  const email = new URLSearchParams(useHashSearch()).get("email") ?? "";
+  const [code, setCode] = useState("");
+  const busy = loading.value;
+  const complete = new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code);
+
+  useEffect(() => {
+    resumeCountdown();
+    return pauseCountdown;
+  }, []);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !complete || !email) return;
+    void verify(email, code);
+  };
+
+  const waiting = !canResend.value;
+  return (
+    <AuthLayout
+      heading={t("recovery.verify.heading")}
+      prompt={email ? t("recovery.verify.prompt", { email }) : t("recovery.verify.promptNoEmail")}
+      onBack={() => navigate(paths.forgot)}
+    >
+      {!email && (
+        <p className={notice} role="status">
+          {t("recovery.verify.missingEmail")}{" "}
+          <a className={inlineLink} href={`#${paths.forgot}`}>
+            {t("recovery.verify.requestCode")}
+          </a>
+        </p>
+      )}
+      <form className={formCss} onSubmit={submit}>
+        <OtpInput value={code} onChange={setCode} />
+        <Button type="submit" block disabled={busy || !complete || !email}>
+          {busy ? t("recovery.verify.submitting") : t("recovery.verify.submit")}
+        </Button>
+      </form>
+      <div className={resendRow}>
+        <p data-testid="countdown">
+          {waiting ? t("auth.countdown.wait", { time: formatCountdown(remaining.value) }) : t("auth.countdown.ready")}
+        </p>
+        <Button variant="ghost" disabled={waiting || busy || !email} onClick={() => void resend(email)}>
+          {t("recovery.verify.resend")}
+        </Button>
+      </div>
+      <p className={linkRow}>
+        <a className={inlineLink} href={`#${paths.login}`}>
+          {t("auth.backToLogin")}
+        </a>
+      </p>
+    </AuthLayout>
+  );
 }

@@ -1,0 +1,161 @@
+import { batch, signal } from "@preact/signals-react";
+import * as authApi from "../api/auth";
+import { errorDetail } from "../api/client";
+import { navigate } from "../lib/hash-location";
+import { homeFor, paths } from "../routes";
+import { startCountdown } from "./countdown";
+import { t } from "./language";
+import { signIn } from "./session";
+import { authToast } from "./toasts";
+
+/** The auth state of SPEC.md section 4 beside the session: one request at a time, its error and its message. */
+export const loading = signal(false);
+export const error = signal<string | null>(null);
+export const successMessage = signal<string | null>(null);
+export const verificationMessage = signal<string | null>(null);
+
+/** sessionStorage key of the single-use token verifyotp answers (D9). */
+export const RESET_TOKEN_KEY = "reset_token";
+
+export function readResetToken(): string | null {
+  try {
+    return sessionStorage.getItem(RESET_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+function writeResetToken(value: string | null) {
+  try {
+    if (value == null) sessionStorage.removeItem(RESET_TOKEN_KEY);
+    else sessionStorage.setItem(RESET_TOKEN_KEY, value);
+  } catch {
+    /* storage unavailable: the reset will ask for a new code */
+  }
+}
+
+/** Every request sets loading and clears the error and messages. */
+function begin() {
+  batch(() => {
+    loading.value = true;
+    error.value = null;
+    successMessage.value = null;
+    verificationMessage.value = null;
+  });
+}
+
+/** Stores the failure (server detail when present, else the spec's text) and shows it as an auth toast. */
+async function fail(e: unknown, fallbackKey: string) {
+  const message = (await errorDetail(e)) ?? t(fallbackKey);
+  batch(() => {
+    error.value = message;
+    loading.value = false;
+  });
+  authToast(message, "error");
+  return false;
+}
+
+export function resetAuthState() {
+  batch(() => {
+    loading.value = false;
+    error.value = null;
+    successMessage.value = null;
+    verificationMessage.value = null;
+  });
+}
+
+/** Signs in; on success stores the session and goes to the role's home (D3). */
+export async function login(identifier: string, password: string): Promise<boolean> {
+  begin();
+  try {
+    const response = await authApi.login(identifier.trim(), password);
+    signIn(response);
+    loading.value = false;
+    authToast(t("login.success"), "success");
+    navigate(homeFor(response.role), { replace: true });
+    return true;
+  } catch (e) {
+    return fail(e, "login.failed");
+  }
+}
+
+/** Requests a code by email; on success starts the countdown and opens the verify screen. */
+export async function forgot(email: string): Promise<boolean> {
+  begin();
+  try {
+    const res = await authApi.forgotPassword(email.trim());
+    batch(() => {
+      successMessage.value = res.message ?? t("recovery.linkSent");
+      loading.value = false;
+    });
+    authToast(t("recovery.linkSent"), "success");
+    startCountdown();
+    navigate(paths.verifyCode(email.trim()));
+    return true;
+  } catch (e) {
+    return fail(e, "recovery.linkFailed");
+  }
+}
+
+/** Checks the six-digit code; keeps the reset_token for the reset screen and opens it. */
+export async function verify(email: string, otp: string): Promise<boolean> {
+  begin();
+  try {
+    const res = await authApi.verifyOtp(email, otp);
+    writeResetToken(res.reset_token);
+    batch(() => {
+      verificationMessage.value = res.message ?? t("recovery.verified");
+      loading.value = false;
+    });
+    authToast(t("recovery.verified"), "success");
+    navigate(paths.resetPassword(email));
+    return true;
+  } catch (e) {
+    return fail(e, "recovery.verifyFailed");
+  }
+}
+
+/** Asks for a fresh code (the forgot-password call again) and restarts the 300-second wait. */
+export async function resend(email: string): Promise<boolean> {
+  begin();
+  try {
+    const res = await authApi.forgotPassword(email);
+    const message = res.message ?? t("recovery.resent");
+    batch(() => {
+      verificationMessage.value = message;
+      loading.value = false;
+    });
+    authToast(message, "success");
+    startCountdown();
+    return true;
+  } catch (e) {
+    return fail(e, "recovery.resendFailed");
+  }
+}
+
+/** Sets the new password with the kept reset_token; mismatching passwords send nothing. */
+export async function reset(email: string, newPassword: string, confirmPassword: string): Promise<boolean> {
+  if (!email || !newPassword || !confirmPassword) return false;
+  if (newPassword !== confirmPassword) {
+    authToast(t("recovery.mismatch"), "error");
+    return false;
+  }
+  begin();
+  try {
+    const res = await authApi.resetPassword({
+      email,
+      new_password: newPassword,
+      confirm_password: confirmPassword,
+      reset_token: readResetToken() ?? "",
+    });
+    writeResetToken(null);
+    batch(() => {
+      successMessage.value = res.message ?? t("recovery.resetDone");
+      loading.value = false;
+    });
+    authToast(t("recovery.resetDone"), "success");
+    navigate(paths.login, { replace: true });
+    return true;
+  } catch (e) {
+    return fail(e, "recovery.resetFailed");
+  }
+}

@@ -1,0 +1,48 @@
+import { css } from "goober";
+import type { ReactNode } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { Logo } from "../../components/Header";
+import { LanguageSwitch } from "../../components/LanguageSwitch";
+import { BackIcon, IconButton } from "../../components/ui";
+import { t } from "../../signals/language";
+
+export const authPage = css`
+  max-width: 480px; margin-inline: auto; min-height: 100vh; padding: 16px 20px 32px;
+  display: flex; flex-direction: column; gap: 16px;
+`;
+const topRow = css`display: flex; align-items: center; justify-content: space-between; gap: 8px; min-height: 44px;`;
+export const headingCss = css`
+  display: flex; flex-direction: column; gap: 6px;
+  & h1 { font-size: 24px; margin: 0; }
+  & p { margin: 0; color: var(--muted); }
+`;
+export const formCss = css`display: flex; flex-direction: column; gap: 14px;`;
+export const linkRow = css`display: flex; justify-content: center; gap: 6px; flex-wrap: wrap; font-size: 15px;`;
+export const inlineLink = css`font-weight: 600; padding-block: 4px;`;
+export const notice = css`
+  background: #fff7ed; border: 1px solid #fed7aa; color: #7c2d12; border-radius: 10px; padding: 12px 14px; margin: 0;
+`;
+
+/** The frame of the sign-in and recovery screens: optional back button, logo, language switch, heading. */
+export function AuthLayout({ heading, prompt, onBack, backLabel, children }: { heading: string; prompt?: ReactNode; onBack?: () => void; backLabel?: string; children: ReactNode }) {
+  useSignals();
+  return (
+    <main className={authPage}>
+      <div className={topRow}>
+        {onBack ? (
+          <IconButton label={backLabel ?? t("common.back")} onClick={onBack}>
+            <BackIcon />
+          </IconButton>
+        ) : (
+          <Logo size={40} />
+        )}
+        <LanguageSwitch />
+      </div>
+      <div className={headingCss}>
+        <h1>{heading}</h1>
+        {prompt && <p>{prompt}</p>}
+      </div>
+      {children}
+    </main>
+  );
+}

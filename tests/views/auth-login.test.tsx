@@ -1,0 +1,124 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { createApi, setApi } from "../../src/api/client";
+import { Toasts } from "../../src/components/Toasts";
+import { resetAuthState } from "../../src/signals/auth";
+import { lang } from "../../src/signals/language";
+import { isAuthenticated, persistSession, role, signOut, user } from "../../src/signals/session";
+import { toasts } from "../../src/signals/toasts";
+import { LoginView } from "../../src/views/auth/login";
+import { OAuthCallbackView } from "../../src/views/auth/oauth-callback";
+import { fakeServer, json } from "./auth-helpers";
+
+const stopPersist = persistSession();
+afterEach(() => {
+  signOut();
+  resetAuthState();
+  toasts.value = [];
+  lang.value = "en";
+  setApi(createApi());
+});
+void stopPersist;
+
+const account = (r: number) => ({ access_token: `tok-${r}`, role: r, got_email_mob: 1, user_id: 7, name: "Demo", email: "d@demo.om", mob_no: "91234567", cntry_code: "+968", company_id: null });
+
+function signInThroughForm(identifier = "tech@demo.om", password = "Demo@1234") {
+  render(
+    <>
+      <LoginView title="titles.login" />
+      <Toasts />
+    </>,
+  );
+  fireEvent.change(screen.getByLabelText("Email or mobile number"), { target: { value: identifier } });
+  fireEvent.change(screen.getByLabelText("Password"), { target: { value: password } });
+  fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+}
+
+describe("the login screen", () => {
+  it("has the identifier and password fields with the right types and autocomplete", () => {
+    render(<LoginView title="titles.login" />);
+    const id = screen.getByLabelText("Email or mobile number") as HTMLInputElement;
+    expect(id.type).toBe("text");
+    expect(id.autocomplete).toBe("username");
+    const pw = screen.getByLabelText("Password") as HTMLInputElement;
+    expect(pw.type).toBe("password");
+    expect(pw.getAttribute("autocomplete")).toBe("current-password");
+    expect(screen.getByRole("link", { name: "Forgot password?" }).getAttribute("href")).toBe("#/forgetpassword");
+    expect(screen.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe("#/getrole");
+    expect(screen.getByTestId("language-switch")).toBeTruthy();
+  });
+
+  it("shows the Google button as not available rather than pretending", () => {
+    render(<LoginView title="titles.login" />);
+    const google = screen.getByRole("button", { name: /Continue with Google/ }) as HTMLButtonElement;
+    expect(google.disabled).toBe(true);
+    expect(google.getAttribute("aria-describedby")).toBe("google-unavailable");
+    expect(screen.getByText("Google sign-in is not available yet.")).toBeTruthy();
+  });
+
+  it("a technician's sign-in stores the session and lands on /jobs", async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const calls = fakeServer({ "POST user/login": () => new Promise<Response>((r) => (answer = r)) });
+    signInThroughForm();
+    expect(await screen.findByRole("button", { name: "Signing in..." })).toHaveProperty("disabled", true);
+    answer(json(200, account(1)));
+    await waitFor(() => expect(location.hash).toBe("#/jobs"));
+    expect(calls[0].body).toEqual({ identifier: "tech@demo.om", password: "Demo@1234" });
+    expect(isAuthenticated.value).toBe(true);
+    expect(role.value).toBe(1);
+    expect(user.value?.name).toBe("Demo");
+    expect(localStorage.getItem("access_token")).toBe("tok-1");
+    expect(localStorage.getItem("role")).toBe("1");
+    expect(JSON.parse(localStorage.getItem("user") ?? "{}").access_token).toBeUndefined();
+    expect(await screen.findByText("Login successful!")).toBeTruthy();
+  });
+
+  it.each([
+    [0, "#/home"],
+    [2, "#/home"],
+    [3, "#/home"],
+  ])("role %i lands on its home (D3), not /jobs", async (r, hash) => {
+    fakeServer({ "POST user/login": () => json(200, account(r)) });
+    signInThroughForm("someone@demo.om");
+    await waitFor(() => expect(location.hash).toBe(hash));
+  });
+
+  it("a wrong password shows the server's detail as the failure toast and stores nothing", async () => {
+    fakeServer({ "POST user/login": () => json(401, { detail: "Invalid identifier or password" }) });
+    signInThroughForm("tech@demo.om", "nope-nope");
+    const toast = await screen.findByText("Invalid identifier or password");
+    expect(toast.closest("[data-toast]")?.getAttribute("data-toast")).toBe("error");
+    expect(toasts.value[0].placement).toBe("auth");
+    expect(isAuthenticated.value).toBe(false);
+    expect(localStorage.getItem("access_token")).toBeNull();
+    expect(screen.getByRole("button", { name: "Sign in" })).toHaveProperty("disabled", false);
+  });
+
+  it("without a server detail the failure toast says 'Login failed'", async () => {
+    fakeServer({ "POST user/login": () => new Response("oops", { status: 500 }) });
+    signInThroughForm();
+    expect(await screen.findByText("Login failed")).toBeTruthy();
+  });
+
+  it("a malformed success answer is a failure, not a half sign-in", async () => {
+    fakeServer({ "POST user/login": () => json(200, { role: 1 }) });
+    signInThroughForm();
+    expect(await screen.findByText("Login failed")).toBeTruthy();
+    expect(isAuthenticated.value).toBe(false);
+  });
+
+  it("renders in Arabic", () => {
+    lang.value = "ar";
+    render(<LoginView title="titles.login" />);
+    expect(screen.getByLabelText("البريد الإلكتروني أو رقم الجوال")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "تسجيل الدخول" })).toBeTruthy();
+  });
+});
+
+describe("the social sign-in callback", () => {
+  it("says it is not available and links back to sign in", () => {
+    render(<OAuthCallbackView title="titles.oauth" />);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Social sign-in is not available yet");
+    expect(screen.getByRole("link", { name: "Back to sign in" }).getAttribute("href")).toBe("#/login");
+  });
+});
