@@ -1,7 +1,102 @@
-import type { ViewProps } from "../../routes";
-import { PlaceholderView } from "../../views/placeholder";
+import { css } from "goober";
+import { useEffect, useState } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { fetchStaffMember, usersFileUrl } from "../../api/company";
+import { ScreenTitle } from "../../components/ScreenTitle";
+import { Picture } from "../../components/staff/Avatar";
+import { telHref } from "../../components/staff/EmployeeCard";
+import { Button, Spinner } from "../../components/ui";
+import type { StaffRecord } from "../../contract/company";
+import { navigate } from "../../lib/hash-location";
+import { type ViewProps, paths } from "../../routes";
+import { t } from "../../signals/language";
+import { card, errorText, page } from "../../styles/theme";
 
-// Stub: replaced by the screen's own issue.
-export function EmployeeDetailsView(props: ViewProps) {
-  return <PlaceholderView {...props} />;
+const headCss = css`
+  display: flex; flex-direction: column; align-items: center; gap: 6px; text-align: center; margin-bottom: 16px;
+  & h2 { font-size: 20px; margin: 6px 0 0; }
+  & .job { color: var(--muted); margin: 0; }
+  & .job[data-placeholder] { font-style: italic; }
+`;
+const listCss = css`
+  margin: 0 0 16px; display: grid; gap: 12px;
+  & div { display: flex; flex-direction: column; gap: 2px; }
+  & dt { font-size: 13px; color: var(--muted); }
+  & dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  & .ltr { direction: ltr; unicode-bidi: isolate; }
+  & h3 { font-size: 16px; margin: 4px 0 0; }
+`;
+
+type State = { kind: "loading" } | { kind: "error"; key: string } | { kind: "loaded"; staff: StaffRecord };
+
+const phone = (code: string | null | undefined, number: string | null) => (number ? `${code ?? ""} ${number}`.trim() : null);
+
+/** Employee details (/employee-details/:user_id): loading, then the record or the spec's error text; edit profile is shown dimmed and does nothing. */
+export function EmployeeDetailsView({ title, params }: ViewProps) {
+  useSignals();
+  const id = params?.user_id ?? "";
+  const [state, setState] = useState<State>({ kind: "loading" });
+
+  useEffect(() => {
+    let live = true;
+    setState({ kind: "loading" });
+    fetchStaffMember(id).then(
+      (res) => live && setState(res.status === 1 && res.data[0] ? { kind: "loaded", staff: res.data[0] } : { kind: "error", key: "staff.details.failed" }),
+      () => live && setState({ kind: "error", key: "staff.details.error" }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  const back = () => (history.length > 1 ? history.back() : navigate(paths.resources));
+  const row = (label: string, value: string | null | undefined, ltr = false, href?: string | null) =>
+    value ? (
+      <div>
+        <dt>{label}</dt>
+        <dd className={ltr ? "ltr" : undefined}>{href ? <a href={href}>{value}</a> : value}</dd>
+      </div>
+    ) : null;
+
+  return (
+    <main className={page}>
+      <ScreenTitle title={t(title)} onBack={back} />
+      {state.kind === "loading" && (
+        <div className={css`display: flex; justify-content: center; padding: 32px;`}>
+          <Spinner />
+        </div>
+      )}
+      {state.kind === "error" && (
+        <p role="alert" className={errorText}>
+          {t(state.key)}
+        </p>
+      )}
+      {state.kind === "loaded" && (
+        <section className={card}>
+          <div className={headCss}>
+            <Picture src={usersFileUrl(state.staff.staff_profile)} size={96} />
+            <h2>{state.staff.name}</h2>
+            {state.staff.job_title ? (
+              <p className="job">{state.staff.job_title}</p>
+            ) : (
+              <p className="job" data-placeholder="">
+                {t("staff.details.jobTitlePlaceholder")}
+              </p>
+            )}
+          </div>
+          <dl className={listCss}>
+            {row(t("staff.details.phone"), phone(state.staff.cntry_code, state.staff.mob_no), true, telHref(state.staff))}
+            {row(t("staff.details.email"), state.staff.email, false, state.staff.email ? `mailto:${state.staff.email}` : null)}
+            {row(t("staff.details.companyName"), state.staff.comp_name)}
+            {row(t("staff.details.companyPhone"), state.staff.comp_mob_no, true)}
+            {row(t("staff.details.companyEmail"), state.staff.comp_email)}
+          </dl>
+          {/* SPEC.md: the edit-profile button is dimmed and has no action. */}
+          <Button variant="secondary" block disabled aria-disabled="true">
+            {t("staff.details.editProfile")}
+          </Button>
+        </section>
+      )}
+    </main>
+  );
 }

@@ -1,7 +1,178 @@
+import { css } from "goober";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { fetchStaffPage, usersFileUrl } from "../../api/company";
+import { AddEmployeeSheet } from "../../components/AddEmployeeSheet";
+import { ScreenTitle } from "../../components/ScreenTitle";
+import { Picture } from "../../components/staff/Avatar";
+import { EmployeeCard } from "../../components/staff/EmployeeCard";
+import { Button, Spinner } from "../../components/ui";
+import type { StaffRecord } from "../../contract/company";
+import { type PagedList, applyPage, emptyList, prependItem, stopList } from "../../lib/infinite-list";
 import type { ViewProps } from "../../routes";
-import { PlaceholderView } from "../../views/placeholder";
+import { t } from "../../signals/language";
+import { card, errorText, muted, page } from "../../styles/theme";
 
-// Stub: replaced by the screen's own issue.
-export function ResourcesView(props: ViewProps) {
-  return <PlaceholderView {...props} />;
+/** SPEC.md section 9: load more 400 px before the end of the list. */
+export const SCROLL_MARGIN = "0px 0px 400px 0px";
+const byId = (s: StaffRecord) => s.user_id;
+
+const companyCss = css`
+  display: flex; align-items: center; gap: 14px; margin-bottom: 20px;
+  & h2 { font-size: 18px; margin: 0 0 2px; }
+  & .ltr { direction: ltr; unicode-bidi: isolate; }
+  & p { margin: 0; overflow-wrap: anywhere; }
+`;
+const headCss = css`
+  display: flex; align-items: center; justify-content: space-between; gap: 12px; margin-bottom: 12px;
+  & h2 { font-size: 18px; margin: 0; }
+`;
+const listCss = css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 10px;`;
+const emptyCss = css`display: flex; flex-direction: column; align-items: center; gap: 12px; padding: 32px 16px; text-align: center;`;
+const footCss = css`display: flex; justify-content: center; padding: 16px 0;`;
+
+/** The empty-state illustration: an empty team board (inline SVG, no request). */
+function EmptyStaffIllustration() {
+  return (
+    <svg width="160" height="120" viewBox="0 0 160 120" aria-hidden="true">
+      <rect x="20" y="14" width="120" height="92" rx="12" fill="#ccfbf1" />
+      <rect x="34" y="30" width="92" height="16" rx="8" fill="#fff" />
+      <rect x="34" y="54" width="92" height="16" rx="8" fill="#fff" />
+      <rect x="34" y="78" width="60" height="16" rx="8" fill="#fff" />
+      <circle cx="118" cy="86" r="18" fill="#0f766e" />
+      <path d="M118 78v16M110 86h16" stroke="#fff" strokeWidth="3.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function CompanyCard({ staff }: { staff: StaffRecord }) {
+  useSignals();
+  return (
+    <section className={`${card} ${companyCss}`} aria-label={t("staff.company")}>
+      <Picture src={usersFileUrl(staff.comp_profile)} size={64} kind="logo" />
+      <div>
+        <h2>{staff.comp_name}</h2>
+        {staff.comp_mob_no && <p className={`${muted} ltr`}>{staff.comp_mob_no}</p>}
+        {staff.comp_email && <p className={muted}>{staff.comp_email}</p>}
+      </div>
+    </section>
+  );
+}
+
+/** The company staff list (/resources, role 2): company card, employees with infinite scroll, and the add-employee sheet. */
+export function ResourcesView({ title }: ViewProps) {
+  useSignals();
+  const [list, setList] = useState<PagedList<StaffRecord>>(emptyList);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const listRef = useRef(list);
+  listRef.current = list;
+  const busy = useRef(false);
+  const live = useRef(true);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const observable = typeof IntersectionObserver !== "undefined";
+
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
+
+  const loadMore = useCallback(async () => {
+    const current = listRef.current;
+    if (busy.current || current.done) return;
+    busy.current = true;
+    setLoading(true);
+    try {
+      const res = await fetchStaffPage(current.nextPage);
+      if (!live.current) return;
+      if (res.status !== 1) {
+        setError("staff.loadFailed");
+        setList((l) => stopList(l));
+      } else {
+        setList((l) => applyPage(l, res, byId));
+      }
+    } catch {
+      if (!live.current) return;
+      setError("staff.loadError");
+      setList((l) => stopList(l));
+    } finally {
+      busy.current = false;
+      if (live.current) setLoading(false);
+    }
+  }, []);
+
+  // The first page on entry.
+  useEffect(() => {
+    void loadMore();
+  }, [loadMore]);
+
+  // Observe the end of the list again after every page, so a screen still short of the end keeps loading.
+  useEffect(() => {
+    if (!observable || loading || list.done || list.nextPage === 1 || !sentinel.current) return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void loadMore(), { rootMargin: SCROLL_MARGIN });
+    io.observe(sentinel.current);
+    return () => io.disconnect();
+  }, [observable, loading, list.done, list.nextPage, loadMore]);
+
+  const first = list.items[0];
+  const count = list.total ?? list.items.length;
+  const empty = list.done && !error && list.items.length === 0;
+  return (
+    <main className={page}>
+      <ScreenTitle title={t(title)} />
+      {first && <CompanyCard staff={first} />}
+      <div className={headCss}>
+        <h2>{t("staff.employeesCount", { count })}</h2>
+        <Button onClick={() => setAdding(true)}>
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+          </svg>
+          {t("staff.addEmployee")}
+        </Button>
+      </div>
+      {list.items.length > 0 && (
+        <ul className={listCss} aria-label={t("staff.employees")}>
+          {list.items.map((s) => (
+            <li key={s.user_id}>
+              <EmployeeCard staff={s} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {empty && (
+        <div className={emptyCss}>
+          <EmptyStaffIllustration />
+          <p>{t("staff.noEmployees")}</p>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className={errorText}>
+          {t(error)}
+        </p>
+      )}
+      <div ref={sentinel} className={footCss} data-testid="staff-list-end">
+        {loading ? (
+          <Spinner label={t("staff.loadingMore")} />
+        ) : (
+          !observable && !list.done && list.nextPage > 1 && (
+            <Button variant="secondary" onClick={() => void loadMore()}>
+              {t("staff.loadMore")}
+            </Button>
+          )
+        )}
+      </div>
+      <AddEmployeeSheet open={adding} onClose={() => setAdding(false)} onCreated={(record) => (record ? setList((l) => prependItem(l, record, byId)) : reload())} />
+    </main>
+  );
+
+  /** Without the new record in the answer, start the list again from the first page. */
+  function reload() {
+    setError(null);
+    listRef.current = emptyList();
+    setList(emptyList());
+    void loadMore();
+  }
 }

@@ -1,0 +1,26 @@
+import { type CreateEmployee, type StaffRecord, type StaffResponse, createEmployeeResponse, staffResponse } from "../contract/company";
+import { api } from "./client";
+
+/** Where the users file host serves profile pictures and logos (D11). */
+export const USERS_FILES = `${(import.meta.env.VITE_FILES_URL as string | undefined) ?? "/files"}/users/`;
+
+/** The URL of the first picture in a staff_profile / comp_profile list, or null when there is none. */
+export function usersFileUrl(list: readonly { path: string }[] | null | undefined): string | null {
+  const path = list?.[0]?.path?.replace(/^\/+/, "");
+  return path ? USERS_FILES + path.split("/").map(encodeURIComponent).join("/") : null;
+}
+
+/** One page (10) of the caller's company staff: GET /company/staffs?page_num=N. */
+export async function fetchStaffPage(page: number): Promise<StaffResponse> {
+  return staffResponse.parse(await api.get("company/staffs", { searchParams: { page_num: page } }).json());
+}
+
+/** One employee of the caller's company: GET /company/staffs?staff_id=ID (status 0 and no data when not theirs). */
+export async function fetchStaffMember(userId: number | string): Promise<StaffResponse> {
+  return staffResponse.parse(await api.get("company/staffs", { searchParams: { staff_id: String(userId) } }).json());
+}
+
+/** Adds an employee: POST /company/create_user; answers the new staff record when the server sends it. */
+export async function createEmployee(payload: CreateEmployee): Promise<{ message: string; data?: StaffRecord }> {
+  return createEmployeeResponse.parse(await api.post("company/create_user", { json: payload }).json());
+}

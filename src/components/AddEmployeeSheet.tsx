@@ -1,0 +1,153 @@
+import { css } from "goober";
+import { type FormEvent, useState } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { errorDetail } from "../api/client";
+import { createEmployee } from "../api/company";
+import { DIAL_CODE, EMAIL, type EmployeeRole, MOBILE_DIGITS, type StaffRecord } from "../contract/company";
+import { t } from "../signals/language";
+import { showToast } from "../signals/toasts";
+import { stack } from "../styles/theme";
+import { DialCodePicker } from "./DialCodePicker";
+import { LanguagesPicker } from "./LanguagesPicker";
+import { Overlay } from "./Overlay";
+import { SkillsPicker } from "./SkillsPicker";
+import { Button, SelectField, TextField } from "./ui";
+
+export interface EmployeeForm {
+  name: string;
+  role: EmployeeRole | "";
+  skills: number[];
+  languages: string[];
+  cntry_code: string;
+  mob_no: string;
+  email: string;
+}
+type FieldName = keyof EmployeeForm;
+
+export const emptyEmployeeForm = (): EmployeeForm => ({ name: "", role: "", skills: [], languages: [], cntry_code: "+968", mob_no: "", email: "" });
+
+/** SPEC.md section 5, add-employee: the message key of each invalid field (skills and languages have no minimum). */
+export function employeeErrors(f: EmployeeForm): Partial<Record<FieldName, string>> {
+  const e: Partial<Record<FieldName, string>> = {};
+  if (!f.name.trim()) e.name = "pages.employee.add.nameRequired";
+  if (!f.mob_no.trim()) e.mob_no = "pages.employee.add.mobNoRequired";
+  else if (!MOBILE_DIGITS.test(f.mob_no.trim())) e.mob_no = "pages.employee.add.mobNoInvalid";
+  if (!f.email.trim()) e.email = "pages.employee.add.emailRequired";
+  else if (!EMAIL.test(f.email.trim())) e.email = "pages.employee.add.emailInvalid";
+  if (!f.cntry_code || !DIAL_CODE.test(f.cntry_code)) e.cntry_code = "pages.employee.add.countryCodeRequired";
+  if (!f.role) e.role = "pages.employee.add.roleRequired";
+  return e;
+}
+
+/** The add-employee payload: managers are sent with empty skills and languages. */
+export function employeePayload(f: EmployeeForm) {
+  const technician = f.role === "4";
+  return {
+    name: f.name.trim(),
+    mob_no: f.mob_no.trim(),
+    email: f.email.trim(),
+    cntry_code: f.cntry_code,
+    role: f.role as EmployeeRole,
+    skills: technician ? f.skills : [],
+    languages: technician ? f.languages : [],
+  };
+}
+
+const actions = css`display: flex; gap: 12px; margin-top: 4px; & > * { flex: 1; }`;
+const phoneRow = css`display: grid; grid-template-columns: minmax(7.5rem, 2fr) 3fr; gap: 8px; align-items: start;`;
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** Called after the server accepted the employee, with the new staff record when it sent one. */
+  onCreated: (record: StaffRecord | undefined) => void;
+}
+
+/** The add-employee bottom sheet (SPEC.md sections 2, 4 and 5): validated on every change; closes and resets on success or cancel. */
+export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
+  useSignals();
+  const [form, setForm] = useState(emptyEmployeeForm);
+  // A field shows its message once the user has changed it (or tried to submit); the button is disabled either way.
+  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const errors = employeeErrors(form);
+  const invalid = Object.keys(errors).length > 0;
+  const message = (field: FieldName) => (touched[field] && errors[field] ? t(errors[field]) : null);
+
+  const set = <K extends FieldName>(field: K, value: EmployeeForm[K]) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setTouched((tc) => ({ ...tc, [field]: true }));
+  };
+  const close = () => {
+    if (submitting) return;
+    setForm(emptyEmployeeForm());
+    setTouched({});
+    onClose();
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (invalid) {
+      setTouched({ name: true, role: true, cntry_code: true, mob_no: true, email: true });
+      return;
+    }
+    if (submitting) return;
+    setSubmitting(true);
+    try {
+      const res = await createEmployee(employeePayload(form));
+      showToast(t("pages.employee.add.success"), "success", { id: "add-employee" });
+      setForm(emptyEmployeeForm());
+      setTouched({});
+      setSubmitting(false);
+      onCreated(res.data);
+      onClose();
+    } catch (err) {
+      // The form keeps what was typed, so the user can correct the one field the server named.
+      showToast((await errorDetail(err)) ?? t("pages.employee.add.error"), "error", { id: "add-employee" });
+      setSubmitting(false);
+    }
+  }
+
+  const technician = form.role === "4";
+  return (
+    <Overlay open={open} kind="sheet" title={t("pages.employee.add.title")} onClose={close}>
+      <form className={stack} onSubmit={submit} noValidate>
+        <TextField id="employee-name" label={t("pages.employee.add.name")} autoComplete="off" value={form.name} error={message("name")} onChange={(e) => set("name", e.currentTarget.value)} />
+        <SelectField id="employee-role" label={t("pages.employee.add.role")} value={form.role} error={message("role")} onChange={(e) => set("role", e.currentTarget.value as EmployeeForm["role"])}>
+          <option value="">{t("pages.employee.add.selectRole")}</option>
+          <option value="3">{t("pages.employee.add.manager")}</option>
+          <option value="4">{t("pages.employee.add.technician")}</option>
+        </SelectField>
+        {technician && (
+          <>
+            <SkillsPicker id="employee-skills" label={t("pages.employee.add.skills")} value={form.skills} onChange={(v) => set("skills", v)} />
+            <LanguagesPicker id="employee-languages" label={t("pages.employee.add.languages")} value={form.languages} onChange={(v) => set("languages", v)} />
+          </>
+        )}
+        <div className={phoneRow}>
+          <DialCodePicker id="employee-cntry-code" label={t("pages.employee.add.countryCode")} value={form.cntry_code} error={message("cntry_code")} onChange={(v) => set("cntry_code", v)} />
+          <TextField
+            id="employee-mob-no"
+            label={t("pages.employee.add.mobNo")}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="off"
+            dir="ltr"
+            value={form.mob_no}
+            error={message("mob_no")}
+            onChange={(e) => set("mob_no", e.currentTarget.value)}
+          />
+        </div>
+        <TextField id="employee-email" label={t("pages.employee.add.email")} type="email" autoComplete="off" dir="ltr" value={form.email} error={message("email")} onChange={(e) => set("email", e.currentTarget.value)} />
+        <div className={actions}>
+          <Button variant="secondary" onClick={close} disabled={submitting}>
+            {t("pages.employee.add.cancel")}
+          </Button>
+          <Button type="submit" disabled={invalid || submitting}>
+            {submitting ? t("pages.employee.add.submitting") : t("pages.employee.add.submit")}
+          </Button>
+        </div>
+      </form>
+    </Overlay>
+  );
+}
