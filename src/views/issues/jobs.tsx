@@ -1,7 +1,147 @@
-import type { ViewProps } from "../../routes";
-import { PlaceholderView } from "../../views/placeholder";
+import { css } from "goober";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { type JobsStatus, fetchJobs } from "../../api/issues";
+import { ScreenTitle } from "../../components/ScreenTitle";
+import { Button, Spinner } from "../../components/ui";
+import type { Issue } from "../../contract/issues";
+import { formatShortDate } from "../../lib/dates";
+import { navigate, useHashSearch } from "../../lib/hash-location";
+import { type ViewProps, paths } from "../../routes";
+import { lang, t } from "../../signals/language";
+import { cx, errorText, page } from "../../styles/theme";
 
-// Stub: replaced by the screen's own issue.
-export function JobsView(props: ViewProps) {
-  return <PlaceholderView {...props} />;
+const TABS: JobsStatus[] = ["open", "closed"];
+
+const tablist = css`
+  display: grid; grid-template-columns: 1fr 1fr; gap: 4px; padding: 4px; border-radius: 12px; background: #e6ebef; margin-bottom: 14px;
+  & [role="tab"] {
+    min-height: 44px; border: 0; border-radius: 9px; background: transparent; font-weight: 600; cursor: pointer; color: var(--muted);
+  }
+  & [role="tab"][aria-selected="true"] { background: #fff; color: var(--brand-dark); box-shadow: 0 1px 3px rgba(0, 0, 0, 0.12); }
+`;
+const list = css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 10px;`;
+const item = css`
+  display: flex; width: 100%; gap: 12px; align-items: flex-start; justify-content: space-between; text-align: start;
+  background: var(--card); border: 1px solid var(--line); border-radius: var(--radius); padding: 14px; cursor: pointer;
+  & .title { display: block; font-size: 16px; font-weight: 700; margin: 0 0 4px; color: var(--ink); }
+  & .sub { display: block; color: var(--muted); font-size: 14px; }
+`;
+const pill = css`flex: none; font-size: 12px; font-weight: 700; padding: 3px 10px; border-radius: 999px;`;
+const openPill = css`background: #fef3c7; color: #78350f;`;
+const closedPill = css`background: #dcfce7; color: #14532d;`;
+
+interface TabData {
+  items: Issue[];
+  total: number;
+  page: number;
+  loading: boolean;
+  error: boolean;
+}
+const initial: TabData = { items: [], total: 0, page: 0, loading: true, error: false };
+
+/** The technician's job list with open and closed tabs (D4: /jobs). */
+export function JobsView({ title }: ViewProps) {
+  useSignals();
+  const search = useHashSearch();
+  const tab: JobsStatus = new URLSearchParams(search).get("tab") === "closed" ? "closed" : "open";
+  const [data, setData] = useState<TabData>(initial);
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  async function load(status: JobsStatus, page: number) {
+    setData((d) => ({ ...(page === 1 ? initial : d), loading: true, error: false }));
+    try {
+      const res = await fetchJobs(status, page);
+      setData((d) => {
+        const seen = new Set((page === 1 ? [] : d.items).map((i) => i.issue_id));
+        const items = [...(page === 1 ? [] : d.items), ...res.data.filter((i) => !seen.has(i.issue_id))];
+        return { items, total: res.total, page, loading: false, error: false };
+      });
+    } catch {
+      setData((d) => ({ ...d, loading: false, error: true }));
+    }
+  }
+  useEffect(() => {
+    void load(tab, 1);
+  }, [tab]);
+
+  const select = (next: JobsStatus) => navigate(next === "closed" ? `${paths.jobs}?tab=closed` : paths.jobs, { replace: true });
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight" && e.key !== "Home" && e.key !== "End") return;
+    e.preventDefault();
+    const i = TABS.indexOf(tab);
+    const next = e.key === "Home" ? 0 : e.key === "End" ? TABS.length - 1 : (i + 1) % TABS.length;
+    select(TABS[next]);
+    tabRefs.current[next]?.focus();
+  };
+  const open = (issue: Issue) =>
+    navigate(issue.issue_status === 1 ? paths.closedIssue(issue.issue_id) : paths.openIssue(issue.issue_id), { state: issue });
+
+  return (
+    <main className={page}>
+      <ScreenTitle title={t(title)} />
+      <div role="tablist" aria-label={t("issues.tabsLabel")} className={tablist} onKeyDown={onKey}>
+        {TABS.map((s, i) => (
+          <button
+            key={s}
+            ref={(el) => {
+              tabRefs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`jobs-tab-${s}`}
+            aria-selected={tab === s}
+            aria-controls="jobs-panel"
+            tabIndex={tab === s ? 0 : -1}
+            onClick={() => select(s)}
+          >
+            {s === "open" ? t("issues.tabOpen") : t("issues.tabClosed")}
+          </button>
+        ))}
+      </div>
+      <section id="jobs-panel" role="tabpanel" aria-labelledby={`jobs-tab-${tab}`} aria-busy={data.loading}>
+        {data.error && (
+          <div className={css`display: flex; flex-direction: column; gap: 8px; align-items: flex-start;`}>
+            <p role="alert" className={errorText}>
+              {t("issues.loadError")}
+            </p>
+            <Button variant="secondary" onClick={() => void load(tab, Math.max(1, data.page + (data.items.length ? 1 : 0)))}>
+              {t("common.retry")}
+            </Button>
+          </div>
+        )}
+        {!data.loading && !data.error && data.items.length === 0 && <p>{tab === "open" ? t("issues.emptyOpen") : t("issues.emptyClosed")}</p>}
+        {data.items.length > 0 && (
+          <ul className={list} data-testid="jobs-list">
+            {data.items.map((issue) => (
+              <li key={issue.issue_id}>
+                <button type="button" className={item} onClick={() => open(issue)}>
+                  <span>
+                    <span className="title">{issue.title}</span>
+                    <span className="sub">{issue.name}</span>
+                    <span className="sub">
+                      <time dateTime={issue.created_at}>{formatShortDate(issue.created_at, lang.value)}</time>
+                    </span>
+                  </span>
+                  <span className={cx(pill, issue.issue_status === 1 ? closedPill : openPill)}>
+                    {issue.issue_status === 1 ? t("issues.statusClosed") : t("issues.statusOpen")}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {data.loading && (
+          <div className={css`display: flex; justify-content: center; padding: 24px;`}>
+            <Spinner />
+          </div>
+        )}
+        {!data.loading && !data.error && data.items.length < data.total && (
+          <Button variant="secondary" block className={css`margin-top: 12px;`} onClick={() => void load(tab, data.page + 1)}>
+            {t("issues.loadMore")}
+          </Button>
+        )}
+      </section>
+    </main>
+  );
 }

@@ -1,0 +1,130 @@
+import { css } from "goober";
+import { type FormEvent, useEffect, useState } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { acknowledgeAvailability } from "../../api/issues";
+import type { Slot } from "../../contract/issues";
+import { formatSlotDate, formatSlotTime } from "../../lib/dates";
+import { lang, t } from "../../signals/language";
+import { showToast } from "../../signals/toasts";
+import { errorText, stack } from "../../styles/theme";
+import { Overlay } from "../Overlay";
+import { Button, TextField } from "../ui";
+import { type DraftSlot, ackPayload, canAddAnother, canRemove, emptySlot } from "./ack-rules";
+
+const choice = css`
+  display: flex; gap: 10px; align-items: center; padding: 12px; border: 1px solid var(--line); border-radius: 10px; cursor: pointer;
+  &:has(input:checked) { border-color: var(--brand); background: var(--brand-soft); }
+  & input { width: 20px; height: 20px; accent-color: var(--brand); flex: none; }
+`;
+const slotBox = css`
+  border: 1px solid var(--line); border-radius: 10px; padding: 12px; display: flex; flex-direction: column; gap: 10px;
+  & legend { font-weight: 700; padding-inline: 4px; }
+  & .times { display: grid; grid-template-columns: 1fr 1fr; gap: 10px; }
+`;
+const fieldset = css`border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 8px; & legend { font-weight: 600; margin-bottom: 8px; }`;
+
+const MESSAGES = { select: "ack.selectError", fill: "ack.fillError", order: "ack.orderError" } as const;
+
+/**
+ * The 'Acknowledge Tenant Availability' bottom sheet (SPEC.md sections 4 and 5): pick one of the tenant's slots,
+ * or, when the tenant gave none, enter one or more slots; success toasts and closes.
+ */
+export function AckSheet({ issueId, tenantSlots, open, onClose, onDone }: { issueId: number; tenantSlots: Slot[]; open: boolean; onClose: () => void; onDone?: () => void }) {
+  useSignals();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [slots, setSlots] = useState<DraftSlot[]>([emptySlot()]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setChosen(null);
+      setSlots([emptySlot()]);
+      setError(null);
+    }
+  }, [open, issueId]);
+  const locale = lang.value;
+
+  const edit = (i: number, key: keyof DraftSlot, value: string) => {
+    setSlots((s) => s.map((slot, j) => (j === i ? { ...slot, [key]: value } : slot)));
+    setError(null);
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const result = ackPayload(tenantSlots, chosen, slots);
+    if (!result.ok) {
+      setError(t(MESSAGES[result.error]));
+      return;
+    }
+    setBusy(true);
+    try {
+      await acknowledgeAvailability(issueId, result.tech_available);
+      showToast(t("ack.success"), "success", { id: "ack" });
+      onDone?.();
+      onClose();
+    } catch {
+      showToast(t("ack.error"), "error", { id: "ack" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Overlay open={open} kind="sheet" title={t("ack.title")} onClose={onClose}>
+      <form className={stack} onSubmit={submit} noValidate>
+        {tenantSlots.length ? (
+          <fieldset className={fieldset}>
+            <legend>{t("ack.chooseSlot")}</legend>
+            {tenantSlots.map((s, i) => (
+              <label key={`${s.date}-${s.time_from}-${i}`} className={choice}>
+                <input
+                  type="radio"
+                  name="tenant-slot"
+                  checked={chosen === i}
+                  onChange={() => {
+                    setChosen(i);
+                    setError(null);
+                  }}
+                />
+                <span>
+                  <strong>{formatSlotDate(s.date, locale)}</strong>{" "}
+                  {t("issues.between", { from: formatSlotTime(s.time_from, locale), to: formatSlotTime(s.time_to, locale) })}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : (
+          <>
+            <p className={css`margin: 0; font-weight: 600;`}>{t("ack.enterSlots")}</p>
+            {slots.map((s, i) => (
+              <fieldset key={i} className={slotBox} data-testid="ack-slot">
+                <legend>{t("ack.slot", { n: i + 1 })}</legend>
+                <TextField id={`ack-date-${i}`} label={t("ack.date")} type="date" value={s.date} required onChange={(e) => edit(i, "date", e.currentTarget.value)} />
+                <div className="times">
+                  <TextField id={`ack-from-${i}`} label={t("ack.from")} type="time" value={s.time_from} required onChange={(e) => edit(i, "time_from", e.currentTarget.value)} />
+                  <TextField id={`ack-to-${i}`} label={t("ack.to")} type="time" value={s.time_to} required onChange={(e) => edit(i, "time_to", e.currentTarget.value)} />
+                </div>
+                {canRemove(slots) && (
+                  <Button variant="ghost" onClick={() => setSlots((all) => all.filter((_, j) => j !== i))}>
+                    {t("ack.remove")}
+                  </Button>
+                )}
+              </fieldset>
+            ))}
+            <Button variant="secondary" disabled={!canAddAnother(slots)} onClick={() => setSlots((all) => [...all, emptySlot()])}>
+              {t("ack.addAnother")}
+            </Button>
+          </>
+        )}
+        {error && (
+          <p role="alert" className={errorText} data-testid="ack-error">
+            {error}
+          </p>
+        )}
+        <Button type="submit" block disabled={busy}>
+          {busy ? t("ack.submitting") : t("ack.submit")}
+        </Button>
+      </form>
+    </Overlay>
+  );
+}

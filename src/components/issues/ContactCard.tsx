@@ -1,0 +1,94 @@
+import { css } from "goober";
+import { useSignals } from "@preact/signals-react/runtime";
+import { userFileUrl } from "../../lib/media";
+import { t } from "../../signals/language";
+import { showToast } from "../../signals/toasts";
+import { card } from "../../styles/theme";
+
+const WA_TEXT = "Hello there";
+/** Digits of a number for wa.me (SPEC.md section 9: prefilled 'Hello there'). */
+export const whatsappLink = (mobile: string) => `https://wa.me/${mobile.replace(/\D/g, "")}?text=${encodeURIComponent(WA_TEXT)}`;
+export const telLink = (mobile: string) => `tel:${mobile.replace(/[^\d+]/g, "")}`;
+
+const box = css`
+  display: flex; flex-direction: column; gap: 12px;
+  & .who { display: flex; gap: 12px; align-items: center; }
+  & .who img, & .who .avatar { width: 52px; height: 52px; border-radius: 50%; object-fit: cover; flex: none; background: var(--brand-soft); color: var(--brand-dark); display: flex; align-items: center; justify-content: center; }
+  & .who p { margin: 0; }
+  & .num { color: var(--muted); font-size: 14px; direction: ltr; unicode-bidi: isolate; }
+  & .actions { display: flex; gap: 10px; }
+  & .actions > * { flex: 1; }
+`;
+const action = css`
+  display: inline-flex; align-items: center; justify-content: center; gap: 8px; min-height: 48px; padding: 10px 14px;
+  border-radius: 10px; font-weight: 600; text-decoration: none; cursor: pointer; border: 1px solid var(--brand);
+  background: #fff; color: var(--brand-dark); font-size: 15px;
+`;
+const wa = css`background: #166534; border-color: #166534; color: #fff;`;
+
+function Avatar() {
+  return (
+    <div className="avatar" role="img" aria-label={t("contact.profilePicture")}>
+      <svg width="30" height="30" viewBox="0 0 24 24" aria-hidden="true">
+        <circle cx="12" cy="8" r="4.2" fill="currentColor" />
+        <path d="M3.5 21c.8-4.6 4.2-7 8.5-7s7.7 2.4 8.5 7z" fill="currentColor" />
+      </svg>
+    </div>
+  );
+}
+
+const WaIcon = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+    <path d="M12 2a10 10 0 0 0-8.7 14.9L2 22l5.3-1.3A10 10 0 1 0 12 2zm5.3 14.1c-.2.6-1.3 1.2-1.8 1.2-.5.1-1 .2-3.3-.7-2.8-1.1-4.6-4-4.7-4.2-.1-.2-1.1-1.5-1.1-2.9s.7-2.1 1-2.4c.3-.3.6-.3.8-.3h.6c.2 0 .4 0 .6.5l.8 2c.1.2.1.4 0 .5l-.3.5-.4.4c-.1.1-.3.3-.1.6.2.3.8 1.3 1.7 2.1 1.2 1 2.1 1.3 2.4 1.5.3.1.5.1.6-.1l.9-1.1c.2-.3.4-.2.7-.1l1.9.9c.3.1.5.2.5.3.1.1.1.7-.1 1.3z" fill="currentColor" />
+  </svg>
+);
+const PhoneIcon = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+    <path d="M6.6 10.8a15.2 15.2 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z" fill="currentColor" />
+  </svg>
+);
+
+/** Contact details: avatar, name, number, WhatsApp and call; without a number each action shows its error toast. */
+export function ContactCard({ title, name, mobile, profile }: { title: string; name: string | null; mobile: string | null; profile?: string | null }) {
+  useSignals();
+  const who = name || t("contact.unknownName");
+  const hasNumber = !!mobile && /\d/.test(mobile);
+  return (
+    <section className={`${card} ${box}`} aria-labelledby="contact-title">
+      <h2 id="contact-title">{title}</h2>
+      <div className="who">
+        {profile ? <img src={userFileUrl(profile)} alt={t("contact.profilePicture")} width={52} height={52} /> : <Avatar />}
+        <div>
+          <p>
+            <strong>{who}</strong>
+          </p>
+          <p className="num">{hasNumber ? mobile : t("contact.noNumber")}</p>
+        </div>
+      </div>
+      <div className="actions">
+        {hasNumber ? (
+          <a className={`${action} ${wa}`} href={whatsappLink(mobile!)} target="_blank" rel="noopener noreferrer" aria-label={t("contact.whatsappLabel", { name: who })}>
+            <WaIcon />
+            {t("contact.whatsapp")}
+          </a>
+        ) : (
+          <button type="button" className={`${action} ${wa}`} onClick={() => showToast(t("contact.phoneError"), "error", { id: "contact-error" })}>
+            <WaIcon />
+            {t("contact.whatsapp")}
+          </button>
+        )}
+        {hasNumber ? (
+          <a className={action} href={telLink(mobile!)} aria-label={t("contact.callLabel", { name: who })}>
+            <PhoneIcon />
+            {t("contact.call")}
+          </a>
+        ) : (
+          <button type="button" className={action} onClick={() => showToast(t("contact.noTenant"), "error", { id: "contact-error" })}>
+            <PhoneIcon />
+            {t("contact.call")}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

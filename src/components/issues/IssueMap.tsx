@@ -1,0 +1,84 @@
+import { css } from "goober";
+import { useEffect, useRef, useState } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { t } from "../../signals/language";
+
+export const MAP_ZOOM = 18;
+export const DEFAULT_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+const TILE_URL = (import.meta.env.VITE_TILE_URL as string | undefined) || DEFAULT_TILE_URL;
+const ATTRIBUTION =
+  (import.meta.env.VITE_TILE_ATTRIBUTION as string | undefined) ||
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+const wrap = css`
+  position: relative; height: 220px; border-radius: var(--radius); overflow: hidden; border: 1px solid var(--line);
+  background: #e5e7eb; isolation: isolate;
+  & .leaflet-container { height: 100%; width: 100%; font: inherit; }
+  & .issue-pin { background: none; border: 0; }
+`;
+const overlay = css`
+  position: absolute; inset: 0; z-index: 1000; display: flex; align-items: center; justify-content: center;
+  padding: 16px; text-align: center; background: rgba(255, 255, 255, 0.94); color: var(--ink); font-weight: 600;
+`;
+
+// A drawn pin (L.divIcon), so no marker PNG has to be fetched from anywhere the CSP does not allow.
+const PIN = `<svg width="32" height="44" viewBox="0 0 32 44" aria-hidden="true"><path d="M16 0C7.2 0 0 7 0 15.7 0 27.5 16 44 16 44s16-16.5 16-28.3C32 7 24.8 0 16 0z" fill="#b91c1c"/><circle cx="16" cy="15.5" r="6" fill="#fff"/></svg>`;
+
+type LeafletMap = { remove(): void };
+
+/**
+ * Leaflet map at zoom 18 with a marker (SPEC.md section 2, D10). Leaflet and its CSS load only when a map is shown;
+ * when tiles fail, a readable message covers the map instead of a grey box.
+ */
+export function IssueMap({ lat, lng, label }: { lat: number; lng: number; label?: string }) {
+  useSignals();
+  const el = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+
+  useEffect(() => {
+    let map: LeafletMap | null = null;
+    let cancelled = false;
+    (async () => {
+      try {
+        const [mod] = await Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]);
+        const L = (mod as { default?: typeof import("leaflet") }).default ?? (mod as unknown as typeof import("leaflet"));
+        if (cancelled || !el.current) return;
+        const m = L.map(el.current, { center: [lat, lng], zoom: MAP_ZOOM, zoomControl: true, scrollWheelZoom: false, attributionControl: true });
+        map = m;
+        let loadedAny = false;
+        const layer = L.tileLayer(TILE_URL, { maxZoom: 19, attribution: ATTRIBUTION });
+        layer.on("tileload", () => {
+          loadedAny = true;
+          setState("ready");
+        });
+        layer.on("tileerror", () => {
+          if (!loadedAny) setState("failed");
+        });
+        layer.addTo(m);
+        L.marker([lat, lng], {
+          icon: L.divIcon({ className: "issue-pin", html: PIN, iconSize: [32, 44], iconAnchor: [16, 44] }),
+          keyboard: false,
+          interactive: false,
+        }).addTo(m);
+      } catch {
+        if (!cancelled) setState("failed");
+      }
+    })();
+    return () => {
+      cancelled = true;
+      map?.remove();
+    };
+  }, [lat, lng]);
+
+  return (
+    <div className={wrap} data-testid="issue-map">
+      <div ref={el} role="region" aria-label={label ?? t("issues.mapLabel")} />
+      {state === "failed" && (
+        <div className={overlay} role="alert" data-testid="map-error">
+          {t("issues.mapError")}
+        </div>
+      )}
+      {state === "loading" && <span className="sr-only">{t("issues.mapLoading")}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { css } from "goober";
+import { useSignals } from "@preact/signals-react/runtime";
+import type { Issue, Slot } from "../../contract/issues";
+import { formatAddress } from "../../lib/address";
+import { formatCreated, formatSlotDate, formatSlotTime } from "../../lib/dates";
+import { navigate } from "../../lib/hash-location";
+import { homeFor } from "../../routes";
+import { lang, t } from "../../signals/language";
+import { role } from "../../signals/session";
+import { card, muted } from "../../styles/theme";
+import { ScreenTitle } from "../ScreenTitle";
+import { Spinner } from "../ui";
+import { IssueMap } from "./IssueMap";
+
+/** Header with back (to the previous screen, or the role's home when opened from a link) and 'issue details'. */
+export function IssueHeader() {
+  useSignals();
+  const back = () => (history.length > 1 ? history.back() : navigate(homeFor(role.value), { replace: true }));
+  return <ScreenTitle title={t("issues.detailsTitle")} onBack={back} />;
+}
+
+export function IssueSummary({ issue }: { issue: Issue }) {
+  useSignals();
+  return (
+    <section className={card} aria-labelledby="issue-title">
+      <h2 id="issue-title">{issue.title}</h2>
+      {issue.desc && <p className={css`margin: 0 0 8px;`}>{issue.desc}</p>}
+      <p className={muted} data-testid="issue-created">
+        <time dateTime={issue.created_at}>{t("issues.createdOn", { date: formatCreated(issue.created_at, lang.value) })}</time>
+      </p>
+    </section>
+  );
+}
+
+const list = css`
+  list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px;
+  & li { padding: 10px 12px; border-radius: 10px; background: var(--bg); }
+`;
+export function AvailabilityList({ slots }: { slots: Slot[] }) {
+  useSignals();
+  const locale = lang.value;
+  return (
+    <section className={card} aria-labelledby="availability-title">
+      <h2 id="availability-title">{t("issues.tenantAvailability")}</h2>
+      {slots.length ? (
+        <ul className={list} data-testid="availability">
+          {slots.map((s, i) => (
+            <li key={i}>
+              <strong>{formatSlotDate(s.date, locale)}</strong> {t("issues.between", { from: formatSlotTime(s.time_from, locale), to: formatSlotTime(s.time_to, locale) })}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={css`margin: 0;`}>{t("issues.noAvailability")}</p>
+      )}
+    </section>
+  );
+}
+
+/** Location text and the map; `fallback` is the centre when the issue has no coordinates. */
+export function LocationSection({ issue, fallback }: { issue: Issue; fallback: [number, number] }) {
+  useSignals();
+  const lat = issue.location?.lat ?? fallback[0];
+  const lng = issue.location?.lng ?? fallback[1];
+  const address = formatAddress(issue.addres, issue.addrs) ?? t("issues.addressUnavailable");
+  return (
+    <section className={card} aria-labelledby="location-title">
+      <h2 id="location-title">{t("issues.location")}</h2>
+      <p className={css`margin: 0 0 10px;`}>{address}</p>
+      <IssueMap lat={lat} lng={lng} />
+    </section>
+  );
+}
+
+export function IssueLoading() {
+  return (
+    <div className={css`display: flex; justify-content: center; padding: 40px;`}>
+      <Spinner />
+    </div>
+  );
+}
+export function IssueError() {
+  useSignals();
+  return (
+    <p role="alert" className={card}>
+      {t("issues.issueLoadError")}
+    </p>
+  );
+}

@@ -1,0 +1,46 @@
+import { css } from "goober";
+import { useSignals } from "@preact/signals-react/runtime";
+import type { Issue } from "../../contract/issues";
+import { formatAddress } from "../../lib/address";
+import { propertyFileUrl } from "../../lib/media";
+import { t } from "../../signals/language";
+import { card } from "../../styles/theme";
+
+const box = css`
+  display: flex; gap: 12px; align-items: center;
+  & img, & .ph { width: 88px; height: 72px; border-radius: 10px; object-fit: cover; flex: none; background: var(--brand-soft); }
+  & .ph { display: flex; align-items: center; justify-content: center; color: var(--brand-dark); }
+  & h2 { font-size: 17px; margin: 4px 0 2px; }
+  & p { margin: 0; color: var(--muted); font-size: 14px; overflow-wrap: anywhere; }
+`;
+const badge = css`
+  display: inline-block; font-size: 12px; font-weight: 700; padding: 2px 10px; border-radius: 999px;
+  background: var(--brand-soft); color: var(--brand-dark);
+`;
+
+/** Property card: first property image or a placeholder, Apartment/Property badge, name and address (SPEC.md section 2). */
+export function PropertyCard({ issue }: { issue: Issue }) {
+  useSignals();
+  const image = issue.prop_images[0]?.path;
+  const address = formatAddress(issue.addres, issue.addrs);
+  return (
+    <section className={`${card} ${box}`} aria-label={issue.name}>
+      {image ? (
+        <img src={propertyFileUrl(image)} alt={t("issues.propertyImage", { name: issue.name })} width={88} height={72} />
+      ) : (
+        <div className="ph" role="img" aria-label={t("issues.noPropertyImage")}>
+          <svg width="36" height="36" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M3 11l9-8 9 8v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" fill="currentColor" />
+          </svg>
+        </div>
+      )}
+      <div>
+        <span className={badge} data-testid="property-badge">
+          {issue.issue_type === 1 ? t("issues.apartment") : t("issues.property")}
+        </span>
+        <h2>{issue.name}</h2>
+        <p data-testid="property-address">{address ?? t("issues.addressUnavailable")}</p>
+      </div>
+    </section>
+  );
+}

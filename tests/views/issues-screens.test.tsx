@@ -1,0 +1,141 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { ContactCard } from "../../src/components/issues/ContactCard";
+import { Gallery } from "../../src/components/issues/Gallery";
+import { PropertyCard } from "../../src/components/issues/PropertyCard";
+import { navigate } from "../../src/lib/hash-location";
+import { toasts } from "../../src/signals/toasts";
+import { DashboardView } from "../../src/views/dashboard";
+import { IssueReadOnlyView } from "../../src/views/issues/issue-view";
+import { JobsView } from "../../src/views/issues/jobs";
+import { OpenIssueView } from "../../src/views/issues/open-issue";
+import { fakeApi, issue, json } from "./issues-helpers";
+
+describe("PropertyCard", () => {
+  it("shows the Apartment badge for issue_type 1 and joins the address parts", () => {
+    render(<PropertyCard issue={issue()} />);
+    expect(screen.getByTestId("property-badge").textContent).toBe("Apartment");
+    expect(screen.getByTestId("property-address").textContent).toBe("Block 215 Building 1248 Way 2734 Muscat 112 Oman");
+    expect(screen.getByRole("img", { name: "Picture of Qurum Heights Apartment 12" }).getAttribute("src")).toBe("files/properties/demo/qurum.svg");
+  });
+  it("shows the Property badge otherwise, 'unavailable' for a thin address and a placeholder picture", () => {
+    render(<PropertyCard issue={issue({ issue_type: 2, addrs: { city: "Muscat" }, prop_images: [] })} />);
+    expect(screen.getByTestId("property-badge").textContent).toBe("Property");
+    expect(screen.getByTestId("property-address").textContent).toBe("unavailable");
+    expect(screen.getByRole("img", { name: "No picture of the property" })).toBeTruthy();
+  });
+});
+
+describe("ContactCard", () => {
+  it("links WhatsApp with 'Hello there' and the dialler", () => {
+    render(<ContactCard title="Contact Details" name="Salim" mobile="+968 9100 0001" />);
+    expect(screen.getByRole("link", { name: /WhatsApp/ }).getAttribute("href")).toBe("https://wa.me/96891000001?text=Hello%20there");
+    expect(screen.getByRole("link", { name: /Call/ }).getAttribute("href")).toBe("tel:+96891000001");
+  });
+  it("without a number shows phoneError for WhatsApp and noTenant for call", () => {
+    render(<ContactCard title="Contact Details" name="Salim" mobile={null} />);
+    fireEvent.click(screen.getByRole("button", { name: /WhatsApp/ }));
+    expect(toasts.value.at(-1)?.message).toBe("No phone number is available for WhatsApp.");
+    fireEvent.click(screen.getByRole("button", { name: /Call/ }));
+    expect(toasts.value.at(-1)?.message).toBe("No tenant phone number is available to call.");
+  });
+});
+
+describe("Gallery", () => {
+  it("counts the images, shows images and videos, and opens a viewer with a spinner and a close button", () => {
+    const i = issue();
+    render(<Gallery images={i.issue_images} videos={[...i.issue_videos, { file_name: "notes.pdf", path: "demo/notes.pdf" }]} />);
+    const gallery = screen.getByTestId("gallery");
+    expect(gallery.textContent).toContain("2 images");
+    expect(within(gallery).getAllByRole("button")).toHaveLength(3);
+    fireEvent.click(screen.getByRole("button", { name: "Open Video 1" }));
+    const viewer = screen.getByRole("dialog", { name: "Media viewer" });
+    expect(within(viewer).getByRole("status")).toBeTruthy();
+    fireEvent.loadedData(viewer.querySelector("video")!);
+    expect(within(viewer).queryByRole("status")).toBeNull();
+    fireEvent.click(within(viewer).getByRole("button", { name: "Close viewer" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+  it("says 'no images or videos available' when there are none", () => {
+    render(<Gallery images={[]} videos={[]} />);
+    expect(screen.getByText("no images or videos available")).toBeTruthy();
+  });
+});
+
+describe("OpenIssueView", () => {
+  it("renders the issue from navigation state without a call, in the spec's order", async () => {
+    const calls = fakeApi(() => json(500, {}));
+    navigate("/property/open-issues?issue_id=7", { state: issue() });
+    render(<OpenIssueView title="titles.issueDetails" />);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("issue details");
+    const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(["Qurum Heights Apartment 12", "Kitchen sink leaking", "Tenant Availability", "Contact Details", "Location", "Gallery (2 images)"]);
+    expect(screen.getByTestId("availability").textContent).toContain("Mon Jan 2024 between 9:00 AM - 11:00 AM");
+    expect(screen.getByTestId("issue-map")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Acknowledge Tenant Availability" }));
+    expect(screen.getByRole("dialog", { name: "Acknowledge Tenant Availability" })).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("loads the issue by issue_id when there is no state (a reload or a shared link)", async () => {
+    const calls = fakeApi(() => json(200, { status: 1, data: issue({ issue_id: 9, available: [] }) }));
+    navigate("/property/open-issues?issue_id=9");
+    render(<OpenIssueView title="titles.issueDetails" />);
+    expect(await screen.findByText("No availability provided by the tenant")).toBeTruthy();
+    expect(calls[0].path).toBe("issue/issue");
+    expect(calls[0].params.get("issue_id")).toBe("9");
+  });
+});
+
+describe("IssueReadOnlyView", () => {
+  it("shows Creator Details, the repair action and the closed message for issue_status 1", () => {
+    navigate("/property/closed-issue?issue_id=7", { state: issue({ issue_status: 1 }) });
+    render(<IssueReadOnlyView title="titles.issueDetails" />);
+    expect(screen.getByRole("heading", { name: "Creator Details" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Repair action" })).toBeTruthy();
+    expect(screen.getByTestId("closed-message").textContent).toBe("This issue is resolved and now closed.");
+    expect(screen.queryByRole("button", { name: "Acknowledge Tenant Availability" })).toBeNull();
+  });
+  it("has no closed message while the issue is open", () => {
+    navigate("/property/issues-view?issue_id=7", { state: issue() });
+    render(<IssueReadOnlyView title="titles.issueDetails" />);
+    expect(screen.queryByTestId("closed-message")).toBeNull();
+  });
+});
+
+describe("JobsView", () => {
+  it("lists open jobs in a tablist and opens one with the issue as history state", async () => {
+    const calls = fakeApi((c) =>
+      json(200, { status: 1, total: 1, data: [c.params.get("status") === "closed" ? issue({ issue_id: 8, title: "Water heater replaced", issue_status: 1 }) : issue()] }),
+    );
+    navigate("/jobs");
+    render(<JobsView title="titles.jobs" />);
+    expect(screen.getByRole("tab", { name: "Open" }).getAttribute("aria-selected")).toBe("true");
+    const row = await screen.findByRole("button", { name: /Kitchen sink leaking/ });
+    expect(row.textContent).toContain("Qurum Heights Apartment 12");
+    expect(row.textContent).toContain("Jan 15, 2024");
+    expect(calls[0].params.get("status")).toBe("open");
+    fireEvent.click(row);
+    expect(location.hash).toBe("#/property/open-issues?issue_id=7");
+    expect((history.state as { issue_id: number }).issue_id).toBe(7);
+  });
+  it("switches to the closed tab and routes closed issues to the read-only screen", async () => {
+    fakeApi((c) => json(200, { status: 1, total: 1, data: [c.params.get("status") === "closed" ? issue({ issue_id: 8, title: "Water heater replaced", issue_status: 1 }) : issue()] }));
+    navigate("/jobs");
+    render(<JobsView title="titles.jobs" />);
+    fireEvent.click(screen.getByRole("tab", { name: "Closed" }));
+    fireEvent.click(await screen.findByRole("button", { name: /Water heater replaced/ }));
+    expect(location.hash).toBe("#/property/closed-issue?issue_id=8");
+  });
+});
+
+describe("DashboardView", () => {
+  it("shows the sample overview, workers and tasks with their statuses", () => {
+    render(<DashboardView title="titles.dashboard" />);
+    for (const h of ["Properties Overview", "Our Workers", "Maintenance Tasks"]) expect(screen.getByRole("heading", { name: h })).toBeTruthy();
+    for (const s of ["In Progress", "Completed", "Pending"]) expect(screen.getByText(s)).toBeTruthy();
+    const view = screen.getAllByRole("button", { name: "View Details" })[0];
+    fireEvent.click(view);
+    expect(view.getAttribute("aria-expanded")).toBe("true");
+  });
+});
