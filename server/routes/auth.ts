@@ -1,7 +1,294 @@
+// Accounts (issue 3): sign-in, the three registrations, password recovery. D8 and D9 govern every line.
+import { randomBytes, randomInt } from "node:crypto";
 import { Hono } from "hono";
+import * as z from "zod/mini";
+import {
+  AUTH_MESSAGES,
+  companyRegister,
+  customerRegister,
+  forgotQuery,
+  loginRequest,
+  resetPasswordRequest,
+  techRegister,
+  verifyOtpRequest,
+} from "../../src/contract/auth";
 import type { Env } from "../app";
+import type { Db, Queryable } from "../db/db";
+import { SESSION_MS, createSession, endSessions } from "../lib/auth";
+import { clock } from "../lib/auth-clock";
+import { isDialCode, isLanguageCode } from "../lib/auth-codes";
+import {
+  CODES_PER_HOUR,
+  CODE_CHECKS_PER_ADDRESS,
+  CODE_CHECKS_PER_EMAIL,
+  CODE_MAX_TRIES,
+  CODE_TTL_MS,
+  FORGOT_PER_ADDRESS,
+  LOGIN_FAILURES,
+  REGISTER_PER_ADDRESS,
+  RESEND_COOLDOWN_MS,
+  RESET_TOKEN_TTL_MS,
+  clientAddress,
+  loginPerAddress,
+} from "../lib/auth-limits";
+import { HttpError, body, check, conflictFrom } from "../lib/http";
+import { findAccount, parseIdentifier } from "../lib/identifier";
+import { hashPassword, verifyPassword } from "../lib/passwords";
+import { hashToken } from "../lib/tokens";
+import { deliver } from "../mail/mailer";
+import { resetCodeMail } from "../mail/templates";
 
-// Stub: this area's endpoints come in their own issue.
+// The data packages narrow what the shared contract only shapes.
+const knownDial = { cntry_code: z._default(z.string("Please choose a country code.").check(z.trim(), z.overwrite((s) => (/^\d/.test(s) ? `+${s}` : s)), z.refine(isDialCode, "Please choose a known country code.")), "+968") };
+const serverCustomer = z.extend(customerRegister, knownDial);
+const serverCompany = z.extend(companyRegister, knownDial);
+const serverTech = z.extend(techRegister, {
+  ...knownDial,
+  language: z.pipe(techRegister.shape.language, z.array(z.string().check(z.refine(isLanguageCode, "Please choose languages from the list.")))),
+});
+
+const MSG = {
+  tooManyLogins: "Too many sign-in attempts. Please wait a minute and try again.",
+  tooManyFailures: "Too many failed sign-ins for this account. Please try again later or reset your password.",
+  tooManyChecks: "Too many attempts. Please wait a minute and try again.",
+  tooManyRegistrations: "Too many registrations from this network. Please try again later.",
+  tooManyForgot: "Too many requests. Please try again later.",
+  noCode: "Invalid or expired code. Please request a new one.",
+  codeExpired: "This code has expired. Please request a new one.",
+  codeExhausted: "Too many wrong attempts. Please request a new code.",
+  resetExpired: "Your reset session has expired. Please verify your email again.",
+};
+const codeWrong = (left: number) => `The code is incorrect. ${left} ${left === 1 ? "attempt" : "attempts"} left.`;
+
+const tooMany = (detail: string, retryMs: number) =>
+  new HttpError(429, detail, undefined, { "Retry-After": String(Math.max(1, Math.ceil(retryMs / 1000))) });
+
+/** One transaction; a unique violation that slipped past the checks still answers 409 naming the field. */
+async function write<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  try {
+    return await db.tx(fn);
+  } catch (e) {
+    throw conflictFrom(e) ?? e;
+  }
+}
+
+/** 409 naming every taken field (D8), checked inside the registration's transaction. */
+async function assertFree(q: Queryable, f: { email?: string | null; mob_no?: string; reg_no?: string }) {
+  const errors: Record<string, string> = {};
+  if (f.email && (await q.query("select 1 from users where lower(email) = $1", [f.email])).rows.length)
+    errors.email = "This email is already registered.";
+  if (f.mob_no && (await q.query("select 1 from users where mob_no = $1", [f.mob_no])).rows.length)
+    errors.mob_no = "This mobile number is already registered.";
+  if (f.reg_no && (await q.query("select 1 from companies where lower(reg_no) = lower($1)", [f.reg_no])).rows.length)
+    errors.reg_no = "This registration number is already registered.";
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(409, first, errors);
+}
+
+/** Serialises the recovery steps of one email (two quick clicks must not both pass the cooldown). */
+const lockEmail = (q: Queryable, email: string) => q.query("select pg_advisory_xact_lock(hashtext($1))", [`reset:${email}`]);
+
+// Unknown identifiers still cost one argon2 verification, so timing does not tell which accounts exist.
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString("hex")));
+
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
+const newResetToken = () => randomBytes(16).toString("base64url"); // 128 bits (D9)
+
 export function authRoutes() {
-  return new Hono<Env>();
+  const app = new Hono<Env>();
+
+  app.post("/user/login", async (c) => {
+    const { limiter, db } = c.var;
+    const per = loginPerAddress();
+    limiter.hit(`login:${clientAddress(c)}`, per.limit, per.windowMs, MSG.tooManyLogins);
+    const { identifier, password } = await body(c, loginRequest);
+    const id = parseIdentifier(identifier);
+    const account = id ? await findAccount(db, id) : null;
+    const failKey = `login-fail:${account ? `u${account.user_id}` : (id?.kind === "email" ? id.email : id?.digits ?? identifier.toLowerCase())}`;
+    if (limiter.blocked(failKey, LOGIN_FAILURES.limit)) throw tooMany(MSG.tooManyFailures, LOGIN_FAILURES.windowMs);
+
+    const usable = account && !account.disabled && account.password_hash && password.length <= 128;
+    let ok = false;
+    if (usable) ok = await verifyPassword(account.password_hash, password);
+    else await verifyPassword(await dummy(), password);
+    if (!ok || !account) {
+      limiter.hit(failKey, LOGIN_FAILURES.limit, LOGIN_FAILURES.windowMs, MSG.tooManyFailures);
+      throw new HttpError(401, AUTH_MESSAGES.invalidLogin);
+    }
+    const now = clock.now();
+    const access_token = await createSession(db, account.user_id, now);
+    return c.json({
+      message: AUTH_MESSAGES.login,
+      access_token,
+      token_type: "bearer",
+      expires_in: SESSION_MS / 1000,
+      role: account.role,
+      got_email_mob: account.got_email_mob,
+      user_id: account.user_id,
+      name: account.name,
+      email: account.email,
+      mob_no: account.mob_no,
+      cntry_code: account.cntry_code,
+      company_id: account.company_id,
+    });
+  });
+
+  // Customer (property owner or tenant), role 0 (D6). Email and mobile are given, so no verify-info prompt follows.
+  app.post("/user/register", async (c) => {
+    c.var.limiter.hit(`register:${clientAddress(c)}`, REGISTER_PER_ADDRESS.limit, REGISTER_PER_ADDRESS.windowMs, MSG.tooManyRegistrations);
+    const r = await body(c, serverCustomer);
+    const passwordHash = await hashPassword(r.password);
+    const now = new Date(clock.now());
+    await write(c.var.db, async (q) => {
+      await assertFree(q, { email: r.email, mob_no: r.mob_no });
+      await q.query(
+        `insert into users (role, name, email, mob_no, cntry_code, password_hash, got_email_mob, terms_accepted_at)
+         values (0, $1, $2, $3, $4, $5, 1, $6)`,
+        [r.name, r.email, r.mob_no, r.cntry_code, passwordHash, now],
+      );
+    });
+    return c.json({ message: AUTH_MESSAGES.registered }, 201);
+  });
+
+  // Technician, role 1. got_email_mob stays 0: the verify-info step still asks for area, response time and location.
+  app.post("/authn/tech_register", async (c) => {
+    c.var.limiter.hit(`register:${clientAddress(c)}`, REGISTER_PER_ADDRESS.limit, REGISTER_PER_ADDRESS.windowMs, MSG.tooManyRegistrations);
+    const r = await body(c, serverTech);
+    const email = r.email || null;
+    const passwordHash = await hashPassword(r.password);
+    const now = new Date(clock.now());
+    await write(c.var.db, async (q) => {
+      await assertFree(q, { email, mob_no: r.mob_no });
+      await q.query(
+        `insert into users (role, name, email, mob_no, cntry_code, password_hash, got_email_mob, job_title, skills, languages, terms_accepted_at)
+         values (1, $1, $2, $3, $4, $5, 0, 'Technician', $6, $7, $8)`,
+        [r.name, email, r.mob_no, r.cntry_code, passwordHash, [...new Set(r.skills)].sort((a, b) => a - b), [...new Set(r.language)], now],
+      );
+    });
+    return c.json({ message: AUTH_MESSAGES.registered }, 201);
+  });
+
+  // Maintenance company: the company and its owner's account (role 2), both or neither.
+  app.post("/authn/company_register", async (c) => {
+    c.var.limiter.hit(`register:${clientAddress(c)}`, REGISTER_PER_ADDRESS.limit, REGISTER_PER_ADDRESS.windowMs, MSG.tooManyRegistrations);
+    const r = await body(c, serverCompany);
+    const passwordHash = await hashPassword(r.password);
+    const now = new Date(clock.now());
+    await write(c.var.db, async (q) => {
+      await assertFree(q, { email: r.email, mob_no: r.mob_no, reg_no: r.reg_no });
+      const company = await q.query<{ company_id: number }>(
+        `insert into companies (name, email, mob_no, cntry_code, reg_no, created_at) values ($1, $2, $3, $4, $5, $6) returning company_id`,
+        [r.name, r.email, r.mob_no, r.cntry_code, r.reg_no, now],
+      );
+      await q.query(
+        `insert into users (role, name, email, mob_no, cntry_code, password_hash, company_id, got_email_mob, job_title, terms_accepted_at)
+         values (2, $1, $2, $3, $4, $5, $6, 1, 'Owner', $7)`,
+        [r.name, r.email, r.mob_no, r.cntry_code, passwordHash, company.rows[0].company_id, now],
+      );
+    });
+    return c.json({ message: AUTH_MESSAGES.registered }, 201);
+  });
+
+  // Sends (or resends) a code. The answer is the same whether the email has an account: a row is kept either way.
+  app.post("/auth/forgotpassword", async (c) => {
+    c.var.limiter.hit(`forgot:${clientAddress(c)}`, FORGOT_PER_ADDRESS.limit, FORGOT_PER_ADDRESS.windowMs, MSG.tooManyForgot);
+    const { email } = check(forgotQuery, { email: c.req.query("email") ?? "" });
+    const code = newCode();
+    const codeHash = await hashPassword(code);
+    const now = clock.now();
+    const userId = await c.var.db.tx(async (q) => {
+      await lockEmail(q, email);
+      const recent = await q.query<{ created_at: Date }>(
+        "select created_at from password_resets where email = $1 and created_at > $2 order by created_at desc",
+        [email, new Date(now - 60 * 60_000)],
+      );
+      const latest = recent.rows[0] ? new Date(recent.rows[0].created_at).getTime() : null;
+      if (latest !== null && now - latest < RESEND_COOLDOWN_MS) {
+        const wait = RESEND_COOLDOWN_MS - (now - latest);
+        throw tooMany(`Please wait ${Math.ceil(wait / 1000)} seconds before requesting a new code.`, wait);
+      }
+      if (recent.rows.length >= CODES_PER_HOUR) {
+        const fifth = new Date(recent.rows[CODES_PER_HOUR - 1].created_at).getTime();
+        throw tooMany("Too many codes requested for this email. Please try again later.", fifth + 60 * 60_000 - now);
+      }
+      const user = await q.query<{ user_id: number }>("select user_id from users where lower(email) = $1 and not disabled", [email]);
+      const userId = user.rows[0]?.user_id ?? null;
+      // A new code voids the previous one (D9).
+      await q.query("update password_resets set voided_at = $2 where email = $1 and voided_at is null and used_at is null", [email, new Date(now)]);
+      await q.query(
+        "insert into password_resets (email, user_id, code_hash, created_at, expires_at) values ($1, $2, $3, $4, $5)",
+        [email, userId, codeHash, new Date(now), new Date(now + CODE_TTL_MS)],
+      );
+      await q.query("delete from password_resets where created_at < $1", [new Date(now - 24 * 60 * 60_000)]);
+      return userId;
+    });
+    if (userId !== null) void deliver(c.var.mailer, resetCodeMail(email, code, CODE_TTL_MS / 60_000), c.var.log);
+    return c.json({ message: AUTH_MESSAGES.resetSent });
+  });
+
+  app.post("/auth/verifyotp", async (c) => {
+    const { limiter, db } = c.var;
+    limiter.hit(`code:${clientAddress(c)}`, CODE_CHECKS_PER_ADDRESS.limit, CODE_CHECKS_PER_ADDRESS.windowMs, MSG.tooManyChecks);
+    const { email, otp } = await body(c, verifyOtpRequest);
+    limiter.hit(`code-email:${email}`, CODE_CHECKS_PER_EMAIL.limit, CODE_CHECKS_PER_EMAIL.windowMs, MSG.tooManyChecks);
+    const now = clock.now();
+    const token = newResetToken();
+    const outcome = await db.tx(async (q) => {
+      await lockEmail(q, email);
+      const { rows } = await q.query<{ reset_id: number; user_id: number | null; code_hash: string; attempts: number; expires_at: Date }>(
+        `select reset_id, user_id, code_hash, attempts, expires_at from password_resets
+          where email = $1 and voided_at is null and used_at is null order by reset_id desc limit 1 for update`,
+        [email],
+      );
+      const r = rows[0];
+      if (!r) return { detail: MSG.noCode };
+      if (new Date(r.expires_at).getTime() <= now) return { detail: MSG.codeExpired };
+      if (r.attempts >= CODE_MAX_TRIES) return { detail: MSG.codeExhausted };
+      // Rows of emails without an account have a code nobody was sent; they fail the same way, after the same work.
+      const right = (await verifyPassword(r.code_hash, otp)) && r.user_id !== null;
+      if (!right) {
+        const attempts = r.attempts + 1;
+        await q.query("update password_resets set attempts = $2 where reset_id = $1", [r.reset_id, attempts]);
+        return { detail: attempts >= CODE_MAX_TRIES ? MSG.codeExhausted : codeWrong(CODE_MAX_TRIES - attempts) };
+      }
+      await q.query(
+        "update password_resets set used_at = $2, token_hash = $3, token_expires_at = $4 where reset_id = $1",
+        [r.reset_id, new Date(now), hashToken(token), new Date(now + RESET_TOKEN_TTL_MS)],
+      );
+      return { detail: null };
+    });
+    if (outcome.detail) throw new HttpError(400, outcome.detail, { otp: outcome.detail });
+    return c.json({ message: AUTH_MESSAGES.otpVerified, reset_token: token });
+  });
+
+  app.post("/auth/resetpassword", async (c) => {
+    const { limiter, db } = c.var;
+    limiter.hit(`code:${clientAddress(c)}`, CODE_CHECKS_PER_ADDRESS.limit, CODE_CHECKS_PER_ADDRESS.windowMs, MSG.tooManyChecks);
+    const r = await body(c, resetPasswordRequest);
+    limiter.hit(`code-email:${r.email}`, CODE_CHECKS_PER_EMAIL.limit, CODE_CHECKS_PER_EMAIL.windowMs, MSG.tooManyChecks);
+    const passwordHash = await hashPassword(r.new_password);
+    const now = clock.now();
+    const userId = await db.tx(async (q) => {
+      await lockEmail(q, r.email);
+      const { rows } = await q.query<{ reset_id: number; user_id: number }>(
+        `select reset_id, user_id from password_resets
+          where email = $1 and token_hash = $2 and token_used_at is null and token_expires_at > $3 and user_id is not null
+          for update`,
+        [r.email, hashToken(r.reset_token), new Date(now)],
+      );
+      const row = rows[0];
+      if (!row) throw new HttpError(400, MSG.resetExpired, { reset_token: MSG.resetExpired });
+      await q.query("update users set password_hash = $2 where user_id = $1", [row.user_id, passwordHash]);
+      await q.query("update password_resets set token_used_at = $2 where reset_id = $1", [row.reset_id, new Date(now)]);
+      await q.query("update password_resets set voided_at = $2 where email = $1 and voided_at is null and used_at is null", [r.email, new Date(now)]);
+      // A reset ends every session of the account (D9); it does not sign the user in.
+      await endSessions(q, row.user_id);
+      return row.user_id;
+    });
+    limiter.reset(`login-fail:u${userId}`);
+    return c.json({ message: AUTH_MESSAGES.passwordReset });
+  });
+
+  return app;
 }

@@ -1,0 +1,61 @@
+// The mails the accounts area sends, in English with the Arabic beside it (the app's two languages).
+import type { Mail } from "./mailer";
+
+export const APP_NAME = "Fixit Gulf";
+
+/** The 6-digit password reset code (D9): valid `minutes`, usable once. */
+export function resetCodeMail(to: string, code: string, minutes = 10): Mail {
+  return {
+    to,
+    subject: `${APP_NAME}: your password reset code is ${code}`,
+    text: [
+      "Hello,",
+      "",
+      `Your ${APP_NAME} password reset code is: ${code}`,
+      "",
+      `Enter it on the verification screen within ${minutes} minutes. It works once. A new request replaces it.`,
+      "If you did not ask to reset your password, you can ignore this mail: your password stays the same.",
+      "",
+      "مرحبًا،",
+      `رمز إعادة تعيين كلمة المرور في ${APP_NAME} هو: ${code}`,
+      `أدخله في شاشة التحقق خلال ${minutes} دقائق. يعمل الرمز مرة واحدة، وأي طلب جديد يلغيه.`,
+      "إذا لم تطلب إعادة تعيين كلمة المرور فتجاهل هذه الرسالة، وستبقى كلمة المرور كما هي.",
+    ].join("\n"),
+  };
+}
+
+export interface Invitation {
+  to: string;
+  /** The new employee's name. */
+  name: string;
+  companyName: string;
+  /** "manager" or "technician" (employee role codes '3' and '4'). */
+  role: "manager" | "technician";
+}
+
+/** A company added this person as staff; the account has no password yet, so they set one through Forgot password (D9). */
+export function invitationMail({ to, name, companyName, role }: Invitation): Mail {
+  const roleAr = role === "manager" ? "مديرًا" : "فنيًا";
+  return {
+    to,
+    subject: `${companyName} added you to ${APP_NAME}`,
+    text: [
+      `Hello ${name},`,
+      "",
+      `${companyName} has added you to ${APP_NAME} as a ${role}.`,
+      "To start, set your password:",
+      `1. Open ${APP_NAME} and go to the sign-in screen.`,
+      "2. Tap 'Forgot password' and enter this email address: " + to,
+      "3. Enter the 6-digit code we mail you, then choose your password.",
+      "After that you sign in with this email (or your mobile number) and your new password.",
+      "",
+      `مرحبًا ${name}،`,
+      `أضافتك ${companyName} إلى ${APP_NAME} ${roleAr}.`,
+      "للبدء، عيّن كلمة المرور:",
+      `1. افتح ${APP_NAME} وانتقل إلى شاشة تسجيل الدخول.`,
+      `2. اضغط على 'نسيت كلمة المرور' وأدخل هذا البريد الإلكتروني: ${to}`,
+      "3. أدخل الرمز المكوّن من 6 أرقام الذي نرسله إليك، ثم اختر كلمة المرور.",
+      "بعد ذلك سجّل الدخول بهذا البريد الإلكتروني (أو رقم هاتفك) وكلمة المرور الجديدة.",
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,169 @@
+// Wire schemas of the accounts area (SPEC.md sections 3, 5, 7; DECISIONS.md D6, D8, D9), shared by
+// server/routes/auth.ts and the app's src/api/auth.ts. The server narrows cntry_code and the language codes
+// further against the data packages (server/lib/auth-codes.ts), which the app loads lazily and this file must not pull in.
+import * as z from "zod/mini";
+import { SKILL_IDS } from "../data/skills";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const OTP_LENGTH = 6;
+/** Dial codes as the app sends them: "+968". */
+export const DIAL_CODE = /^\+\d{1,4}$/;
+/** ISO 639-1: two lower-case letters. */
+export const LANGUAGE_CODE = /^[a-z]{2}$/;
+/** A mobile number without its dial code, after spaces and hyphens are taken out. */
+export const MOBILE_NUMBER = /^\d{6,15}$/;
+export const DEFAULT_DIAL_CODE = "+968";
+
+/** Spaces and hyphens people type inside numbers ("9100 0002") are dropped before the digits rule. */
+export const stripNumber = (s: string) => s.replace(/[\s\-\u00a0]/g, "");
+
+export const MESSAGES = {
+  nameRequired: "Name is required.",
+  nameTooLong: "Name must be at most 100 characters.",
+  emailRequired: "Email is required.",
+  emailInvalid: "Please enter a valid email address.",
+  mobRequired: "Mobile number is required.",
+  mobInvalid: "Mobile number must be 6 to 15 digits.",
+  dialInvalid: "Please choose a country code.",
+  passwordRequired: "Password is required.",
+  passwordShort: `Password must be at least ${PASSWORD_MIN} characters.`,
+  passwordLong: `Password must be at most ${PASSWORD_MAX} characters.`,
+  terms: "You must accept the terms of service to proceed.",
+  skillsRequired: "Please choose at least one skill.",
+  skillUnknown: "Please choose skills from the list.",
+  languagesRequired: "Please choose at least one language.",
+  languageInvalid: "Languages must be two-letter ISO 639-1 codes.",
+  regNoRequired: "Registration number is required.",
+  otpInvalid: "The code must be 6 digits.",
+  identifierRequired: "Please enter your email or mobile number.",
+  mismatch: "Passwords do not match!",
+  resetTokenRequired: "Please verify the code from your email first.",
+} as const;
+
+const name = z.string(MESSAGES.nameRequired).check(z.trim(), z.minLength(1, MESSAGES.nameRequired), z.maxLength(100, MESSAGES.nameTooLong));
+export const email = z
+  .string(MESSAGES.emailRequired)
+  .check(z.trim(), z.toLowerCase(), z.minLength(1, MESSAGES.emailRequired), z.maxLength(254, MESSAGES.emailInvalid), z.email(MESSAGES.emailInvalid));
+/** Optional email (technicians): absent, null or "" mean none. */
+const optionalEmail = z.optional(z.nullable(z.union([z.literal(""), email])));
+export const mobNo = z
+  .string(MESSAGES.mobRequired)
+  .check(z.overwrite(stripNumber), z.minLength(1, MESSAGES.mobRequired), z.regex(MOBILE_NUMBER, MESSAGES.mobInvalid));
+export const dialCode = z._default(
+  z.string(MESSAGES.dialInvalid).check(z.trim(), z.overwrite((s) => (/^\d/.test(s) ? `+${s}` : s)), z.regex(DIAL_CODE, MESSAGES.dialInvalid)),
+  DEFAULT_DIAL_CODE,
+);
+/** 8 to 128 characters, never trimmed or truncated (D9). */
+export const password = z
+  .string(MESSAGES.passwordRequired)
+  .check(z.minLength(PASSWORD_MIN, MESSAGES.passwordShort), z.maxLength(PASSWORD_MAX, MESSAGES.passwordLong));
+const terms = z.literal(true, MESSAGES.terms);
+export const skills = z
+  .array(z.int(MESSAGES.skillUnknown).check(z.refine((id) => SKILL_IDS.has(id), MESSAGES.skillUnknown)), MESSAGES.skillsRequired)
+  .check(z.minLength(1, MESSAGES.skillsRequired), z.maxLength(SKILL_IDS.size, MESSAGES.skillUnknown));
+export const languages = z
+  .array(z.string(MESSAGES.languageInvalid).check(z.trim(), z.toLowerCase(), z.regex(LANGUAGE_CODE, MESSAGES.languageInvalid)), MESSAGES.languagesRequired)
+  .check(z.minLength(1, MESSAGES.languagesRequired), z.maxLength(200, MESSAGES.languageInvalid));
+
+/** POST /user/login: identifier is an email or a mobile number, with or without its dial code (D8). */
+export const loginRequest = z.object({
+  identifier: z.string(MESSAGES.identifierRequired).check(z.trim(), z.minLength(1, MESSAGES.identifierRequired), z.maxLength(254, MESSAGES.identifierRequired)),
+  password: z.string(MESSAGES.passwordRequired).check(z.minLength(1, MESSAGES.passwordRequired), z.maxLength(1024, MESSAGES.passwordLong)),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+/** The signed-in account as login answers it (the app stores all of it but the token as `user`). */
+export const loginResponse = z.object({
+  message: z.string(),
+  access_token: z.string(),
+  token_type: z.optional(z.string()),
+  expires_in: z.optional(z.number()),
+  role: z.number(),
+  got_email_mob: z.number(),
+  user_id: z.number(),
+  name: z.string(),
+  email: z.nullable(z.string()),
+  mob_no: z.nullable(z.string()),
+  cntry_code: z.string(),
+  company_id: z.nullable(z.number()),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** POST /user/register: a property owner or tenant, role 0 (D6). */
+export const customerRegister = z.object({
+  name,
+  email,
+  cntry_code: dialCode,
+  mob_no: mobNo,
+  password,
+  terms_service: terms,
+});
+export type CustomerRegister = z.input<typeof customerRegister>;
+
+/** POST /authn/tech_register: a technician, role 1 (SPEC.md section 3). */
+export const techRegister = z.object({
+  name,
+  email: optionalEmail,
+  cntry_code: dialCode,
+  mob_no: mobNo,
+  password,
+  terms_service: terms,
+  skills,
+  language: languages,
+});
+export type TechRegister = z.input<typeof techRegister>;
+
+/** POST /authn/company_register: a maintenance company and its owner's account, role 2. */
+export const companyRegister = z.object({
+  name,
+  email,
+  password,
+  mob_no: mobNo,
+  cntry_code: dialCode,
+  reg_no: z.string(MESSAGES.regNoRequired).check(z.trim(), z.minLength(1, MESSAGES.regNoRequired), z.maxLength(50, "Registration number must be at most 50 characters.")),
+  terms_service: terms,
+});
+export type CompanyRegister = z.input<typeof companyRegister>;
+
+/** POST /auth/forgotpassword?email=: also the resend call. */
+export const forgotQuery = z.object({ email });
+
+/** POST /auth/verifyotp. */
+export const verifyOtpRequest = z.object({
+  email,
+  otp: z.string(MESSAGES.otpInvalid).check(z.trim(), z.regex(/^\d{6}$/, MESSAGES.otpInvalid)),
+});
+export type VerifyOtpRequest = z.input<typeof verifyOtpRequest>;
+/** verifyotp's answer: the single-use reset_token the app keeps in sessionStorage for resetpassword (D9). */
+export const verifyOtpResponse = z.object({ message: z.string(), reset_token: z.string() });
+export type VerifyOtpResponse = z.infer<typeof verifyOtpResponse>;
+
+/** POST /auth/resetpassword: the spec's three fields plus the reset_token from verifyotp. */
+export const resetPasswordRequest = z
+  .object({
+    email,
+    new_password: password,
+    confirm_password: z.string(MESSAGES.passwordRequired),
+    reset_token: z.string(MESSAGES.resetTokenRequired).check(z.trim(), z.minLength(1, MESSAGES.resetTokenRequired), z.maxLength(200, MESSAGES.resetTokenRequired)),
+  })
+  .check(z.refine((v) => v.new_password === v.confirm_password, { message: MESSAGES.mismatch, path: ["confirm_password"] }));
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
+
+/** Every other answer of this area: a sentence for the toast. */
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** An error answer (D8). */
+export const errorResponse = z.object({ detail: z.string(), errors: z.optional(z.record(z.string(), z.string())) });
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/** The English messages of SPEC.md section 8 the server answers with. */
+export const AUTH_MESSAGES = {
+  login: "Login successful!",
+  registered: "Registration successful!",
+  resetSent: "Password reset link sent to your email.",
+  otpVerified: "Otp verified successfully",
+  passwordReset: "Password has been successfully reset.",
+  invalidLogin: "Invalid identifier or password",
+} as const;
