@@ -1,4 +1,7 @@
+import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db, Queryable } from "../../server/db/db";
 import { requireAuth } from "../../server/lib/auth";
@@ -7,8 +10,8 @@ import { RateLimiter } from "../../server/lib/rate-limit";
 import { hashPassword } from "../../server/lib/passwords";
 import { hashToken } from "../../server/lib/tokens";
 import { parseIdentifier } from "../../server/lib/identifier";
-import { type Mail, logMailer, mailerFromEnv } from "../../server/mail/mailer";
-import { codeIn, latestMails } from "../../server/mail/outbox";
+import { type Mail, logMailer, mailerFromEnv, outboxFile } from "../../server/mail/mailer";
+import { codeIn, latestMails, latestMailsInFile } from "../../server/mail/outbox";
 import { invitationMail, resetCodeMail } from "../../server/mail/templates";
 import { resetDb, testApp, testDb } from "./helpers";
 
@@ -642,14 +645,25 @@ describe("mail", () => {
     expect(codeIn(code.body)).toBe("042137");
   });
 
-  it("the default app mailer fills the outbox during recovery (no SMTP_URL)", async () => {
+  it("without SMTP_URL, recovery fills the outbox table and the outbox file scripts/outbox.ts reads", async () => {
     await addUser();
+    const file = join(mkdtempSync(join(tmpdir(), "auth-outbox-")), "outbox.jsonl");
     const { createApp } = await import("../../server/app");
-    const app = createApp({ db, log: () => undefined, mailer: mailerFromEnv(db, () => undefined, {}) });
+    const app = createApp({ db, log: () => undefined, mailer: mailerFromEnv(db, () => undefined, { OUTBOX_FILE: file }) });
     const res = await app.request("/api/auth/forgotpassword?email=tech@demo.om", { method: "POST" });
     expect(res.status).toBe(200);
-    await expect.poll(async () => (await latestMails(db, { to: "tech@demo.om" })).length).toBe(1);
-    expect(codeIn((await latestMails(db))[0].body)).toMatch(/^\d{6}$/);
+    await expect.poll(() => latestMailsInFile(file, { to: "TECH@demo.om" }).length).toBe(1);
+    const [row] = await latestMails(db, { to: "tech@demo.om" });
+    expect(codeIn(row.body)).toMatch(/^\d{6}$/);
+    expect(codeIn(latestMailsInFile(file)[0].body)).toBe(codeIn(row.body));
+    expect(latestMailsInFile(file, { to: "nobody@demo.om" })).toEqual([]);
+  });
+
+  it("puts the outbox file in the PGlite directory unless OUTBOX_FILE says otherwise, and has none with DATABASE_URL", () => {
+    expect(outboxFile({ DATA_DIR: "/srv/fixit" })).toBe("/srv/fixit/outbox.jsonl");
+    expect(outboxFile({})).toBe(".data/outbox.jsonl");
+    expect(outboxFile({ OUTBOX_FILE: "/tmp/o.jsonl", DATABASE_URL: "postgres://x" })).toBe("/tmp/o.jsonl");
+    expect(outboxFile({ DATABASE_URL: "postgres://x" })).toBeUndefined();
   });
 
   it("sends through SMTP when SMTP_URL is set", async () => {
