@@ -6,6 +6,7 @@ import { compress } from "hono/compress";
 import { createApp, stdoutLog } from "./app";
 import { migrate, openDb } from "./db/db";
 import { seedIfEmpty } from "./db/seed";
+import { mailerFromEnv } from "./mail/mailer";
 
 const port = Number(process.env.PORT ?? 8080);
 const staticDir = resolve(process.env.STATIC_DIR ?? "dist");
@@ -16,7 +17,7 @@ const applied = await migrate(db);
 const seeded = await seedIfEmpty(db);
 stdoutLog({ msg: "database ready", kind: db.kind, migrations: applied, seeded });
 
-const app = createApp({ db });
+const app = createApp({ db, mailer: mailerFromEnv(db, stdoutLog) });
 app.use("*", compress());
 // Media (D11): /files/users/... and /files/properties/...
 app.use("/files/*", serveStatic({ root: filesDir, rewriteRequestPath: (p) => p.replace(/^\/files/, "") }));
