@@ -31,4 +31,4 @@ create table outbox (
 create index outbox_recipient_idx on outbox (lower(recipient), mail_id desc);
 
 -- Sign-in with "96891000002": dial code digits followed by the number.
-create index users_full_mob_idx on users ((ltrim(cntry_code, '+') || mob_no)) where mob_no is not null;
+create index users_full_mob_idx on users ((ltrim(cntry_code, '+') || mob_no));
