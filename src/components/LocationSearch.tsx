@@ -26,10 +26,11 @@ const inputWrap = css`
 const clearCss = css`position: absolute; top: 2px; inset-inline-end: 2px;`;
 const dropdown = css`
   position: absolute; z-index: 30; top: calc(100% + 4px); inset-inline: 0;
-  max-height: 15rem; overflow-y: auto; background: #fff; border: 1px solid var(--line); border-radius: 12px;
+  background: #fff; border: 1px solid var(--line); border-radius: 12px;
   box-shadow: 0 10px 30px rgba(15, 23, 42, 0.18); padding: 6px;
 `;
-const listCss = css`list-style: none; margin: 0; padding: 0;`;
+// The list is the scrolling part, and focusable, so keyboard users can scroll it too (axe scrollable-region-focusable).
+const listCss = css`list-style: none; margin: 0; padding: 0; max-height: 15rem; overflow-y: auto; border-radius: 8px;`;
 const optionCss = css`
   display: flex; align-items: center; min-height: 44px; padding: 8px 10px; border-radius: 8px; cursor: pointer;
   &[aria-selected="true"] { background: var(--brand-soft); outline: 2px solid var(--brand); outline-offset: -2px; }
@@ -90,6 +91,13 @@ export function LocationSearch({ id, label, value, onInput, onSelect, onClear, h
     };
   }, [open]);
 
+  // Inside a scrolling dialog the suggestions can open below the fold: bring them into view.
+  const dropdownRef = useRef<HTMLDivElement>(null);
+  const listShown = open && results.length > 0;
+  useEffect(() => {
+    if (open) dropdownRef.current?.scrollIntoView?.({ block: "nearest" });
+  }, [open, listShown]);
+
   const schedule = (text: string) => {
     cancel();
     const keyword = text.trim();
@@ -143,7 +151,7 @@ export function LocationSearch({ id, label, value, onInput, onSelect, onClear, h
     input.current?.focus();
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       if (!results.length) return;
       e.preventDefault();
@@ -160,6 +168,7 @@ export function LocationSearch({ id, label, value, onInput, onSelect, onClear, h
       e.preventDefault();
       e.stopPropagation();
       setOpen(false);
+      if (e.currentTarget !== input.current) input.current?.focus();
     }
   };
 
@@ -198,39 +207,47 @@ export function LocationSearch({ id, label, value, onInput, onSelect, onClear, h
             </svg>
           </IconButton>
         )}
+        {open && (
+          <div ref={dropdownRef} className={dropdown} data-testid="place-dropdown">
+            {loading && (
+              <p role="status" className={note}>
+                {t("common.loading")}
+              </p>
+            )}
+            {!loading && results.length === 0 && (
+              <p role="status" className={note}>
+                {t("verify.noPlaces")}
+              </p>
+            )}
+            {showList && (
+              <ul
+                id={listId}
+                role="listbox"
+                aria-label={t("verify.places")}
+                tabIndex={0}
+                aria-activedescendant={active >= 0 ? optionId(active) : undefined}
+                className={listCss}
+                onKeyDown={onKeyDown}
+              >
+                {results.map((place, i) => (
+                  <li
+                    key={`${place.formatted_address}-${i}`}
+                    id={optionId(i)}
+                    role="option"
+                    aria-selected={i === active}
+                    className={optionCss}
+                    // Keep focus in the box so a tap chooses before anything blurs.
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => choose(place)}
+                  >
+                    {place.formatted_address}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
       </div>
-      {open && (
-        <div className={dropdown} data-testid="place-dropdown">
-          {loading && (
-            <p role="status" className={note}>
-              {t("common.loading")}
-            </p>
-          )}
-          {!loading && results.length === 0 && (
-            <p role="status" className={note}>
-              {t("verify.noPlaces")}
-            </p>
-          )}
-          {showList && (
-            <ul id={listId} role="listbox" aria-label={t("verify.places")} className={listCss}>
-              {results.map((place, i) => (
-                <li
-                  key={`${place.formatted_address}-${i}`}
-                  id={optionId(i)}
-                  role="option"
-                  aria-selected={i === active}
-                  className={optionCss}
-                  // Keep focus in the box so a tap chooses before anything blurs.
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => choose(place)}
-                >
-                  {place.formatted_address}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
       {hint && (
         <span id={`${id}-hint`} className={css`font-size: 13px; color: var(--muted);`}>
           {hint}

@@ -6,7 +6,7 @@ import * as z from "zod/mini";
 export const SAVED_MESSAGE = "Your details have been saved.";
 
 export const LIMITS = {
-  mobileDigits: [4, 15],
+  mobileDigits: [6, 15],
   areaRangeMaxKm: 1000,
   respondTimeMaxDays: 365,
   addressMax: 300,

@@ -98,7 +98,7 @@ describe("PUT /api/update_user_email_mob", () => {
     for (const [mob_no, message] of [
       ["", "Please enter your mobile number."],
       ["99 12-3456", "The mobile number may contain digits only."],
-      ["12", "The mobile number must have 4 to 15 digits."],
+      ["12", "The mobile number must have 6 to 15 digits."],
     ]) {
       const res = await json("PUT", "/api/update_user_email_mob", { ...customerBody, mob_no }, token);
       expect(res.status, mob_no).toBe(422);
