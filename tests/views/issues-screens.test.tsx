@@ -46,7 +46,7 @@ describe("Gallery", () => {
     const i = issue();
     render(<Gallery images={i.issue_images} videos={[...i.issue_videos, { file_name: "notes.pdf", path: "demo/notes.pdf" }]} />);
     const gallery = screen.getByTestId("gallery");
-    expect(gallery.textContent).toContain("2 images");
+    expect(gallery.textContent).toContain("Images: 2");
     expect(within(gallery).getAllByRole("button")).toHaveLength(3);
     fireEvent.click(screen.getByRole("button", { name: "Open Video 1" }));
     const viewer = screen.getByRole("dialog", { name: "Media viewer" });
@@ -69,7 +69,7 @@ describe("OpenIssueView", () => {
     render(<OpenIssueView title="titles.issueDetails" />);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("issue details");
     const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(["Qurum Heights Apartment 12", "Kitchen sink leaking", "Tenant Availability", "Contact Details", "Location", "Gallery (2 images)"]);
+    expect(headings).toEqual(["Qurum Heights Apartment 12", "Kitchen sink leaking", "Tenant Availability", "Contact Details", "Location", "Gallery (Images: 2)"]);
     expect(screen.getByTestId("availability").textContent).toContain("Mon Jan 2024 between 9:00 AM - 11:00 AM");
     expect(screen.getByTestId("issue-map")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Acknowledge Tenant Availability" }));

@@ -3,7 +3,8 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { userFileUrl } from "../../lib/media";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
-import { card } from "../../styles/theme";
+import { cx } from "../../styles/theme";
+import { section } from "./styles";
 
 const WA_TEXT = "Hello there";
 /** Digits of a number for wa.me (SPEC.md section 9: prefilled 'Hello there'). */
@@ -54,13 +55,13 @@ export function ContactCard({ title, name, mobile, profile }: { title: string; n
   const who = name || t("contact.unknownName");
   const hasNumber = !!mobile && /\d/.test(mobile);
   return (
-    <section className={`${card} ${box}`} aria-labelledby="contact-title">
+    <section className={cx(section, box)} aria-labelledby="contact-title">
       <h2 id="contact-title">{title}</h2>
       <div className="who">
         {profile ? <img src={userFileUrl(profile)} alt={t("contact.profilePicture")} width={52} height={52} /> : <Avatar />}
         <div>
           <p>
-            <strong>{who}</strong>
+            <strong dir="auto">{who}</strong>
           </p>
           <p className="num">{hasNumber ? mobile : t("contact.noNumber")}</p>
         </div>

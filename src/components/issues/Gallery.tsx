@@ -4,7 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import type { MediaItem } from "../../contract/issues";
 import { mediaKind, propertyFileUrl } from "../../lib/media";
 import { t } from "../../signals/language";
-import { card } from "../../styles/theme";
+import { section } from "./styles";
 import { MediaViewer, type ViewerItem } from "./MediaViewer";
 
 // 2 to 5 columns by width: a cell is never narrower than a fifth of the row, nor wider than allows two.
@@ -29,7 +29,7 @@ export function Gallery({ images, videos }: { images: MediaItem[]; videos: Media
   let imageNo = 0;
   let videoNo = 0;
   return (
-    <section className={card} aria-labelledby="gallery-title" data-testid="gallery">
+    <section className={section} aria-labelledby="gallery-title" data-testid="gallery">
       <h2 id="gallery-title">
         {t("gallery.title")} <span className={css`color: var(--muted); font-size: 15px; font-weight: 500;`}>({t("gallery.count", { n: images.length })})</span>
       </h2>

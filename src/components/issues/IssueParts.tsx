@@ -8,6 +8,7 @@ import { homeFor } from "../../routes";
 import { lang, t } from "../../signals/language";
 import { role } from "../../signals/session";
 import { card, muted } from "../../styles/theme";
+import { section } from "./styles";
 import { ScreenTitle } from "../ScreenTitle";
 import { Spinner } from "../ui";
 import { IssueMap } from "./IssueMap";
@@ -22,9 +23,13 @@ export function IssueHeader() {
 export function IssueSummary({ issue }: { issue: Issue }) {
   useSignals();
   return (
-    <section className={card} aria-labelledby="issue-title">
-      <h2 id="issue-title">{issue.title}</h2>
-      {issue.desc && <p className={css`margin: 0 0 8px;`}>{issue.desc}</p>}
+    <section className={section} aria-labelledby="issue-title">
+      <h2 id="issue-title" dir="auto">{issue.title}</h2>
+      {issue.desc && (
+        <p dir="auto" className={css`margin: 0 0 8px;`}>
+          {issue.desc}
+        </p>
+      )}
       <p className={muted} data-testid="issue-created">
         <time dateTime={issue.created_at}>{t("issues.createdOn", { date: formatCreated(issue.created_at, lang.value) })}</time>
       </p>
@@ -40,7 +45,7 @@ export function AvailabilityList({ slots }: { slots: Slot[] }) {
   useSignals();
   const locale = lang.value;
   return (
-    <section className={card} aria-labelledby="availability-title">
+    <section className={section} aria-labelledby="availability-title">
       <h2 id="availability-title">{t("issues.tenantAvailability")}</h2>
       {slots.length ? (
         <ul className={list} data-testid="availability">
@@ -64,9 +69,11 @@ export function LocationSection({ issue, fallback }: { issue: Issue; fallback: [
   const lng = issue.location?.lng ?? fallback[1];
   const address = formatAddress(issue.addres, issue.addrs) ?? t("issues.addressUnavailable");
   return (
-    <section className={card} aria-labelledby="location-title">
+    <section className={section} aria-labelledby="location-title">
       <h2 id="location-title">{t("issues.location")}</h2>
-      <p className={css`margin: 0 0 10px;`}>{address}</p>
+      <p dir="auto" className={css`margin: 0 0 10px;`}>
+        {address}
+      </p>
       <IssueMap lat={lat} lng={lng} />
     </section>
   );

@@ -38,8 +38,8 @@ export function PropertyCard({ issue }: { issue: Issue }) {
         <span className={badge} data-testid="property-badge">
           {issue.issue_type === 1 ? t("issues.apartment") : t("issues.property")}
         </span>
-        <h2>{issue.name}</h2>
-        <p data-testid="property-address">{address ?? t("issues.addressUnavailable")}</p>
+        <h2 dir="auto">{issue.name}</h2>
+        <p dir="auto" data-testid="property-address">{address ?? t("issues.addressUnavailable")}</p>
       </div>
     </section>
   );

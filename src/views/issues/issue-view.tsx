@@ -7,7 +7,8 @@ import { PropertyCard } from "../../components/issues/PropertyCard";
 import { useIssue } from "../../components/issues/use-issue";
 import type { ViewProps } from "../../routes";
 import { t } from "../../signals/language";
-import { card, page, stack } from "../../styles/theme";
+import { section } from "../../components/issues/styles";
+import { page, stack } from "../../styles/theme";
 
 /** Default map centre for an issue without coordinates: Muscat. */
 export const MUSCAT: [number, number] = [23.588, 58.3829];
@@ -33,7 +34,7 @@ export function IssueReadOnlyView(_: ViewProps) {
           <ContactCard title={t("contact.creatorTitle")} name={state.issue.creater_name} mobile={state.issue.creater_mob_no} profile={state.issue.creater_profile[0]?.path} />
           <LocationSection issue={state.issue} fallback={MUSCAT} />
           <Gallery images={state.issue.issue_images} videos={state.issue.issue_videos} />
-          <section className={card} aria-labelledby="repair-title">
+          <section className={section} aria-labelledby="repair-title">
             <h2 id="repair-title">{t("issues.repairAction")}</h2>
             {state.issue.issue_status === 1 ? (
               <p className={closedNote} data-testid="closed-message">

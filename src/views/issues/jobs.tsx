@@ -117,8 +117,10 @@ export function JobsView({ title }: ViewProps) {
               <li key={issue.issue_id}>
                 <button type="button" className={item} onClick={() => open(issue)}>
                   <span>
-                    <span className="title">{issue.title}</span>
-                    <span className="sub">{issue.name}</span>
+                    <span className="title" dir="auto">{issue.title}</span>
+                    <span className="sub" dir="auto">
+                      {issue.name}
+                    </span>
                     <span className="sub">
                       <time dateTime={issue.created_at}>{formatShortDate(issue.created_at, lang.value)}</time>
                     </span>

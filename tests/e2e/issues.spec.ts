@@ -1,0 +1,142 @@
+import { readFileSync } from "node:fs";
+import type { Page, TestInfo } from "@playwright/test";
+import { DEMO, expect, expectAccessible, signInAs, test } from "./fixtures";
+
+const dict = (lang: string) => JSON.parse(readFileSync(`locales/issues/${lang}.json`, "utf8"));
+const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `/tmp/issues-${info.project.name}-${name}.png`, fullPage: true });
+
+// A 1x1 PNG: there is no internet here, so map tiles are answered locally.
+const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const tiles = (page: Page, ok = true) =>
+  page.route(/tile\.openstreetmap\.org/, (route) => (ok ? route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }) : route.abort()));
+
+async function openJob(page: Page, title: string) {
+  await page.getByRole("button", { name: new RegExp(title) }).click();
+  await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+}
+
+for (const lang of ["en", "ar"] as const) {
+  const L = dict(lang);
+  const ackOpen = () => ({ name: L.issues.acknowledgeButton, exact: true });
+
+  test.describe(`issues (${lang})`, () => {
+    test("the technician opens an open issue from /jobs, sees gallery and map, and acknowledges a tenant slot", async ({ page }, info) => {
+      await tiles(page);
+      await signInAs(page, DEMO.technician, "/jobs", { lang });
+      await expect(page.getByRole("tablist")).toBeVisible();
+      await expect(page.getByRole("tab", { name: L.issues.tabOpen })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("button", { name: /Kitchen sink leaking/ })).toBeVisible();
+      await expectAccessible(page, `jobs ${lang}`);
+      await shot(page, info, `jobs-${lang}`);
+
+      await openJob(page, "Kitchen sink leaking");
+      await expect(page).toHaveURL(/#\/property\/open-issues\?issue_id=\d+$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(L.issues.detailsTitle);
+      const gallery = page.getByTestId("gallery");
+      await expect(gallery.getByRole("listitem")).toHaveCount(4);
+      await expect(page.getByTestId("issue-map").locator(".leaflet-container")).toBeVisible();
+      await expect(page.getByTestId("issue-map").locator(".leaflet-tile-loaded").first()).toBeAttached();
+      await expect(page.getByTestId("map-error")).toHaveCount(0);
+      await expect(page.getByRole("link", { name: new RegExp(L.contact.whatsapp) })).toHaveAttribute("href", "https://wa.me/96891000001?text=Hello%20there");
+      await expectAccessible(page, `open issue ${lang}`);
+      await shot(page, info, `open-issue-${lang}`);
+
+      // The viewer: spinner until loaded, then the video, and a close button.
+      await gallery.getByRole("button").last().click();
+      const viewer = page.getByTestId("media-viewer");
+      await expect(viewer.locator("video")).toBeVisible();
+      await expect(viewer.getByRole("status")).toHaveCount(0);
+      await viewer.getByRole("button", { name: L.gallery.close }).click();
+      await expect(viewer).toHaveCount(0);
+
+      await page.getByRole("button", ackOpen()).click();
+      const sheet = page.getByRole("dialog", { name: L.ack.title });
+      await expect(sheet).toBeVisible();
+      await sheet.getByRole("button", { name: L.ack.submit, exact: true }).click();
+      await expect(sheet.getByRole("alert")).toHaveText(L.ack.selectError);
+      await expectAccessible(page, `ack sheet ${lang}`);
+      await shot(page, info, `ack-tenant-${lang}`);
+      await sheet.getByRole("radio").nth(1).check();
+      await sheet.getByRole("button", { name: L.ack.submit, exact: true }).click();
+      await expect(page.getByText(L.ack.success)).toBeVisible();
+      await expect(sheet).toHaveCount(0);
+
+      // A reload keeps the screen.
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 2, name: "Kitchen sink leaking" })).toBeVisible();
+    });
+
+    test("an issue without tenant slots takes two entered slots", async ({ page }, info) => {
+      await tiles(page);
+      await signInAs(page, DEMO.technician, "/jobs", { lang });
+      await openJob(page, "Air conditioner not cooling");
+      await expect(page.getByText(L.issues.noAvailability)).toBeVisible();
+      await page.getByRole("button", ackOpen()).click();
+      const sheet = page.getByRole("dialog", { name: L.ack.title });
+      const add = sheet.getByRole("button", { name: L.ack.addAnother });
+      await expect(add).toBeDisabled();
+      await expect(sheet.getByRole("button", { name: L.ack.remove })).toHaveCount(0);
+      await sheet.getByRole("button", { name: L.ack.submit, exact: true }).click();
+      await expect(sheet.getByRole("alert")).toHaveText(L.ack.fillError);
+      await sheet.getByLabel(L.ack.date).first().fill("2030-03-04");
+      await sheet.getByLabel(L.ack.from, { exact: true }).first().fill("09:00");
+      await expect(add).toBeDisabled();
+      await sheet.getByLabel(L.ack.to, { exact: true }).first().fill("10:30");
+      await expect(add).toBeEnabled();
+      await add.click();
+      await expect(sheet.getByRole("button", { name: L.ack.remove })).toHaveCount(2);
+      await add.click();
+      await expect(sheet.getByRole("button", { name: L.ack.remove })).toHaveCount(3);
+      await sheet.getByRole("button", { name: L.ack.remove }).nth(2).click();
+      await expect(sheet.getByRole("button", { name: L.ack.remove })).toHaveCount(2);
+      await sheet.getByRole("button", { name: L.ack.submit, exact: true }).click();
+      await expect(sheet.getByRole("alert")).toHaveText(L.ack.fillError);
+      await sheet.getByLabel(L.ack.date).nth(1).fill("2030-03-05");
+      await sheet.getByLabel(L.ack.from, { exact: true }).nth(1).fill("16:00");
+      await sheet.getByLabel(L.ack.to, { exact: true }).nth(1).fill("18:00");
+      await expectAccessible(page, `ack entered ${lang}`);
+      await shot(page, info, `ack-entered-${lang}`);
+      const put = page.waitForRequest((r) => r.method() === "PUT" && r.url().includes("/api/issue/issue"));
+      await sheet.getByRole("button", { name: L.ack.submit, exact: true }).click();
+      expect((await put).postDataJSON()).toEqual({
+        tech_available: [
+          { date: "2030-03-04", time_from: "09:00", time_to: "10:30" },
+          { date: "2030-03-05", time_from: "16:00", time_to: "18:00" },
+        ],
+      });
+      await expect(page.getByText(L.ack.success)).toBeVisible();
+      await expect(sheet).toHaveCount(0);
+    });
+
+    test("a shared link loads the issue, and a closed issue shows the closed message", async ({ page }, info) => {
+      await tiles(page, false);
+      const session = await signInAs(page, DEMO.technician, "/jobs?tab=closed", { lang });
+      await expect(page.getByRole("tab", { name: L.issues.tabClosed })).toHaveAttribute("aria-selected", "true");
+      await openJob(page, "Water heater replaced");
+      await expect(page).toHaveURL(/#\/property\/closed-issue\?issue_id=\d+$/);
+      await expect(page.getByTestId("closed-message")).toHaveText(L.issues.closedMessage);
+      await expect(page.getByRole("heading", { name: L.contact.creatorTitle })).toBeVisible();
+      await expect(page.getByRole("heading", { name: L.issues.repairAction })).toBeVisible();
+      // No tiles here: the map says so instead of showing a grey box.
+      await expect(page.getByTestId("map-error")).toHaveText(L.issues.mapError);
+      await expectAccessible(page, `closed issue ${lang}`);
+      await shot(page, info, `closed-issue-${lang}`);
+
+      // A link opened with no navigation state fetches the issue.
+      const jobs = await (await page.request.get("/api/issue/jobs?status=open", { headers: { authorization: `Bearer ${session.access_token}` } })).json();
+      const gate = jobs.data.find((i: { title: string }) => i.title === "Front gate motor stuck");
+      await page.evaluate((id) => history.replaceState(null, "", `#/property/open-issues?issue_id=${id}`), gate.issue_id);
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 2, name: "Front gate motor stuck" })).toBeVisible();
+      await expect(page.getByTestId("property-address")).toHaveText(L.issues.addressUnavailable);
+    });
+
+    test("the manager sees the dashboard sample", async ({ page }, info) => {
+      await signInAs(page, DEMO.manager, "/dashboard", { lang });
+      await expect(page.getByRole("heading", { name: L.dashboard.overview })).toBeVisible();
+      await expect(page.getByText(L.dashboard.status.inProgress)).toBeVisible();
+      await expectAccessible(page, `dashboard ${lang}`);
+      await shot(page, info, `dashboard-${lang}`);
+    });
+  });
+}
