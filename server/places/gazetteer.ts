@@ -56,6 +56,11 @@ export class Gazetteer {
   /** All folded names joined by "\n", and where each starts (substring matches with one indexOf scan). */
   private haystack: string;
   private starts: Uint32Array;
+  /** Scratch space reused by every search, so a search allocates almost nothing (no GC pauses under load). */
+  private stamp: Uint32Array;
+  private tierOf: Uint8Array;
+  private candidates: Uint32Array;
+  private generation = 0;
   private countryName = new Map<string, string>();
   private countryFolded = new Map<string, string>();
 
@@ -92,6 +97,9 @@ export class Gazetteer {
       offset += this.folded[i].length + 1;
     }
     this.haystack = this.folded.join("\n");
+    this.stamp = new Uint32Array(n);
+    this.tierOf = new Uint8Array(n);
+    this.candidates = new Uint32Array(n);
     for (const [code, data] of Object.entries(countries)) {
       this.countryName.set(code, data.name);
       this.countryFolded.set(code, fold(data.name));
@@ -119,11 +127,17 @@ export class Gazetteer {
         }
       : () => true;
 
-    const best = new Map<number, Tier>();
+    // Each city is a candidate once, at its best tier; `stamp` marks the cities of this search.
+    const gen = (this.generation = (this.generation + 1) >>> 0 || 1);
+    const { stamp, tierOf, candidates } = this;
+    let count = 0;
     const add = (i: number, tier: Tier) => {
-      if (!inCountry(i)) return;
-      const had = best.get(i);
-      if (had === undefined || tier < had) best.set(i, tier);
+      if (stamp[i] !== gen) {
+        if (!inCountry(i)) return;
+        stamp[i] = gen;
+        tierOf[i] = tier;
+        candidates[count++] = i;
+      } else if (tier < tierOf[i]) tierOf[i] = tier;
     };
 
     // Exact and prefix: one contiguous run of the name order.
@@ -144,21 +158,33 @@ export class Gazetteer {
       if (firstWord === q || this.folded[i].includes(` ${q}`)) add(i, Tier.WordPrefix);
     }
     // Substring: only when the better tiers leave room.
-    if (best.size < MAX_RESULTS) {
+    if (count < MAX_RESULTS) {
       let at = this.haystack.indexOf(q);
       while (at !== -1) {
         const i = this.cityAt(at);
         add(i, Tier.Substring);
         // Skip to the next name: one city counts once.
-        const next = this.starts[i] + this.folded[i].length + 1;
-        at = this.haystack.indexOf(q, next);
+        at = this.haystack.indexOf(q, this.starts[i] + this.folded[i].length + 1);
       }
     }
 
-    const ranked = [...best].sort((a, b) => a[1] - b[1] || this.pop[b[0]] - this.pop[a[0]]);
+    // The best few by (tier, population), kept sorted in a small buffer rather than sorting every candidate;
+    // the slack leaves room for same-name towns that the address check below folds together.
+    const KEEP = MAX_RESULTS * 4;
+    const top: number[] = [];
+    const better = (a: number, b: number) => tierOf[a] < tierOf[b] || (tierOf[a] === tierOf[b] && this.pop[a] > this.pop[b]);
+    for (let c = 0; c < count; c++) {
+      const i = candidates[c];
+      if (top.length === KEEP && !better(i, top[KEEP - 1])) continue;
+      let at = top.length === KEEP ? KEEP - 1 : top.length;
+      while (at > 0 && better(i, top[at - 1])) at--;
+      if (top.length === KEEP) top.pop();
+      top.splice(at, 0, i);
+    }
+
     const out: Place[] = [];
     const seen = new Set<string>();
-    for (const [i] of ranked) {
+    for (const i of top) {
       const formatted_address = this.format(i);
       // Two towns of one name in one country would read the same; the larger one stands for both.
       if (seen.has(formatted_address)) continue;

@@ -96,21 +96,22 @@ describe("the gazetteer's ranking", () => {
 
   it("answers each search in well under 50 ms once loaded", () => {
     const queries = ["musc", "san", "sal", "al k", "ana", "ing", "ville", "burg", "new york", "ras al", "eee", "qqq", "abc", "zzz", "muscat, oman", "seeb"];
-    const timings: number[] = [];
     for (const q of queries) world.search(q); // warm-up round, not timed
-    for (let round = 0; round < 3; round++)
-      for (const q of queries) {
+    // Best of 5 per query: a slow algorithm is slow every time, while a busy machine only delays some runs.
+    const best = queries.map((q) => {
+      let fastest = Number.POSITIVE_INFINITY;
+      for (let run = 0; run < 5; run++) {
         const t0 = performance.now();
         world.search(q);
-        timings.push(performance.now() - t0);
+        fastest = Math.min(fastest, performance.now() - t0);
       }
-    timings.sort((a, b) => a - b);
-    const median = timings[Math.floor(timings.length / 2)];
-    const p95 = timings[Math.floor(timings.length * 0.95)];
-    const worst = timings.at(-1)!;
-    console.log(`place search: median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, worst ${worst.toFixed(2)} ms over ${timings.length} searches`);
+      return [q, fastest] as const;
+    });
+    const sorted = best.map(([, ms]) => ms).sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    const [slowQuery, slowest] = best.reduce((a, b) => (b[1] > a[1] ? b : a));
+    console.log(`place search (best of 5 per query): median ${median.toFixed(2)} ms, slowest '${slowQuery}' ${slowest.toFixed(2)} ms`);
     expect(median).toBeLessThan(5);
-    expect(p95).toBeLessThan(20);
-    expect(worst).toBeLessThan(50);
+    expect(slowest).toBeLessThan(25);
   });
 });
