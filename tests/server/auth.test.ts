@@ -341,6 +341,14 @@ describe("POST /api/authn/company_register", () => {
     expect(await count("users")).toBe(1);
   });
 
+  it("answers one of two simultaneous registrations of the same company with 409", async () => {
+    const { json } = testApp(db);
+    const both = await Promise.all([json("POST", "/api/authn/company_register", company), json("POST", "/api/authn/company_register", company)]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await count("companies")).toBe(1);
+    expect(await count("users")).toBe(1);
+  });
+
   it("rolls the company back when its owner cannot be written (a race past the duplicate check)", async () => {
     // The owner's insert fails the way a concurrent registration of the same email makes it fail.
     const racing: Db = {
@@ -438,6 +446,15 @@ describe("POST /api/auth/forgotpassword", () => {
     }
     const fresh = await app.json("POST", "/api/auth/verifyotp", { email: "tech@demo.om", otp: second });
     expect(fresh.status).toBe(200);
+  });
+
+  it("lets only one of two simultaneous requests through (the cooldown holds under a race)", async () => {
+    await addUser();
+    const app = appWithClock();
+    const both = await Promise.all([0, 1].map(() => app.json("POST", "/api/auth/forgotpassword?email=tech@demo.om", undefined, undefined, { "x-forwarded-for": "10.4.0.1" })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 429]);
+    expect(app.sent).toHaveLength(1);
+    expect(await count("password_resets")).toBe(1);
   });
 
   it("allows 5 codes an hour per email, then 429 until the oldest leaves the hour", async () => {
