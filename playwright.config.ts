@@ -34,7 +34,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${b.port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(b.port), STATIC_DIR: b.dir, DATA_DIR: join(data, b.name), SMTP_URL: "" },
+    // Every browser test signs in from 127.0.0.1, so the per-address sign-in limit is raised for the suite.
+    env: { PORT: String(b.port), STATIC_DIR: b.dir, DATA_DIR: join(data, b.name), SMTP_URL: "", LOGIN_RATE_LIMIT: "1000" },
     stdout: "ignore",
     stderr: "pipe",
   })),
