@@ -34,11 +34,17 @@ export function OtpInput({ value, onChange, disabled, id = "otp" }: { value: str
     el?.focus();
     el?.select?.();
   };
-  const emit = (next: string[]) => onChange(next.map((c) => c || " ").join("").trimEnd());
+  // The latest boxes, so keys typed faster than a re-render still build on each other.
+  const latest = useRef(cells);
+  latest.current = cells;
+  const emit = (next: string[]) => {
+    latest.current = next;
+    onChange(next.map((c) => c || " ").join("").trimEnd());
+  };
 
   /** Puts digits into the boxes from `start` on; returns the index after the last one written. */
   const fill = (start: number, digits: string) => {
-    const next = [...cells];
+    const next = [...latest.current];
     const from = digits.length >= OTP_LENGTH ? 0 : start;
     let i = from;
     for (const d of digits.slice(0, OTP_LENGTH - from)) next[i++] = d;
@@ -49,7 +55,7 @@ export function OtpInput({ value, onChange, disabled, id = "otp" }: { value: str
   const onInput = (i: number, raw: string) => {
     const digits = digitsOf(raw);
     if (raw === "") {
-      const next = [...cells];
+      const next = [...latest.current];
       next[i] = "";
       emit(next);
       if (i > 0) focus(i - 1);
@@ -57,8 +63,9 @@ export function OtpInput({ value, onChange, disabled, id = "otp" }: { value: str
     }
     if (!digits) return; // not a digit: the box keeps what it had
     // A box that already held a digit receives two characters; keep the one just typed.
-    if (digits.length === 2 && cells[i]) {
-      const typed = raw.startsWith(cells[i]) ? digits[1] : digits[0];
+    const had = latest.current[i];
+    if (digits.length === 2 && had) {
+      const typed = raw.startsWith(had) ? digits[1] : digits[0];
       focus(fill(i, typed));
       return;
     }
@@ -66,9 +73,14 @@ export function OtpInput({ value, onChange, disabled, id = "otp" }: { value: str
   };
 
   const onKeyDown = (i: number, e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === "Backspace" && !cells[i] && i > 0) {
+    if (/^\d$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      // A digit key replaces the box's digit whatever the caret or selection; keyboards that send no key
+      // (many on-screen ones) go through onChange instead.
       e.preventDefault();
-      const next = [...cells];
+      focus(fill(i, e.key));
+    } else if (e.key === "Backspace" && !latest.current[i] && i > 0) {
+      e.preventDefault();
+      const next = [...latest.current];
       next[i - 1] = "";
       emit(next);
       focus(i - 1);

@@ -119,12 +119,13 @@ export async function resend(email: string): Promise<boolean> {
   begin();
   try {
     const res = await authApi.forgotPassword(email);
-    const message = res.message ?? t("recovery.resent");
     batch(() => {
-      verificationMessage.value = message;
+      verificationMessage.value = res.message ?? t("recovery.resent");
       loading.value = false;
     });
-    authToast(message, "success");
+    // The toast is the app's own translated sentence: our server answers forgotpassword with the same
+    // "link sent" sentence for a first request and a resend, which would read wrongly here (and only in English).
+    authToast(t("recovery.resent"), "success");
     startCountdown();
     return true;
   } catch (e) {

@@ -35,6 +35,14 @@ describe("the six code boxes", () => {
     expect(latest).toBe("42");
   });
 
+  it("a digit key replaces a filled box's digit and moves on, even typed faster than a re-render", () => {
+    render(<Harness initial="000000" />);
+    box(1).focus();
+    for (const key of "9876") fireEvent.keyDown(document.activeElement as Element, { key });
+    expect(values()).toBe("9|8|7|6|0|0");
+    expect(document.activeElement).toBe(box(5));
+  });
+
   it("ignores letters", () => {
     render(<Harness />);
     box(1).focus();
