@@ -45,7 +45,10 @@ function Guarded({ def, params }: { def: RouteDef; params: Record<string, string
 function Shell() {
   useSignals();
   const [path] = useLocation();
-  useEffect(() => window.scrollTo?.(0, 0), [path]);
+  // A block body: scrollTo may return a value that React would take for an effect cleanup.
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [path]);
   const signedIn = isAuthenticated.value;
   const def = routes.find((r) => r.path === path);
   const protectedTop = signedIn && !!def?.roles && showsNav(path);
