@@ -16,7 +16,6 @@ const cardCss = css`
   & .name a { color: var(--ink); text-decoration: none; }
   & .badge { align-self: flex-start; font-size: 12px; font-weight: 600; color: var(--brand-dark); background: var(--brand-soft); border-radius: 999px; padding: 1px 8px; }
   & .line { font-size: 14px; color: var(--muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  & .ltr { direction: ltr; unicode-bidi: isolate; }
 `;
 const callCss = css`
   flex: none; display: inline-flex; align-items: center; justify-content: center; width: 44px; height: 44px;
@@ -54,7 +53,11 @@ export function EmployeeCard({ staff }: { staff: StaffRecord }) {
           </a>
         </h3>
         <span className="badge">{t("staff.staffLabel")}</span>
-        {staff.mob_no && <span className="line ltr">{`${staff.cntry_code ?? ""} ${staff.mob_no}`.trim()}</span>}
+        {staff.mob_no && (
+          <span className="line">
+            <bdi dir="ltr">{`${staff.cntry_code ?? ""} ${staff.mob_no}`.trim()}</bdi>
+          </span>
+        )}
         {staff.email && <span className="line">{staff.email}</span>}
       </div>
       {tel && (

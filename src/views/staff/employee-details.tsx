@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchStaffMember, usersFileUrl } from "../../api/company";
 import { ScreenTitle } from "../../components/ScreenTitle";
@@ -23,7 +23,6 @@ const listCss = css`
   & div { display: flex; flex-direction: column; gap: 2px; }
   & dt { font-size: 13px; color: var(--muted); }
   & dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
-  & .ltr { direction: ltr; unicode-bidi: isolate; }
   & h3 { font-size: 16px; margin: 4px 0 0; }
 `;
 
@@ -50,11 +49,13 @@ export function EmployeeDetailsView({ title, params }: ViewProps) {
   }, [id]);
 
   const back = () => (history.length > 1 ? history.back() : navigate(paths.resources));
+  // Numbers read left to right inside an Arabic line, but the line itself stays aligned to the reading start.
+  const wrap = (node: ReactNode, ltr: boolean) => (ltr ? <bdi dir="ltr">{node}</bdi> : node);
   const row = (label: string, value: string | null | undefined, ltr = false, href?: string | null) =>
     value ? (
       <div>
         <dt>{label}</dt>
-        <dd className={ltr ? "ltr" : undefined}>{href ? <a href={href}>{value}</a> : value}</dd>
+        <dd>{wrap(href ? <a href={href}>{value}</a> : value, ltr)}</dd>
       </div>
     ) : null;
 

@@ -20,7 +20,6 @@ const byId = (s: StaffRecord) => s.user_id;
 const companyCss = css`
   display: flex; align-items: center; gap: 14px; margin-bottom: 20px;
   & h2 { font-size: 18px; margin: 0 0 2px; }
-  & .ltr { direction: ltr; unicode-bidi: isolate; }
   & p { margin: 0; overflow-wrap: anywhere; }
 `;
 const headCss = css`
@@ -52,7 +51,11 @@ function CompanyCard({ staff }: { staff: StaffRecord }) {
       <Picture src={usersFileUrl(staff.comp_profile)} size={64} kind="logo" />
       <div>
         <h2>{staff.comp_name}</h2>
-        {staff.comp_mob_no && <p className={`${muted} ltr`}>{staff.comp_mob_no}</p>}
+        {staff.comp_mob_no && (
+          <p className={muted}>
+            <bdi dir="ltr">{staff.comp_mob_no}</bdi>
+          </p>
+        )}
         {staff.comp_email && <p className={muted}>{staff.comp_email}</p>}
       </div>
     </section>

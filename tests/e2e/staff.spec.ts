@@ -1,0 +1,248 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Page, TestInfo } from "@playwright/test";
+import { DEMO, DEMO_PASSWORD, expect, expectAccessible, signInAs, test } from "./fixtures";
+
+const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `/tmp/staff-${info.project.name}-${name}.png` });
+const cards = (page: Page) => page.getByTestId("employee-card");
+/** A fresh 10-digit mobile and email per run, so reruns against the same database never collide. */
+const unique = (tag: string) => {
+  const n = `${Date.now()}${Math.floor(Math.random() * 100)}`.slice(-9);
+  return { mob_no: `7${n}`, email: `new.${tag}.${n}@example.om` };
+};
+
+const T = {
+  en: {
+    heading: /^Employees \((\d+)\)$/,
+    company: "Company details",
+    add: "Add employee",
+    submit: "Add employee",
+    name: "Name",
+    role: "Role",
+    technician: "Technician",
+    skill: "Plumbing",
+    languages: "Languages",
+    language: "Arabic",
+    mobile: "Mobile number",
+    email: "Email",
+    success: "Employee added successfully.",
+    staff: "Staff",
+    call: (n: string) => `Call ${n}`,
+    edit: "Edit profile",
+    placeholder: "Job title not set",
+    back: "Back",
+  },
+  ar: {
+    heading: /^الموظفون \((\d+)\)$/,
+    company: "بيانات الشركة",
+    add: "إضافة موظف",
+    submit: "إضافة الموظف",
+    name: "الاسم",
+    role: "الدور",
+    technician: "فني",
+    skill: "السباكة",
+    languages: "اللغات",
+    language: "العربية",
+    mobile: "رقم الجوال",
+    email: "البريد الإلكتروني",
+    success: "تمت إضافة الموظف بنجاح.",
+    staff: "موظف",
+    call: (n: string) => `اتصال بـ ${n}`,
+    edit: "تعديل الملف الشخصي",
+    placeholder: "المسمى الوظيفي غير محدد",
+    back: "رجوع",
+  },
+} as const;
+
+async function total(page: Page, lang: "en" | "ar") {
+  const heading = page.getByRole("heading", { name: T[lang].heading });
+  await expect(heading).toBeVisible();
+  return Number(T[lang].heading.exec((await heading.textContent()) ?? "")?.[1]);
+}
+
+for (const lang of ["en", "ar"] as const) {
+  const s = T[lang];
+
+  test(`the demo manager scrolls the staff list to the end and sees every employee once (${lang})`, async ({ page }, info) => {
+    await signInAs(page, DEMO.manager, "/resources", { lang });
+    await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+    const company = page.getByRole("region", { name: s.company });
+    await expect(company.getByRole("heading", { name: "Gulf Fix Maintenance LLC" })).toBeVisible();
+    await expect(company.locator("img")).toHaveJSProperty("complete", true);
+    expect(await company.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(cards(page)).toHaveCount(10);
+    const count = await total(page, lang);
+    expect(count).toBeGreaterThanOrEqual(28);
+    await expect(cards(page).first().getByText(s.staff, { exact: true })).toBeVisible();
+    await expectAccessible(page, `resources ${lang}`);
+    await shot(page, info, `resources-${lang}`);
+
+    // Scroll like a thumb until the list stops growing; the last page arrives before the end is on screen.
+    for (let i = 0; i < 30 && (await cards(page).count()) < count; i++) {
+      await page.mouse.wheel(0, 1500);
+      await page.waitForTimeout(150);
+    }
+    await expect(cards(page)).toHaveCount(count);
+    const names = await cards(page).locator("h3").allTextContents();
+    expect(new Set(names).size).toBe(count);
+    // Nothing more is asked for once all are loaded.
+    const asked: string[] = [];
+    page.on("request", (r) => r.url().includes("/api/company/staffs") && asked.push(r.url()));
+    await page.mouse.wheel(0, 3000);
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([]);
+    await expect(page.getByRole("status")).toHaveCount(0);
+    await shot(page, info, `resources-end-${lang}`);
+  });
+
+  test(`the demo manager adds a technician, sees them in the list and opens their details (${lang})`, async ({ page }, info) => {
+    const who = unique(`${info.project.name}-${lang}`);
+    const name = lang === "ar" ? "سالم الحجري" : "Salim Al Hajri";
+    await signInAs(page, DEMO.manager, "/resources", { lang });
+    await expect(cards(page)).toHaveCount(10);
+    const before = await total(page, lang);
+
+    await page.getByRole("button", { name: s.add }).click();
+    const sheet = page.getByRole("dialog", { name: s.add });
+    await expect(sheet).toBeVisible();
+    const submit = sheet.getByRole("button", { name: s.submit, exact: true });
+    await expect(submit).toBeDisabled();
+    await sheet.getByLabel(s.name, { exact: true }).fill(name);
+    await sheet.getByLabel(s.role).selectOption("4");
+    await sheet.getByRole("button", { name: s.skill }).click();
+    await sheet.getByRole("combobox", { name: s.languages }).fill(s.language);
+    await sheet.getByRole("option", { name: new RegExp(`^${s.language}`) }).first().click();
+    await sheet.getByLabel(s.mobile).fill(who.mob_no);
+    await sheet.getByLabel(s.email).fill(who.email);
+    await sheet.getByRole("heading", { name: s.add }).click();
+    await expectAccessible(page, `add-employee ${lang}`);
+    await shot(page, info, `add-employee-${lang}`);
+    await expect(submit).toBeEnabled();
+    await submit.click();
+
+    await expect(page.getByText(s.success)).toBeVisible();
+    await expect(sheet).toHaveCount(0);
+    await expect(cards(page).first().getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: T[lang].heading })).toHaveText(T[lang].heading);
+    expect(await total(page, lang)).toBe(before + 1);
+    const card = cards(page).filter({ hasText: who.email });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole("link", { name: s.call(name) })).toHaveAttribute("href", `tel:+968${who.mob_no}`);
+
+    await card.getByText(who.email).click();
+    await expect(page).toHaveURL(/#\/employee-details\/\d+$/);
+    await expect(page.getByRole("heading", { name })).toBeVisible();
+    await expect(page.getByText(s.placeholder)).toBeVisible();
+    await expect(page.getByText(who.email)).toBeVisible();
+    await expect(page.getByText("Gulf Fix Maintenance LLC")).toBeVisible();
+    const edit = page.getByRole("button", { name: s.edit });
+    await expect(edit).toBeDisabled();
+    await expect(edit).toHaveAttribute("aria-disabled", "true");
+    await expectAccessible(page, `employee-details ${lang}`);
+    await shot(page, info, `employee-details-${lang}`);
+    await page.getByRole("button", { name: s.back }).click();
+    await expect(page).toHaveURL(/#\/resources$/);
+  });
+}
+
+test("a seeded employee's details show their picture, job title and company", async ({ page }, info) => {
+  await signInAs(page, DEMO.manager, "/resources");
+  const card = cards(page).filter({ hasText: "khalid.alhinai@gulffix.om" });
+  await card.getByRole("link", { name: "Khalid Al Hinai", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Khalid Al Hinai" })).toBeVisible();
+  await expect(page.getByText("Senior Plumber")).toBeVisible();
+  expect(await page.locator("main img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await shot(page, info, "employee-details-seeded-en");
+});
+
+test("another company's employee cannot be opened by id", async ({ page, request }) => {
+  const other = await request.post("/api/user/login", { data: { identifier: "manager2@demo.om", password: DEMO_PASSWORD } });
+  expect(other.status()).toBe(200);
+  const { access_token } = await other.json();
+  const theirs = await (await request.get("/api/company/staffs?page_num=1", { headers: { authorization: `Bearer ${access_token}` } })).json();
+  expect(theirs.data.every((r: { comp_name: string }) => r.comp_name === "Muscat Pro Services")).toBe(true);
+  await signInAs(page, DEMO.manager, `/employee-details/${theirs.data[1].user_id}`);
+  await expect(page.getByRole("alert")).toHaveText("Failed to fetch employee details.");
+  await expect(page.getByText(theirs.data[1].name)).toHaveCount(0);
+});
+
+// The invitation says: set a password with Forgot password. The code arrives by mail, which without SMTP goes to the
+// server log (D9), so this block starts its own server on a fresh database and reads that log.
+test.describe("an invited technician", () => {
+  let server: ChildProcess | undefined;
+  let log = "";
+  let base = "";
+
+  test.beforeAll(async ({}, info) => {
+    test.setTimeout(90_000);
+    const preact = info.project.name === "preact";
+    const port = Number(process.env.E2E_PORT ?? 4310) + (preact ? 2 : 3);
+    const dir = preact ? (process.env.E2E_DIST_PREACT ?? "dist") : (process.env.E2E_DIST_REACT ?? "dist-react");
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+      env: { ...process.env, PORT: String(port), STATIC_DIR: resolve(dir), DATA_DIR: mkdtempSync(join(tmpdir(), "staff-invite-")), SMTP_URL: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group, so stopping it stops every process it started.
+      detached: true,
+    });
+    server.stdout?.on("data", (d) => (log += String(d)));
+    server.stderr?.on("data", (d) => (log += String(d)));
+    for (let i = 0; i < 120; i++) {
+      // Our own server's "listening" line too, so a stray server left on the port cannot answer for it.
+      if (log.includes(`"url":"http://localhost:${port}"`) && (await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error(`server did not start:\n${log}`);
+  });
+  test.afterAll(() => {
+    if (server?.pid) process.kill(-server.pid, "SIGTERM");
+  });
+
+  /** The newest mail to `email` in the server log whose text matches `pattern`. */
+  async function mailed(email: string, pattern: RegExp): Promise<RegExpExecArray> {
+    for (let i = 0; i < 50; i++) {
+      for (const line of log.split("\n").reverse()) {
+        if (!line.includes('"msg":"mail"') || !line.includes(email)) continue;
+        const m = pattern.exec(JSON.parse(line).text);
+        if (m) return m;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`no mail to ${email} matching ${pattern}`);
+  }
+
+  test("sets a password through Forgot password and signs in to /jobs", async ({ page, request }) => {
+    const who = unique("invited");
+    const login = await request.post(`${base}/api/user/login`, { data: { identifier: DEMO.manager, password: DEMO_PASSWORD } });
+    const { access_token } = await login.json();
+    const created = await request.post(`${base}/api/company/create_user`, {
+      headers: { authorization: `Bearer ${access_token}` },
+      data: { name: "Invited Technician", mob_no: who.mob_no, email: who.email, cntry_code: "+968", role: "4", skills: [1], languages: ["ar"] },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    await mailed(who.email, /Forgot password/);
+    // No password yet: signing in fails until one is set.
+    expect((await request.post(`${base}/api/user/login`, { data: { identifier: who.email, password: "Anything@123" } })).status()).toBe(401);
+
+    expect((await request.post(`${base}/api/auth/forgotpassword?email=${encodeURIComponent(who.email)}`)).status()).toBe(200);
+    const [, code] = await mailed(who.email, /code is:? (\d{6})/);
+    const verified = await request.post(`${base}/api/auth/verifyotp`, { data: { email: who.email, otp: code } });
+    expect(verified.status(), await verified.text()).toBe(200);
+    const { reset_token } = await verified.json();
+    const password = "NewPass@2026";
+    const reset = await request.post(`${base}/api/auth/resetpassword`, { data: { email: who.email, new_password: password, confirm_password: password, reset_token } });
+    expect(reset.status(), await reset.text()).toBe(200);
+
+    await page.addInitScript(() => {
+      localStorage.setItem("oncmp", "1");
+      localStorage.setItem("language", "en");
+    });
+    await page.goto(`${base}/#/login`);
+    await page.getByLabel("Email or mobile number").fill(who.email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/#\/jobs$/);
+  });
+});
