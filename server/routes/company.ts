@@ -5,6 +5,7 @@ import type { Env } from "../app";
 import type { Queryable } from "../db/db";
 import { requireAuth } from "../lib/auth";
 import { HttpError, body, conflictFrom } from "../lib/http";
+import { invitationMail } from "../mail/templates";
 import { STAFF_PAGE_SIZE, type StaffRecord, createEmployee } from "../../src/contract/company";
 
 /** Every dial code the app's picker offers (countries-list), e.g. "+968". */
@@ -65,20 +66,6 @@ function companyOf(c: { var: Env["Variables"] }): number {
   return id;
 }
 
-export const invitationMail = (name: string, companyName: string, email: string) => ({
-  to: email,
-  subject: `You have been added to ${companyName}`,
-  text: [
-    `Hello ${name},`,
-    "",
-    `${companyName} has created an account for you in Fixit Gulf, with this email address (${email}).`,
-    "To start, open the app, choose \"Forgot password\" on the sign-in screen and enter this email address.",
-    "We will send you a code; enter it and choose your password. Then sign in.",
-    "",
-    "If you did not expect this, you can ignore this message.",
-  ].join("\n"),
-});
-
 /** SPEC.md section 7: the company's staff list, one staff record, and creating an employee (roles '3' and '4'). Role 2 only. */
 export function companyRoutes() {
   const app = new Hono<Env>();
@@ -131,7 +118,7 @@ export function companyRoutes() {
     // D9: the account has no usable password; the invitation tells them to set one with Forgot password.
     // A failed mail does not undo the account: the company can tell the employee in person.
     try {
-      await c.var.mailer.send(invitationMail(input.name, record?.comp_name ?? "Your company", input.email));
+      await c.var.mailer.send(invitationMail({ to: input.email, name: input.name, companyName: record?.comp_name ?? "Your company", role: technician ? "technician" : "manager" }));
     } catch (e) {
       c.var.log({ msg: "invitation mail failed", user_id: record?.user_id, error: String((e as Error)?.message ?? e) });
     }
