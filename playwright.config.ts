@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 // Each build is served by its own server on a fresh temporary database (D14: both builds pass the same suite).
-const data = mkdtempSync(join(tmpdir(), "fixit-e2e-"));
+// Set once in the main process; workers inherit it, so specs can read each server's outbox file (see fixtures.ts).
+const data = (process.env.E2E_DATA ??= mkdtempSync(join(tmpdir(), "fixit-e2e-")));
 const builds = [
   { name: "preact", dir: process.env.E2E_DIST_PREACT ?? "dist", port: Number(process.env.E2E_PORT ?? 4310) },
   { name: "react", dir: process.env.E2E_DIST_REACT ?? "dist-react", port: Number(process.env.E2E_PORT ?? 4310) + 1 },

@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test as base } from "@playwright/test";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, type Page, type TestInfo, test as base } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo@1234";
 export const DEMO = {
@@ -57,3 +59,23 @@ export async function signInAs(page: Page, identifier: string, path: string, { p
 
 export const test = base;
 export { expect };
+
+/** The newest mail to `to` in the outbox file of the server this test's project runs on (no SMTP in tests). */
+export function latestMail(testInfo: TestInfo, to: string): { to: string; subject: string; text: string } | undefined {
+  const file = join(process.env.E2E_DATA ?? "", testInfo.project.name, "outbox.jsonl");
+  if (!existsSync(file)) return undefined;
+  const mails = readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
+  return mails.reverse().find((m) => m.to?.toLowerCase() === to.toLowerCase());
+}
+
+/** Waits for a reset code mailed to `to` after `since` mails, and returns its six digits. */
+export async function mailedCode(testInfo: TestInfo, to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      code = /\b(\d{6})\b/.exec(latestMail(testInfo, to)?.text ?? "")?.[1];
+      return code;
+    }, { timeout: 10_000 })
+    .toBeTruthy();
+  return code as string;
+}
