@@ -68,7 +68,7 @@ export function latestMail(testInfo: TestInfo, to: string): { to: string; subjec
   return mails.reverse().find((m) => m.to?.toLowerCase() === to.toLowerCase());
 }
 
-/** Waits for a reset code mailed to `to` after `since` mails, and returns its six digits. */
+/** Waits for a six-digit code in the newest mail to `to` and returns it. */
 export async function mailedCode(testInfo: TestInfo, to: string): Promise<string> {
   let code: string | undefined;
   await expect
