@@ -4,9 +4,9 @@ import { errorDetail } from "../api/client";
 import { navigate } from "../lib/hash-location";
 import { homeFor, paths } from "../routes";
 import { startCountdown } from "./countdown";
-import { t } from "./language";
+import { dir, t } from "./language";
 import { signIn } from "./session";
-import { authToast } from "./toasts";
+import { authToast, dismissToast } from "./toasts";
 
 /** The auth state of SPEC.md section 4 beside the session: one request at a time, its error and its message. */
 export const loading = signal(false);
@@ -35,6 +35,8 @@ function writeResetToken(value: string | null) {
 
 /** Every request sets loading and clears the error and messages. */
 function begin() {
+  // A new attempt replaces the last failure's toast rather than leaving it over the next screen.
+  dismissToast("auth-error");
   batch(() => {
     loading.value = true;
     error.value = null;
@@ -45,7 +47,9 @@ function begin() {
 
 /** Stores the failure (server detail when present, else the spec's text) and shows it as an auth toast. */
 async function fail(e: unknown, fallbackKey: string) {
-  const message = (await errorDetail(e)) ?? t(fallbackKey);
+  const detail = await errorDetail(e);
+  // The server writes English; in a right-to-left page the sentence is isolated so its full stop stays at its end.
+  const message = detail ? (dir.value === "rtl" && !/[\u0600-\u06ff]/.test(detail) ? `\u2068${detail}\u2069` : detail) : t(fallbackKey);
   batch(() => {
     error.value = message;
     loading.value = false;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
@@ -147,12 +147,14 @@ test.describe("sign-out", () => {
   });
 });
 
-// Recovery needs the mailed code. No endpoint returns it (D9); without SMTP the server writes each mail to its log,
-// so this block starts its own server on a fresh database and reads that log.
+// Recovery needs the mailed code. No endpoint returns it (D9); without SMTP the server appends each mail to its outbox
+// file. The suite's own servers keep theirs in a directory this process cannot know, so this block starts a server of
+// its own on a fresh database (which also leaves the shared demo passwords alone) and reads that file.
 test.describe("password recovery", () => {
   let server: ChildProcess | undefined;
   let log = "";
   let base = "";
+  let outbox = "";
 
   test.beforeAll(async ({}, info) => {
     test.setTimeout(90_000);
@@ -160,8 +162,10 @@ test.describe("password recovery", () => {
     const port = Number(process.env.E2E_PORT ?? 4310) + (preact ? 2 : 3);
     const dir = preact ? (process.env.E2E_DIST_PREACT ?? "dist") : (process.env.E2E_DIST_REACT ?? "dist-react");
     base = `http://127.0.0.1:${port}`;
+    const data = mkdtempSync(join(tmpdir(), "accounts-recovery-"));
+    outbox = join(data, "outbox.jsonl");
     server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-      env: { ...process.env, PORT: String(port), STATIC_DIR: resolve(dir), DATA_DIR: mkdtempSync(join(tmpdir(), "accounts-recovery-")), SMTP_URL: "" },
+      env: { ...process.env, PORT: String(port), STATIC_DIR: resolve(dir), DATA_DIR: data, OUTBOX_FILE: outbox, SMTP_URL: "", LOGIN_RATE_LIMIT: "1000" },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
@@ -186,17 +190,23 @@ test.describe("password recovery", () => {
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
   });
 
-  /** The newest code mailed to `email`, read from the server's log lines. */
-  async function mailedCode(email: string, after: number): Promise<string> {
+  /** The code in the newest mail to `email` after the first `seen` mails of the outbox. */
+  async function mailedCode(email: string, seen: number): Promise<string> {
     for (let i = 0; i < 50; i++) {
-      const lines = log.slice(after).split("\n").filter((l) => l.includes('"msg":"mail"') && l.includes(email));
-      const last = lines.at(-1);
-      const m = last && /code is: (\d{6})/.exec(JSON.parse(last).text);
+      const mails = outboxMails().slice(seen).filter((m) => m.to === email);
+      const m = mails.length ? /code is: (\d{6})/.exec(mails[mails.length - 1].text) : null;
       if (m) return m[1];
       await new Promise((r) => setTimeout(r, 200));
     }
-    throw new Error(`no code mailed to ${email}`);
+    throw new Error(`no code mailed to ${email}:\n${log.slice(-2000)}`);
   }
+  const outboxMails = (): Array<{ to: string; text: string }> =>
+    existsSync(outbox)
+      ? readFileSync(outbox, "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
+      : [];
 
   async function typeCode(page: Page, code: string, label: string) {
     await page.getByLabel(label).click();
@@ -220,7 +230,7 @@ test.describe("password recovery", () => {
       await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
       await expectAccessible(page, `forgot ${lang}`);
       await shot(page, info, `forgot-${lang}`);
-      const mark = log.length;
+      const mark = outboxMails().length;
       await page.getByLabel(s.email).fill(account);
       await page.getByRole("button", { name: s.send }).click();
       await expect(page).toHaveURL(new RegExp(`#/verify-code\\?email=${encodeURIComponent(account).replace(".", "\\.")}$`));

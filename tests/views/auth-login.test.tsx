@@ -20,7 +20,7 @@ afterEach(() => {
 });
 void stopPersist;
 
-const account = (r: number) => ({ access_token: `tok-${r}`, role: r, got_email_mob: 1, user_id: 7, name: "Demo", email: "d@demo.om", mob_no: "91234567", cntry_code: "+968", company_id: null });
+const account = (r: number) => ({ message: "Login successful!", access_token: `tok-${r}`, role: r, got_email_mob: 1, user_id: 7, name: "Demo", email: "d@demo.om", mob_no: "91234567", cntry_code: "+968", company_id: null });
 
 function signInThroughForm(identifier = "tech@demo.om", password = "Demo@1234") {
   render(
@@ -92,6 +92,35 @@ describe("the login screen", () => {
     expect(isAuthenticated.value).toBe(false);
     expect(localStorage.getItem("access_token")).toBeNull();
     expect(screen.getByRole("button", { name: "Sign in" })).toHaveProperty("disabled", false);
+  });
+
+  it("a new attempt takes the last failure's toast away", async () => {
+    let calls = 0;
+    let answer: (r: Response) => void = () => undefined;
+    fakeServer({
+      "POST user/login": () => (++calls === 1 ? json(401, { detail: "Invalid identifier or password" }) : new Promise<Response>((r) => (answer = r))),
+    });
+    signInThroughForm("tech@demo.om", "wrong-one");
+    expect(await screen.findByText("Invalid identifier or password")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    await waitFor(() => expect(screen.queryByText("Invalid identifier or password")).toBeNull());
+    answer(json(200, account(1)));
+    await waitFor(() => expect(location.hash).toBe("#/jobs"));
+  });
+
+  it("in Arabic an English server detail is isolated so it reads correctly right to left", async () => {
+    lang.value = "ar";
+    fakeServer({ "POST user/login": () => json(401, { detail: "Invalid identifier or password" }) });
+    render(
+      <>
+        <LoginView title="titles.login" />
+        <Toasts />
+      </>,
+    );
+    fireEvent.change(screen.getByLabelText("البريد الإلكتروني أو رقم الجوال"), { target: { value: "x@y.om" } });
+    fireEvent.change(screen.getByLabelText("كلمة المرور"), { target: { value: "whatever1" } });
+    fireEvent.click(screen.getByRole("button", { name: "تسجيل الدخول" }));
+    await waitFor(() => expect(toasts.value[0]?.message).toBe("\u2068Invalid identifier or password\u2069"));
   });
 
   it("without a server detail the failure toast says 'Login failed'", async () => {

@@ -160,7 +160,7 @@ describe("verify code", () => {
   });
 
   it("resend toasts 'OTP resent successfully.' and a failure 'Failed to resend OTP'", async () => {
-    fakeServer({ "POST auth/forgotpassword": () => json(200, {}) });
+    fakeServer({ "POST auth/forgotpassword": () => json(200, { message: "Password reset link sent to your email." }) });
     open();
     fireEvent.click(screen.getByRole("button", { name: "Resend code" }));
     expect(await screen.findByText("OTP resent successfully.")).toBeTruthy();

@@ -17,7 +17,7 @@ export const headingCss = css`
   & p { margin: 0; color: var(--muted); }
 `;
 export const formCss = css`display: flex; flex-direction: column; gap: 14px;`;
-export const linkRow = css`display: flex; justify-content: center; gap: 6px; flex-wrap: wrap; font-size: 15px;`;
+export const linkRow = css`display: flex; justify-content: center; align-items: baseline; gap: 6px; flex-wrap: wrap; font-size: 15px; margin: 0;`;
 export const inlineLink = css`font-weight: 600; padding-block: 4px;`;
 export const notice = css`
   background: #fff7ed; border: 1px solid #fed7aa; color: #7c2d12; border-radius: 10px; padding: 12px 14px; margin: 0;
