@@ -174,7 +174,7 @@ export function VerifyInfoModal({ onClose }: { onClose: () => void }) {
     try {
       const outcome = await saveContactInfo(accountRole, payload);
       if (outcome.ok) {
-        markVerified();
+        markVerified({ ...(payload.email ? { email: payload.email } : {}), mob_no: payload.mob_no, cntry_code: payload.cntry_code });
         showToast(outcome.message === SAVED_MESSAGE ? t("verify.saved") : outcome.message, "success");
         onClose();
         return;

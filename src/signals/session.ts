@@ -75,11 +75,11 @@ export function signOut() {
   });
 }
 
-/** The verify-info action: the account has given its contact details. */
-export function markVerified() {
+/** The verify-info action: the account has given its contact details (kept on the stored user too). */
+export function markVerified(changes: Partial<User> = {}) {
   batch(() => {
     gotEmailMob.value = 1;
-    if (user.value) user.value = { ...user.value, got_email_mob: 1 };
+    if (user.value) user.value = { ...user.value, ...changes, got_email_mob: 1 };
   });
 }
 
