@@ -1,29 +1,5 @@
-import { createApi, setApi } from "../../src/api/client";
+export { type Call, fakeApi, json } from "./fake-api";
 import type { Issue } from "../../src/contract/issues";
-
-export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-export interface Call {
-  method: string;
-  path: string;
-  params: URLSearchParams;
-  body: unknown;
-}
-
-/** Points the app's ky instance at a fake server; `handle` answers every call. */
-export function fakeApi(handle: (call: Call) => Response | Promise<Response>) {
-  const calls: Call[] = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(req.url);
-    const text = await req.text();
-    const call: Call = { method: req.method, path: url.pathname.replace(/^\/api\//, ""), params: url.searchParams, body: text ? JSON.parse(text) : undefined };
-    calls.push(call);
-    return handle(call);
-  };
-  setApi(createApi({ prefixUrl: "http://localhost/api", fetch: fetch as typeof globalThis.fetch, retry: 0 }));
-  return calls;
-}
 
 export const issue = (over: Partial<Issue> = {}): Issue => ({
   issue_id: 7,

@@ -196,6 +196,6 @@ describe("the location search", () => {
     typeText("Muscat, Om");
     await screen.findByRole("option", { name: "Muscat, Oman" });
     expect(calls).toHaveLength(1);
-    expect(calls[0].search.get("keyword")).toBe("Muscat, Om");
+    expect(calls[0].params.get("keyword")).toBe("Muscat, Om");
   });
 });
