@@ -14,7 +14,6 @@ const chip = css`
   min-height: 40px; padding: 6px 12px; border-radius: 999px; border: 1px solid var(--line); background: #fff;
   color: var(--ink); cursor: pointer; font-size: 14px;
   &[aria-pressed="true"] { background: var(--brand); border-color: var(--brand); color: #fff; font-weight: 600; }
-  &[aria-pressed="true"]::before { content: "✓ "; }
 `;
 
 export interface SkillsPickerProps {
@@ -43,6 +42,7 @@ export function SkillsPicker({ id, label, value, onChange, error }: SkillsPicker
       <div className={box} data-invalid={error ? true : undefined}>
         {SKILLS.map((skill) => (
           <button key={skill.id} type="button" className={chip} aria-pressed={selected.has(skill.id)} onClick={() => toggle(skill.id)}>
+            {selected.has(skill.id) && <span aria-hidden="true">✓ </span>}
             {skillName(skill, language)}
           </button>
         ))}
