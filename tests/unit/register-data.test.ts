@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { countryForDial, loadCountries, normaliseDial, searchCountries, sortCountries } from "../../src/data/countries";
+import { languageName, loadLanguages, searchLanguages } from "../../src/data/languages";
+
+describe("countries (D12)", () => {
+  it("loads 252 countries, each with an emoji flag, dial codes and English and Arabic names", async () => {
+    const list = await loadCountries();
+    expect(list).toHaveLength(252);
+    const oman = list.find((c) => c.iso === "OM");
+    expect(oman).toMatchObject({ flag: "🇴🇲", dials: ["+968"], en: "Oman", ar: "عُمان" });
+    expect(list.every((c) => c.dials.length > 0 && c.dials.every((d) => /^\+\d+$/.test(d)))).toBe(true);
+  });
+  it("resolves shared dial codes to the preferred or last-chosen country", async () => {
+    const list = await loadCountries();
+    expect(countryForDial(list, "+1")?.iso).toBe("US");
+    expect(countryForDial(list, "+1", "CA")?.iso).toBe("CA");
+    expect(countryForDial(list, "+968")?.iso).toBe("OM");
+    expect(countryForDial(list, "+1829")?.iso).toBe("DO");
+    expect(countryForDial(list, "+999")).toBeUndefined();
+  });
+  it("normalises dial codes from any spelling", () => {
+    expect(normaliseDial("968")).toBe("+968");
+    expect(normaliseDial("00968")).toBe("+968");
+    expect(normaliseDial(" +971 ")).toBe("+971");
+    expect(normaliseDial("")).toBe("");
+    expect(normaliseDial(null)).toBe("");
+  });
+  it("sorts by the name in the UI language and searches across languages, ignoring Arabic diacritics", async () => {
+    const list = await loadCountries();
+    expect(sortCountries(list, "en")[0].en).toMatch(/^Å?A/);
+    const ar = sortCountries(list, "ar");
+    expect(ar.findIndex((c) => c.iso === "AE")).toBeLessThan(ar.findIndex((c) => c.iso === "OM"));
+    expect(searchCountries(list, "عمان").map((c) => c.iso)).toEqual(["OM"]);
+    expect(searchCountries(list, "00968").map((c) => c.iso)).toEqual(["OM"]);
+    expect(searchCountries(list, "sa").some((c) => c.iso === "SA")).toBe(true);
+  });
+});
+
+describe("languages (D12)", () => {
+  it("loads the ISO 639-1 list with English and Arabic names", async () => {
+    const list = await loadLanguages();
+    expect(list.length).toBeGreaterThanOrEqual(180);
+    const urdu = list.find((l) => l.code === "ur");
+    expect(urdu && languageName(urdu, "en")).toBe("Urdu");
+    expect(urdu && languageName(urdu, "ar")).toBe("الأوردية");
+    expect(searchLanguages(list, "tagalog").map((l) => l.code)).toEqual(["tl"]);
+    expect(searchLanguages(list, "العربية").map((l) => l.code)).toContain("ar");
+  });
+});
