@@ -72,20 +72,37 @@ function Shell() {
   );
 }
 
-/** Gates in SPEC.md order: screen too small, too large, offline; then the error boundary and the router. */
+/** The id of the element overlays (modals, sheets) render into, so a gate hides them with the rest of the app. */
+export const OVERLAY_ROOT = "overlay-root";
+
+/**
+ * Gates in SPEC.md order: screen too small, too large, offline; then the error boundary and the router. A gate hides
+ * the app rather than unmounting it, so a form survives a dropped connection or a turned phone with all it holds.
+ */
 export function App({ location }: { location?: { hook: typeof useHashLocation; searchHook: typeof useHashSearch } }) {
   useSignals();
   if (!ready.value) return <LoadingScreen />;
   const gate = screenGate.value;
-  if (gate === "small") return <GateScreen title={t("gates.tooSmall")} />;
-  if (gate === "large") return <GateScreen title={t("gates.tooLarge")} />;
-  if (!online.value) return <GateScreen title={t("offline.title")} message={t("offline.message")} />;
+  const gateScreen =
+    gate === "small" ? (
+      <GateScreen title={t("gates.tooSmall")} />
+    ) : gate === "large" ? (
+      <GateScreen title={t("gates.tooLarge")} />
+    ) : !online.value ? (
+      <GateScreen title={t("offline.title")} message={t("offline.message")} />
+    ) : null;
   return (
-    <ErrorBoundary>
-      <Router hook={location?.hook ?? useHashLocation} searchHook={location?.searchHook ?? useHashSearch}>
-        <Shell />
-      </Router>
-      <Toasts />
-    </ErrorBoundary>
+    <>
+      {gateScreen}
+      <div hidden={!!gateScreen}>
+        <ErrorBoundary>
+          <Router hook={location?.hook ?? useHashLocation} searchHook={location?.searchHook ?? useHashSearch}>
+            <Shell />
+          </Router>
+          <Toasts />
+        </ErrorBoundary>
+        <div id={OVERLAY_ROOT} />
+      </div>
+    </>
   );
 }

@@ -19,6 +19,9 @@ const sheetBox = css`
 `;
 const closeCss = css`position: absolute; top: 8px; inset-inline-end: 8px;`;
 
+/** Where dialogs render: the app's overlay root when there is one (a gate then hides the dialog too), else the body. */
+export const overlayTarget = () => document.getElementById("overlay-root") ?? document.body;
+
 interface OverlayProps {
   open: boolean;
   title: string;
@@ -62,6 +65,6 @@ export function Overlay({ open, title, onClose, children, kind = "modal", classN
         {children}
       </div>
     </div>,
-    document.body,
+    overlayTarget(),
   );
 }

@@ -8,6 +8,7 @@ import { dir, lang, t } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
 import { showToast, TOAST_MS, toasts } from "../../src/signals/toasts";
 import { viewportWidth } from "../../src/signals/viewport";
+import { fakeApi, json } from "./fake-api";
 
 afterEach(() => {
   viewportWidth.value = 375;
@@ -31,12 +32,28 @@ describe("gates", () => {
     expect(screen.getByRole("heading").textContent).toBe("This app is only available on mobile devices");
   });
 
-  it("offline shows the translated offline screen, in Arabic too", () => {
+  it("offline shows the translated offline screen, in Arabic too", async () => {
     online.value = false;
     render(<App />);
     expect(screen.getByRole("heading").textContent).toBe("You are offline");
     act(() => void (lang.value = "ar"));
-    expect(screen.getByRole("heading").textContent).toBe("أنت غير متصل بالإنترنت");
+    await waitFor(() => expect(screen.getByRole("heading").textContent).toBe("أنت غير متصل بالإنترنت"));
+  });
+
+  it("keeps what was typed while offline or at a gated width, and shows it again afterwards", async () => {
+    localStorage.setItem("oncmp", "1");
+    location.hash = "#/forgetpassword";
+    render(<App />);
+    const email = (await screen.findByLabelText(/email/i)) as HTMLInputElement;
+    fireEvent.input(email, { target: { value: "typed@demo.om" } });
+    fireEvent.change(email, { target: { value: "typed@demo.om" } });
+    act(() => void (online.value = false));
+    expect(screen.getByRole("heading", { name: "You are offline" })).toBeTruthy();
+    expect(email.closest("[hidden]")).not.toBeNull();
+    act(() => void (online.value = true));
+    act(() => void (viewportWidth.value = 900));
+    act(() => void (viewportWidth.value = 375));
+    expect((screen.getByLabelText(/email/i) as HTMLInputElement).value).toBe("typed@demo.om");
   });
 
   it("the size gate comes before the offline gate", () => {
@@ -80,6 +97,7 @@ describe("routing through the app", () => {
   });
 
   it("shows the verify-info modal over a protected screen while got_email_mob is 0", async () => {
+    fakeApi(() => json(200, { status: 1, data: { email: "", mob_no: "", cntry_code: "+968" } }));
     signIn({ access_token: "t", role: 1, got_email_mob: 0 });
     location.hash = "#/reports";
     render(<App />);

@@ -1,3 +1,4 @@
+import { overlayTarget } from "../Overlay";
 import { css } from "goober";
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
@@ -66,6 +67,6 @@ export function MediaViewer({ item, onClose }: { item: ViewerItem; onClose: () =
         />
       )}
     </div>,
-    document.body,
+    overlayTarget(),
   );
 }
