@@ -1,9 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, expect, expectAccessible, prepare, signInAs, test } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, expect, expectAccessible, mailedCode, prepare, signInAs, test } from "./fixtures";
 
 const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `/tmp/accounts-${info.project.name}-${name}.png` });
 const authAlert = (page: Page) => page.locator('[data-toast="error"]');
@@ -148,66 +144,21 @@ test.describe("sign-out", () => {
   });
 });
 
-// Recovery needs the mailed code. No endpoint returns it (D9); without SMTP the server appends each mail to its outbox
-// file. The suite's own servers keep theirs in a directory this process cannot know, so this block starts a server of
-// its own on a fresh database (which also leaves the shared demo passwords alone) and reads that file.
+// Recovery needs the mailed code: no endpoint returns it (D9); without SMTP the suite's server appends each mail to its
+// outbox file, which the fixtures read. Each test recovers an account it registers itself, so the shared demo
+// passwords stay as they are for the other tests.
 test.describe("password recovery", () => {
-  let server: ChildProcess | undefined;
-  let log = "";
-  let base = "";
-  let outbox = "";
-
-  test.beforeAll(async ({}, info) => {
-    test.setTimeout(90_000);
-    const preact = info.project.name === "preact";
-    const port = Number(process.env.E2E_PORT ?? 4310) + (preact ? 2 : 3);
-    const dir = preact ? (process.env.E2E_DIST_PREACT ?? "dist") : (process.env.E2E_DIST_REACT ?? "dist-react");
-    base = `http://127.0.0.1:${port}`;
-    const data = mkdtempSync(join(tmpdir(), "accounts-recovery-"));
-    outbox = join(data, "outbox.jsonl");
-    server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-      env: { ...process.env, PORT: String(port), STATIC_DIR: resolve(dir), DATA_DIR: data, OUTBOX_FILE: outbox, SMTP_URL: "", LOGIN_RATE_LIMIT: "1000" },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    server.stdout?.on("data", (d) => (log += String(d)));
-    server.stderr?.on("data", (d) => (log += String(d)));
-    for (let i = 0; i < 120; i++) {
-      const ok = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
-      if (ok) return;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    throw new Error(`recovery server did not start:\n${log}`);
-  });
-
-  test.afterAll(async () => {
-    if (!server?.pid) return;
-    const exited = new Promise((r) => server?.once("exit", r));
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {
-      /* already gone */
-    }
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  });
-
-  /** The code in the newest mail to `email` after the first `seen` mails of the outbox. */
-  async function mailedCode(email: string, seen: number): Promise<string> {
-    for (let i = 0; i < 50; i++) {
-      const mails = outboxMails().slice(seen).filter((m) => m.to === email);
-      const m = mails.length ? /code is: (\d{6})/.exec(mails[mails.length - 1].text) : null;
-      if (m) return m[1];
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`no code mailed to ${email}:\n${log.slice(-2000)}`);
+  async function freshAccount(page: Page, kind: "customer" | "technician") {
+    const id = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
+    const email = `recover.${kind}.${id}@demo.om`;
+    const common = { name: "Recovery Test", email, cntry_code: "+968", mob_no: `7${id}`, password: DEMO_PASSWORD, terms_service: true };
+    const res =
+      kind === "customer"
+        ? await page.request.post("/api/user/register", { data: common })
+        : await page.request.post("/api/authn/tech_register", { data: { ...common, skills: [1], language: ["ar"] } });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    return email;
   }
-  const outboxMails = (): Array<{ to: string; text: string }> =>
-    existsSync(outbox)
-      ? readFileSync(outbox, "utf8")
-          .split("\n")
-          .filter(Boolean)
-          .map((l) => JSON.parse(l))
-      : [];
 
   async function typeCode(page: Page, code: string, label: string) {
     await page.getByLabel(label).click();
@@ -219,24 +170,24 @@ test.describe("password recovery", () => {
     ar: { email: "البريد الإلكتروني", send: "إرسال الرمز", verify: "تحقق", digit1: "الرقم 1 من 6", newPw: "كلمة المرور الجديدة", confirm: "تأكيد كلمة المرور الجديدة", reset: "إعادة تعيين كلمة المرور", id: "البريد الإلكتروني أو رقم الجوال", pw: "كلمة المرور", signIn: "تسجيل الدخول", resend: "إعادة إرسال الرمز" },
   };
 
-  for (const [lang, account, home] of [
-    ["en", DEMO.owner, /#\/home$/],
-    ["ar", DEMO.technician, /#\/jobs$/],
+  for (const [lang, kind, home] of [
+    ["en", "customer", /#\/home$/],
+    ["ar", "technician", /#\/jobs$/],
   ] as const) {
     test(`forgot -> code from the mail -> wrong code fails -> verify -> reset -> sign in with the new password (${lang})`, async ({ page }, info) => {
       test.setTimeout(60_000);
       const s = T[lang];
+      const account = await freshAccount(page, kind);
       await prepare(page, { lang });
-      await page.goto(`${base}/#/forgetpassword`);
+      await page.goto("/#/forgetpassword");
       await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
       await expectAccessible(page, `forgot ${lang}`);
       await shot(page, info, `forgot-${lang}`);
-      const mark = outboxMails().length;
       await page.getByLabel(s.email).fill(account);
       await page.getByRole("button", { name: s.send }).click();
       await expect(page).toHaveURL(new RegExp(`#/verify-code\\?email=${encodeURIComponent(account).replace(".", "\\.")}$`));
       await expect(authSuccess(page)).toBeVisible();
-      const code = await mailedCode(account, mark);
+      const code = await mailedCode(info, account);
 
       // The countdown runs and resend waits for it.
       await expect(page.getByTestId("countdown")).toContainText(/[45]:\d\d/);

@@ -68,14 +68,16 @@ export function latestMail(testInfo: TestInfo, to: string): { to: string; subjec
   return mails.reverse().find((m) => m.to?.toLowerCase() === to.toLowerCase());
 }
 
+/** Waits until the newest mail to `to` matches `pattern`, and returns the match. */
+export async function mailed(testInfo: TestInfo, to: string, pattern: RegExp): Promise<RegExpExecArray> {
+  let match: RegExpExecArray | null = null;
+  await expect
+    .poll(() => (match = pattern.exec(latestMail(testInfo, to)?.text ?? "")) !== null, { timeout: 10_000, message: `a mail to ${to} matching ${pattern}` })
+    .toBe(true);
+  return match as unknown as RegExpExecArray;
+}
+
 /** Waits for a six-digit code in the newest mail to `to` and returns it. */
 export async function mailedCode(testInfo: TestInfo, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(() => {
-      code = /\b(\d{6})\b/.exec(latestMail(testInfo, to)?.text ?? "")?.[1];
-      return code;
-    }, { timeout: 10_000 })
-    .toBeTruthy();
-  return code as string;
+  return (await mailed(testInfo, to, /\b(\d{6})\b/))[1];
 }

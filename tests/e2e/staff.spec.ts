@@ -1,9 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, expect, expectAccessible, signInAs, test } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, expect, expectAccessible, mailed, signInAs, test } from "./fixtures";
 
 const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `/tmp/staff-${info.project.name}-${name}.png` });
 const cards = (page: Page) => page.getByTestId("employee-card");
@@ -168,78 +164,36 @@ test("another company's employee cannot be opened by id", async ({ page, request
   await expect(page.getByText(theirs.data[1].name)).toHaveCount(0);
 });
 
-// The invitation says: set a password with Forgot password. The code arrives by mail, which without SMTP goes to the
-// server log (D9), so this block starts its own server on a fresh database and reads that log.
+// The invitation says: set a password with Forgot password. Without SMTP the mails land in the server's outbox file,
+// which the fixtures read.
 test.describe("an invited technician", () => {
-  let server: ChildProcess | undefined;
-  let log = "";
-  let base = "";
-
-  test.beforeAll(async ({}, info) => {
-    test.setTimeout(90_000);
-    const preact = info.project.name === "preact";
-    const port = Number(process.env.E2E_PORT ?? 4310) + (preact ? 2 : 3);
-    const dir = preact ? (process.env.E2E_DIST_PREACT ?? "dist") : (process.env.E2E_DIST_REACT ?? "dist-react");
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-      env: { ...process.env, PORT: String(port), STATIC_DIR: resolve(dir), DATA_DIR: mkdtempSync(join(tmpdir(), "staff-invite-")), SMTP_URL: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-      // Its own process group, so stopping it stops every process it started.
-      detached: true,
-    });
-    server.stdout?.on("data", (d) => (log += String(d)));
-    server.stderr?.on("data", (d) => (log += String(d)));
-    for (let i = 0; i < 120; i++) {
-      // Our own server's "listening" line too, so a stray server left on the port cannot answer for it.
-      if (log.includes(`"url":"http://localhost:${port}"`) && (await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) return;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    throw new Error(`server did not start:\n${log}`);
-  });
-  test.afterAll(() => {
-    if (server?.pid) process.kill(-server.pid, "SIGTERM");
-  });
-
-  /** The newest mail to `email` in the server log whose text matches `pattern`. */
-  async function mailed(email: string, pattern: RegExp): Promise<RegExpExecArray> {
-    for (let i = 0; i < 50; i++) {
-      for (const line of log.split("\n").reverse()) {
-        if (!line.includes('"msg":"mail"') || !line.includes(email)) continue;
-        const m = pattern.exec(JSON.parse(line).text);
-        if (m) return m;
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`no mail to ${email} matching ${pattern}`);
-  }
-
-  test("sets a password through Forgot password and signs in to /jobs", async ({ page, request }) => {
+  test("sets a password through Forgot password and signs in to /jobs", async ({ page, request }, info) => {
     const who = unique("invited");
-    const login = await request.post(`${base}/api/user/login`, { data: { identifier: DEMO.manager, password: DEMO_PASSWORD } });
+    const login = await request.post(`/api/user/login`, { data: { identifier: DEMO.manager, password: DEMO_PASSWORD } });
     const { access_token } = await login.json();
-    const created = await request.post(`${base}/api/company/create_user`, {
+    const created = await request.post(`/api/company/create_user`, {
       headers: { authorization: `Bearer ${access_token}` },
       data: { name: "Invited Technician", mob_no: who.mob_no, email: who.email, cntry_code: "+968", role: "4", skills: [1], languages: ["ar"] },
     });
     expect(created.status(), await created.text()).toBe(200);
-    await mailed(who.email, /Forgot password/);
+    await mailed(info, who.email, /Forgot password/);
     // No password yet: signing in fails until one is set.
-    expect((await request.post(`${base}/api/user/login`, { data: { identifier: who.email, password: "Anything@123" } })).status()).toBe(401);
+    expect((await request.post(`/api/user/login`, { data: { identifier: who.email, password: "Anything@123" } })).status()).toBe(401);
 
-    expect((await request.post(`${base}/api/auth/forgotpassword?email=${encodeURIComponent(who.email)}`)).status()).toBe(200);
-    const [, code] = await mailed(who.email, /code is:? (\d{6})/);
-    const verified = await request.post(`${base}/api/auth/verifyotp`, { data: { email: who.email, otp: code } });
+    expect((await request.post(`/api/auth/forgotpassword?email=${encodeURIComponent(who.email)}`)).status()).toBe(200);
+    const [, code] = await mailed(info, who.email, /code is:? (\d{6})/);
+    const verified = await request.post(`/api/auth/verifyotp`, { data: { email: who.email, otp: code } });
     expect(verified.status(), await verified.text()).toBe(200);
     const { reset_token } = await verified.json();
     const password = "NewPass@2026";
-    const reset = await request.post(`${base}/api/auth/resetpassword`, { data: { email: who.email, new_password: password, confirm_password: password, reset_token } });
+    const reset = await request.post(`/api/auth/resetpassword`, { data: { email: who.email, new_password: password, confirm_password: password, reset_token } });
     expect(reset.status(), await reset.text()).toBe(200);
 
     await page.addInitScript(() => {
       localStorage.setItem("oncmp", "1");
       localStorage.setItem("language", "en");
     });
-    await page.goto(`${base}/#/login`);
+    await page.goto(`/#/login`);
     await page.getByLabel("Email or mobile number").fill(who.email);
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
