@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll } from "vitest";
 import { addDictionary } from "../src/signals/language";
 import "../src/styles/theme";
+
+// findBy/waitFor wait up to 5 s rather than 1 s: a CI machine under load must not turn a slow answer into a failure.
+configure({ asyncUtilTimeout: 5000 });
 
 // Components are tested against the real dictionaries, so a missing key shows up as the raw key.
 beforeAll(() => {

@@ -65,16 +65,22 @@ describe("the location search", () => {
   });
 
   it("waits about 300 ms after the last keystroke and searches once", async () => {
-    const search = vi.fn(async (_keyword: string, _signal: AbortSignal) => [MUSCAT]);
-    render(<Harness search={search} />);
-    typeText("mus");
-    await wait(100);
-    typeText("musc");
-    await wait(100);
-    expect(search).not.toHaveBeenCalled();
-    await wait(DEBOUNCE_MS);
-    expect(search).toHaveBeenCalledTimes(1);
-    expect(search.mock.calls[0][0]).toBe("musc");
+    // Fake timers: a loaded CI machine must not be able to stretch the gaps between keystrokes.
+    vi.useFakeTimers();
+    try {
+      const search = vi.fn(async (_keyword: string, _signal: AbortSignal) => [MUSCAT]);
+      render(<Harness search={search} />);
+      typeText("mus");
+      act(() => void vi.advanceTimersByTime(100));
+      typeText("musc");
+      act(() => void vi.advanceTimersByTime(DEBOUNCE_MS - 1));
+      expect(search).not.toHaveBeenCalled();
+      await act(async () => void vi.advanceTimersByTime(1));
+      expect(search).toHaveBeenCalledTimes(1);
+      expect(search.mock.calls[0][0]).toBe("musc");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shows 'Loading...' while searching, then the places as options in a listbox at most 15rem high", async () => {
