@@ -1,10 +1,11 @@
-// Pieces the three registration screens share: the frame, the dial code + mobile row, the terms row and the
-// outcome handling of a sign-up call.
+// Pieces the three registration screens share: the frame, the dial code + mobile row, the new password with its
+// hint, the terms row and the outcome handling of a sign-up call.
 import { css } from "goober";
 import { type ReactNode, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { DialCodePicker } from "../../components/DialCodePicker";
 import { LanguageSwitch } from "../../components/LanguageSwitch";
+import { PasswordField } from "../../components/PasswordField";
 import { TermsModal } from "../../components/TermsModal";
 import { BackIcon, Field, IconButton } from "../../components/ui";
 import { navigate } from "../../lib/hash-location";
@@ -27,7 +28,7 @@ const heading = css`
 `;
 export const formCss = css`display: flex; flex-direction: column; gap: 14px;`;
 const footer = css`display: flex; justify-content: center; gap: 6px; flex-wrap: wrap; font-size: 15px; & a { font-weight: 600; }`;
-export const hintCss = css`font-size: 13px; color: var(--muted); margin: -8px 0 0;`;
+const hintCss = css`font-size: 13px; color: var(--muted); margin: -8px 0 0;`;
 export const noticeCss = css`
   background: var(--brand-soft); color: var(--brand-dark); border-radius: 10px; padding: 12px 14px; margin: 0; font-size: 14px;
 `;
@@ -97,6 +98,33 @@ export function MobileRow({
         />
       </Field>
     </div>
+  );
+}
+
+/** The new password (8 characters at least) with its hint below; the hint gives way to an error. */
+export function NewPasswordField({ idPrefix, value, onChange, error }: { idPrefix: string; value: string; onChange: (v: string) => void; error?: string }) {
+  useSignals();
+  const id = `${idPrefix}-password`;
+  return (
+    <>
+      <PasswordField
+        id={id}
+        name="password"
+        label={t("register.fields.password")}
+        autoComplete="new-password"
+        required
+        minLength={8}
+        aria-describedby={error ? `${id}-error` : `${id}-hint`}
+        value={value}
+        error={error}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {!error && (
+        <p id={`${id}-hint`} className={hintCss}>
+          {t("register.fields.passwordHint")}
+        </p>
+      )}
+    </>
   );
 }
 

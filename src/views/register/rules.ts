@@ -10,24 +10,14 @@ export interface CustomerForm {
   password: string;
   terms_service: boolean;
 }
-export interface TechnicianForm {
-  name: string;
-  email: string;
-  cntry_code: string;
-  mob_no: string;
-  password: string;
-  terms_service: boolean;
+/** The customer's fields plus skills and languages. */
+export interface TechnicianForm extends CustomerForm {
   skills: number[];
   language: string[];
 }
-export interface CompanyForm {
-  name: string;
-  email: string;
-  cntry_code: string;
-  mob_no: string;
-  password: string;
+/** The customer's fields plus the registration number. */
+export interface CompanyForm extends CustomerForm {
   reg_no: string;
-  terms_service: boolean;
 }
 
 const filled = (s: string) => s.trim().length > 0;

@@ -1,0 +1,68 @@
+// The state and submit flow the three registration forms share: values, per-field errors, the busy flag, a setter
+// that clears the field's error, and submit: the form's own checks (a toast) -> field checks -> the sign-up call
+// -> server field errors, focusing the first field in error.
+import { type FormEvent, useRef, useState } from "react";
+import { paths } from "../../routes";
+import { t } from "../../signals/language";
+import { authToast } from "../../signals/toasts";
+import { focusFirstError, runRegistration } from "./parts";
+import { fieldProblems } from "./rules";
+
+interface BaseForm {
+  email: string;
+  mob_no: string;
+  password: string;
+  terms_service: boolean;
+}
+
+export interface RegistrationOptions<F extends BaseForm> {
+  /** The translation key of the toast that blocks submitting, or null when the form may go on to the field checks. */
+  blocked: (form: F) => string | null;
+  /** The sign-up call; resolves to the server's message. */
+  send: (form: F) => Promise<string>;
+}
+
+export function useRegistrationForm<F extends BaseForm>(initial: F | (() => F), { blocked, send }: RegistrationOptions<F>) {
+  const [form, setForm] = useState<F>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [loading, setLoading] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const set = <K extends keyof F>(key: K, value: F[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors(({ [key as string]: _, ...rest }) => rest);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (loading) return;
+    const block = blocked(form);
+    if (block) {
+      authToast(t(block), "error");
+      return;
+    }
+    const problems = fieldProblems(form);
+    if (Object.keys(problems).length) {
+      setErrors(Object.fromEntries(Object.entries(problems).map(([k, key]) => [k, t(key)])));
+      focusFirstError(formRef.current);
+      return;
+    }
+    setLoading(true);
+    // SPEC.md sends technicians to /jobs after sign-up, but signing up does not sign in, and /jobs would only
+    // bounce a signed-out user to /login; so every form goes to /login, and sign-in then lands them home (D3).
+    const fieldErrors = await runRegistration(() => send(form), paths.login);
+    setLoading(false);
+    if (fieldErrors) {
+      setErrors(fieldErrors);
+      focusFirstError(formRef.current);
+    }
+  };
+
+  return { form, errors, loading, set, submit, formRef };
+}
+
+/** Customer and company: the terms first ('You must accept the terms…'), then every required field. */
+export const termsThenRequired =
+  <F extends BaseForm>(canSubmit: (f: F) => boolean) =>
+  (f: F): string | null =>
+    !f.terms_service ? "register.termsRequired" : !canSubmit(f) ? "register.required" : null;
