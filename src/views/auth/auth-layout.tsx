@@ -1,9 +1,10 @@
 import { css } from "goober";
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Logo } from "../../components/Header";
 import { LanguageSwitch } from "../../components/LanguageSwitch";
-import { BackIcon, IconButton } from "../../components/ui";
+import { BackIcon, Button, IconButton } from "../../components/ui";
+import { paths } from "../../routes";
 import { t } from "../../signals/language";
 
 export const authPage = css`
@@ -44,5 +45,62 @@ export function AuthLayout({ heading, prompt, onBack, backLabel, children }: { h
       </div>
       {children}
     </main>
+  );
+}
+
+/**
+ * The form of a sign-in or recovery screen: its fields, then a full-width submit button that reads `submitting`
+ * while busy. Submitting calls `onSend` unless busy; `disabled` defaults to `busy`.
+ */
+export function AuthForm({
+  busy,
+  disabled = busy,
+  submit,
+  submitting,
+  onSend,
+  children,
+}: {
+  busy: boolean;
+  disabled?: boolean;
+  submit: string;
+  submitting: string;
+  onSend: () => void;
+  children: ReactNode;
+}) {
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!busy) onSend();
+  };
+  return (
+    <form className={formCss} onSubmit={onSubmit}>
+      {children}
+      <Button type="submit" block disabled={disabled}>
+        {busy ? submitting : submit}
+      </Button>
+    </form>
+  );
+}
+
+/** A status notice that something is missing, with a link to ask for a new code. */
+export function RequestCodeNotice({ text, link }: { text: string; link: string }) {
+  return (
+    <p className={notice} role="status">
+      {text}{" "}
+      <a className={inlineLink} href={`#${paths.forgot}`}>
+        {link}
+      </a>
+    </p>
+  );
+}
+
+/** The 'Back to sign in' link row at the foot of the recovery screens. */
+export function BackToLogin() {
+  useSignals();
+  return (
+    <p className={linkRow}>
+      <a className={inlineLink} href={`#${paths.login}`}>
+        {t("auth.backToLogin")}
+      </a>
+    </p>
   );
 }

@@ -1,12 +1,12 @@
 import { css } from "goober";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { PasswordField } from "../../components/PasswordField";
-import { Button, TextField } from "../../components/ui";
+import { TextField } from "../../components/ui";
 import { paths, type ViewProps } from "../../routes";
 import { loading, login } from "../../signals/auth";
 import { t } from "../../signals/language";
-import { AuthLayout, formCss, inlineLink, linkRow } from "./auth-layout";
+import { AuthForm, AuthLayout, inlineLink, linkRow } from "./auth-layout";
 
 const forgotRow = css`display: flex; justify-content: flex-end; margin-top: -4px;`;
 const divider = css`
@@ -37,15 +37,16 @@ export function LoginView(_: ViewProps) {
   const [password, setPassword] = useState("");
   const busy = loading.value;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !identifier.trim() || !password) return;
-    void login(identifier, password);
-  };
-
   return (
     <AuthLayout heading={t("login.heading")} prompt={t("login.prompt")}>
-      <form className={formCss} onSubmit={submit}>
+      <AuthForm
+        busy={busy}
+        submit={t("login.submit")}
+        submitting={t("login.submitting")}
+        onSend={() => {
+          if (identifier.trim() && password) void login(identifier, password);
+        }}
+      >
         <TextField
           id="login-identifier"
           label={t("login.identifier")}
@@ -72,10 +73,7 @@ export function LoginView(_: ViewProps) {
             {t("login.forgot")}
           </a>
         </div>
-        <Button type="submit" block disabled={busy}>
-          {busy ? t("login.submitting") : t("login.submit")}
-        </Button>
-      </form>
+      </AuthForm>
       <div className={divider}>{t("login.or")}</div>
       <div>
         <button type="button" className={googleCss} disabled aria-describedby="google-unavailable">

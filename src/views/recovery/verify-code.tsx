@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { OTP_LENGTH, OtpInput } from "../../components/OtpInput";
 import { Button } from "../../components/ui";
@@ -8,7 +8,7 @@ import { paths, type ViewProps } from "../../routes";
 import { loading, resend, verify } from "../../signals/auth";
 import { canResend, formatCountdown, pauseCountdown, remaining, resumeCountdown } from "../../signals/countdown";
 import { t } from "../../signals/language";
-import { AuthLayout, formCss, inlineLink, linkRow, notice } from "../auth/auth-layout";
+import { AuthForm, AuthLayout, BackToLogin, RequestCodeNotice } from "../auth/auth-layout";
 
 const resendRow = css`
   display: flex; flex-direction: column; align-items: center; gap: 4px; text-align: center;
@@ -28,12 +28,6 @@ export function VerifyCodeView(_: ViewProps) {
     return pauseCountdown;
   }, []);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !complete || !email) return;
-    void verify(email, code);
-  };
-
   const waiting = !canResend.value;
   return (
     <AuthLayout
@@ -41,20 +35,18 @@ export function VerifyCodeView(_: ViewProps) {
       prompt={email ? t("recovery.verify.prompt", { email }) : t("recovery.verify.promptNoEmail")}
       onBack={() => navigate(paths.forgot)}
     >
-      {!email && (
-        <p className={notice} role="status">
-          {t("recovery.verify.missingEmail")}{" "}
-          <a className={inlineLink} href={`#${paths.forgot}`}>
-            {t("recovery.verify.requestCode")}
-          </a>
-        </p>
-      )}
-      <form className={formCss} onSubmit={submit}>
+      {!email && <RequestCodeNotice text={t("recovery.verify.missingEmail")} link={t("recovery.verify.requestCode")} />}
+      <AuthForm
+        busy={busy}
+        disabled={busy || !complete || !email}
+        submit={t("recovery.verify.submit")}
+        submitting={t("recovery.verify.submitting")}
+        onSend={() => {
+          if (complete && email) void verify(email, code);
+        }}
+      >
         <OtpInput value={code} onChange={setCode} />
-        <Button type="submit" block disabled={busy || !complete || !email}>
-          {busy ? t("recovery.verify.submitting") : t("recovery.verify.submit")}
-        </Button>
-      </form>
+      </AuthForm>
       <div className={resendRow}>
         <p data-testid="countdown">
           {waiting ? t("auth.countdown.wait", { time: formatCountdown(remaining.value) }) : t("auth.countdown.ready")}
@@ -63,11 +55,7 @@ export function VerifyCodeView(_: ViewProps) {
           {t("recovery.verify.resend")}
         </Button>
       </div>
-      <p className={linkRow}>
-        <a className={inlineLink} href={`#${paths.login}`}>
-          {t("auth.backToLogin")}
-        </a>
-      </p>
+      <BackToLogin />
     </AuthLayout>
   );
 }
