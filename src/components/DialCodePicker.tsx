@@ -4,6 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { type Country, countryForDial, countryName, loadCountries, searchCountries, sortCountries } from "../data/countries";
 import { lang, t } from "../signals/language";
 import { cx, errorText } from "../styles/theme";
+import { stepActive, stopEscape, useActiveInView, useCloseOnOutside, useLazyList } from "./use-listbox";
 
 /** Styles shared with LanguagesPicker (dropdown panel, search box, options). */
 export const pickerStyles = {
@@ -50,8 +51,7 @@ export interface DialCodePickerProps {
 export function DialCodePicker({ id, label, value, onChange, error }: DialCodePickerProps) {
   useSignals();
   const language = lang.value;
-  const [countries, setCountries] = useState<Country[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { list: countries, failed } = useLazyList<Country>(loadCountries);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
@@ -62,40 +62,15 @@ export function DialCodePicker({ id, label, value, onChange, error }: DialCodePi
   const input = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
-  useEffect(() => {
-    let live = true;
-    loadCountries().then(
-      (list) => live && setCountries(list),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
   const sorted = useMemo(() => (countries ? sortCountries(countries, language) : []), [countries, language]);
   const shown = useMemo(() => searchCountries(sorted, query), [sorted, query]);
   const current = countries ? countryForDial(countries, value, chosenIso) : undefined;
 
   useEffect(() => {
-    if (!open) return;
-    input.current?.focus();
-    const onDown = (e: MouseEvent | TouchEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", onDown);
-    document.addEventListener("touchstart", onDown);
-    return () => {
-      document.removeEventListener("mousedown", onDown);
-      document.removeEventListener("touchstart", onDown);
-    };
+    if (open) input.current?.focus();
   }, [open]);
-
-  // Keep the active option visible while moving with the arrow keys.
-  useEffect(() => {
-    if (!open) return;
-    listRef.current?.querySelector<HTMLElement>(`[data-active="true"]`)?.scrollIntoView?.({ block: "nearest" });
-  }, [active, open]);
+  useCloseOnOutside(open, root, setOpen);
+  useActiveInView(listRef, active, open);
 
   const openList = () => {
     setQuery("");
@@ -118,7 +93,7 @@ export function DialCodePicker({ id, label, value, onChange, error }: DialCodePi
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       e.preventDefault();
       if (!shown.length) return;
-      setActive((a) => (e.key === "ArrowDown" ? Math.min(shown.length - 1, a + 1) : Math.max(0, a - 1)));
+      setActive(stepActive(e.key, shown.length));
     } else if (e.key === "Home" || e.key === "End") {
       e.preventDefault();
       setActive(e.key === "Home" ? 0 : Math.max(0, shown.length - 1));
@@ -126,9 +101,8 @@ export function DialCodePicker({ id, label, value, onChange, error }: DialCodePi
       e.preventDefault();
       if (shown[active]) choose(shown[active]);
     } else if (e.key === "Escape") {
-      // Stop here so a dialog around the picker (the verify-info modal) does not close as well.
-      e.preventDefault();
-      e.stopPropagation();
+      // Not the verify-info modal around the picker as well.
+      stopEscape(e);
       close();
     } else if (e.key === "Tab") {
       close(false);

@@ -1,10 +1,11 @@
 import { css } from "goober";
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type Language, languageName, loadLanguages, searchLanguages, sortLanguages } from "../data/languages";
 import { lang, t } from "../signals/language";
 import { errorText } from "../styles/theme";
 import { pickerStyles as s } from "./DialCodePicker";
+import { stepActive, stopEscape, useActiveInView, useCloseOnOutside, useLazyList } from "./use-listbox";
 
 const chips = css`display: flex; flex-wrap: wrap; gap: 6px; list-style: none; margin: 0; padding: 0;`;
 const chip = css`
@@ -31,8 +32,7 @@ export interface LanguagesPickerProps {
 export function LanguagesPicker({ id, label, value, onChange, error }: LanguagesPickerProps) {
   useSignals();
   const language = lang.value;
-  const [languages, setLanguages] = useState<Language[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { list: languages, failed } = useLazyList<Language>(loadLanguages);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
@@ -40,39 +40,13 @@ export function LanguagesPicker({ id, label, value, onChange, error }: Languages
   const input = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
-  useEffect(() => {
-    let live = true;
-    loadLanguages().then(
-      (list) => live && setLanguages(list),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
   const sorted = useMemo(() => (languages ? sortLanguages(languages, language) : []), [languages, language]);
   const shown = useMemo(() => searchLanguages(sorted, query), [sorted, query]);
   const byCode = useMemo(() => new Map((languages ?? []).map((l) => [l.code, l])), [languages]);
   const selected = new Set(value);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent | TouchEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", onDown);
-    document.addEventListener("touchstart", onDown);
-    return () => {
-      document.removeEventListener("mousedown", onDown);
-      document.removeEventListener("touchstart", onDown);
-    };
-  }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
-    listRef.current?.querySelector<HTMLElement>(`[data-active="true"]`)?.scrollIntoView?.({ block: "nearest" });
-  }, [active, open]);
+  useCloseOnOutside(open, root, setOpen);
+  useActiveInView(listRef, active, open);
 
   const toggle = (code: string) => onChange(selected.has(code) ? value.filter((c) => c !== code) : [...value, code]);
   const remove = (code: string) => {
@@ -88,7 +62,7 @@ export function LanguagesPicker({ id, label, value, onChange, error }: Languages
         return;
       }
       if (!shown.length) return;
-      setActive((a) => (e.key === "ArrowDown" ? Math.min(shown.length - 1, a + 1) : Math.max(0, a - 1)));
+      setActive(stepActive(e.key, shown.length));
     } else if (e.key === "Enter") {
       // Enter picks the active language instead of submitting the form.
       if (open && shown[active]) {
@@ -97,9 +71,7 @@ export function LanguagesPicker({ id, label, value, onChange, error }: Languages
       }
     } else if (e.key === "Escape") {
       if (open) {
-        // Stop here so a dialog around the picker does not close as well.
-        e.preventDefault();
-        e.stopPropagation();
+        stopEscape(e);
         setOpen(false);
       }
     } else if (e.key === "Backspace" && !query && value.length) {

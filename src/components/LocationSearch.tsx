@@ -6,6 +6,7 @@ import type { Place } from "../contract/profile";
 import { t } from "../signals/language";
 import { cx, errorText } from "../styles/theme";
 import { IconButton } from "./ui";
+import { stepActive, stopEscape, useCloseOnOutside } from "./use-listbox";
 
 /** SPEC.md section 9: search starts at 3 characters; the suggestions dropdown is at most 15rem high. */
 export const MIN_SEARCH = 3;
@@ -78,18 +79,7 @@ export function LocationSearch({ id, label, value, onInput, onSelect, onClear, h
   useEffect(() => cancel, []);
 
   // Clicking (or touching) anywhere outside closes the dropdown.
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: Event) => {
-      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", onDown);
-    document.addEventListener("touchstart", onDown);
-    return () => {
-      document.removeEventListener("mousedown", onDown);
-      document.removeEventListener("touchstart", onDown);
-    };
-  }, [open]);
+  useCloseOnOutside(open, box, setOpen);
 
   // Inside a scrolling dialog the suggestions can open below the fold: bring them into view.
   const dropdownRef = useRef<HTMLDivElement>(null);
@@ -156,7 +146,7 @@ export function LocationSearch({ id, label, value, onInput, onSelect, onClear, h
       if (!results.length) return;
       e.preventDefault();
       setOpen(true);
-      setActive((a) => (e.key === "ArrowDown" ? Math.min(results.length - 1, a + 1) : Math.max(0, a - 1)));
+      setActive(stepActive(e.key, results.length));
     } else if (e.key === "Enter") {
       // Enter picks the highlighted place instead of submitting the form.
       if (open && results[active]) {
@@ -165,8 +155,7 @@ export function LocationSearch({ id, label, value, onInput, onSelect, onClear, h
       }
     } else if (e.key === "Escape" && open) {
       // Close only the dropdown, not the dialog around it.
-      e.preventDefault();
-      e.stopPropagation();
+      stopEscape(e);
       setOpen(false);
       if (e.currentTarget !== input.current) input.current?.focus();
     }
