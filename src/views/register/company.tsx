@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { registerCompany } from "../../api/register";
-import { Button, TextField } from "../../components/ui";
+import { TextField } from "../../components/ui";
 import { DEFAULT_DIAL_CODE, stripNumber } from "../../contract/auth";
 import { useHashSearch } from "../../lib/hash-location";
 import { companyPrefill } from "../../lib/jwt";
 import type { ViewProps } from "../../routes";
 import { t } from "../../signals/language";
-import { formCss, MobileRow, NewPasswordField, noticeCss, RegisterFrame, TermsRow } from "./parts";
+import { MobileRow, NewPasswordField, noticeCss, RegisterForm, RegisterFrame } from "./parts";
 import { type CompanyForm, companyCanSubmit } from "./rules";
 import { termsThenRequired, useRegistrationForm } from "./use-registration-form";
 
@@ -33,7 +33,8 @@ export function CompanyRegisterView({ title }: ViewProps) {
   const search = useHashSearch();
   // Read once: the token fills the form in when the screen opens; what the user types afterwards wins.
   const [prefill] = useState(() => companyPrefill(new URLSearchParams(search).get("user_info")));
-  const { form, errors, loading, set, submit, formRef } = useRegistrationForm<CompanyForm>(() => ({ ...EMPTY, ...prefill }), options);
+  const state = useRegistrationForm<CompanyForm>(() => ({ ...EMPTY, ...prefill }), options);
+  const { form, errors, set } = state;
 
   const p = "company";
   return (
@@ -43,17 +44,13 @@ export function CompanyRegisterView({ title }: ViewProps) {
           {t("register.company.prefilled")}
         </p>
       )}
-      <form ref={formRef} className={formCss} noValidate onSubmit={submit}>
+      <RegisterForm idPrefix={p} state={state} canSubmit={companyCanSubmit(form)}>
         <TextField id={`${p}-name`} name="name" label={t("register.fields.companyName")} autoComplete="organization" required value={form.name} error={errors.name} onChange={(e) => set("name", e.target.value)} />
         <TextField id={`${p}-reg_no`} name="reg_no" label={t("register.fields.regNo")} autoComplete="off" required value={form.reg_no} error={errors.reg_no} onChange={(e) => set("reg_no", e.target.value)} />
         <TextField id={`${p}-email`} name="email" type="email" label={t("register.fields.email")} autoComplete="email" required value={form.email} error={errors.email} onChange={(e) => set("email", e.target.value)} />
         <MobileRow idPrefix={p} dial={form.cntry_code} mobile={form.mob_no} onDial={(d) => set("cntry_code", d)} onMobile={(m) => set("mob_no", m)} errors={errors} />
         <NewPasswordField idPrefix={p} value={form.password} error={errors.password} onChange={(v) => set("password", v)} />
-        <TermsRow idPrefix={p} checked={form.terms_service} onChange={(v) => set("terms_service", v)} error={errors.terms_service} />
-        <Button type="submit" block disabled={loading || !companyCanSubmit(form)}>
-          {loading ? t("register.submitting") : t("register.submit")}
-        </Button>
-      </form>
+      </RegisterForm>
     </RegisterFrame>
   );
 }

@@ -1,10 +1,10 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { registerCustomer } from "../../api/register";
-import { Button, TextField } from "../../components/ui";
+import { TextField } from "../../components/ui";
 import { DEFAULT_DIAL_CODE, stripNumber } from "../../contract/auth";
 import type { ViewProps } from "../../routes";
 import { t } from "../../signals/language";
-import { formCss, MobileRow, NewPasswordField, RegisterFrame, TermsRow } from "./parts";
+import { MobileRow, NewPasswordField, RegisterForm, RegisterFrame } from "./parts";
 import { type CustomerForm, customerCanSubmit } from "./rules";
 import { termsThenRequired, useRegistrationForm } from "./use-registration-form";
 
@@ -26,21 +26,18 @@ const options = {
 /** /register: a property owner or tenant (D6): name, email, dial code and mobile, password, terms. */
 export function CustomerRegisterView({ title }: ViewProps) {
   useSignals();
-  const { form, errors, loading, set, submit, formRef } = useRegistrationForm(EMPTY, options);
+  const state = useRegistrationForm(EMPTY, options);
+  const { form, errors, set } = state;
 
   const p = "customer";
   return (
     <RegisterFrame title={t(title)} prompt={t("register.customer.prompt")}>
-      <form ref={formRef} className={formCss} noValidate onSubmit={submit}>
+      <RegisterForm idPrefix={p} state={state} canSubmit={customerCanSubmit(form)}>
         <TextField id={`${p}-name`} name="name" label={t("register.fields.name")} autoComplete="name" required value={form.name} error={errors.name} onChange={(e) => set("name", e.target.value)} />
         <TextField id={`${p}-email`} name="email" type="email" label={t("register.fields.email")} autoComplete="email" required value={form.email} error={errors.email} onChange={(e) => set("email", e.target.value)} />
         <MobileRow idPrefix={p} dial={form.cntry_code} mobile={form.mob_no} onDial={(d) => set("cntry_code", d)} onMobile={(m) => set("mob_no", m)} errors={errors} />
         <NewPasswordField idPrefix={p} value={form.password} error={errors.password} onChange={(v) => set("password", v)} />
-        <TermsRow idPrefix={p} checked={form.terms_service} onChange={(v) => set("terms_service", v)} error={errors.terms_service} />
-        <Button type="submit" block disabled={loading || !customerCanSubmit(form)}>
-          {loading ? t("register.submitting") : t("register.submit")}
-        </Button>
-      </form>
+      </RegisterForm>
     </RegisterFrame>
   );
 }

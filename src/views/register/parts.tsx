@@ -1,13 +1,13 @@
 // Pieces the three registration screens share: the frame, the dial code + mobile row, the new password with its
 // hint, the terms row and the outcome handling of a sign-up call.
 import { css } from "goober";
-import { type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, type RefObject, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { DialCodePicker } from "../../components/DialCodePicker";
 import { LanguageSwitch } from "../../components/LanguageSwitch";
 import { PasswordField } from "../../components/PasswordField";
 import { TermsModal } from "../../components/TermsModal";
-import { BackIcon, Field, IconButton } from "../../components/ui";
+import { BackIcon, Button, Field, IconButton } from "../../components/ui";
 import { navigate } from "../../lib/hash-location";
 import { registerFailure } from "../../api/register";
 import { paths } from "../../routes";
@@ -26,7 +26,7 @@ const heading = css`
   & h1 { font-size: 24px; margin: 0; }
   & p { margin: 0; color: var(--muted); }
 `;
-export const formCss = css`display: flex; flex-direction: column; gap: 14px;`;
+const formCss = css`display: flex; flex-direction: column; gap: 14px;`;
 const footer = css`display: flex; justify-content: center; gap: 6px; flex-wrap: wrap; font-size: 15px; & a { font-weight: 600; }`;
 const hintCss = css`font-size: 13px; color: var(--muted); margin: -8px 0 0;`;
 export const noticeCss = css`
@@ -167,6 +167,31 @@ export function TermsRow({ idPrefix, checked, onChange, error }: { idPrefix: str
         }}
       />
     </div>
+  );
+}
+
+/** What RegisterForm needs of useRegistrationForm's state. */
+interface RegisterFormState {
+  form: { terms_service: boolean };
+  errors: Record<string, string>;
+  loading: boolean;
+  set: (key: "terms_service", value: boolean) => void;
+  submit: (e: FormEvent) => void;
+  formRef: RefObject<HTMLFormElement | null>;
+}
+
+/** A registration form: its own fields, then the terms row and the sign-up button (enabled by `canSubmit`). */
+export function RegisterForm({ idPrefix, state, canSubmit, children }: { idPrefix: string; state: RegisterFormState; canSubmit: boolean; children: ReactNode }) {
+  useSignals();
+  const { form, errors, loading, set, submit, formRef } = state;
+  return (
+    <form ref={formRef} className={formCss} noValidate onSubmit={submit}>
+      {children}
+      <TermsRow idPrefix={idPrefix} checked={form.terms_service} onChange={(v) => set("terms_service", v)} error={errors.terms_service} />
+      <Button type="submit" block disabled={loading || !canSubmit}>
+        {loading ? t("register.submitting") : t("register.submit")}
+      </Button>
+    </form>
   );
 }
 

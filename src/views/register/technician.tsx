@@ -2,11 +2,11 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { registerTechnician } from "../../api/register";
 import { LanguagesPicker } from "../../components/LanguagesPicker";
 import { SkillsPicker } from "../../components/SkillsPicker";
-import { Button, TextField } from "../../components/ui";
+import { TextField } from "../../components/ui";
 import { DEFAULT_DIAL_CODE, stripNumber } from "../../contract/auth";
 import type { ViewProps } from "../../routes";
 import { t } from "../../signals/language";
-import { formCss, MobileRow, NewPasswordField, RegisterFrame, TermsRow } from "./parts";
+import { MobileRow, NewPasswordField, RegisterForm, RegisterFrame } from "./parts";
 import { type TechnicianForm, technicianCanSubmit, technicianComplete } from "./rules";
 import { useRegistrationForm } from "./use-registration-form";
 
@@ -33,23 +33,20 @@ const options = {
 /** /technician-register: SPEC.md sections 2, 3 and 5. */
 export function TechnicianRegisterView({ title }: ViewProps) {
   useSignals();
-  const { form, errors, loading, set, submit, formRef } = useRegistrationForm(EMPTY, options);
+  const state = useRegistrationForm(EMPTY, options);
+  const { form, errors, set } = state;
 
   const p = "tech";
   return (
     <RegisterFrame title={t(title)} prompt={t("register.technician.prompt")}>
-      <form ref={formRef} className={formCss} noValidate onSubmit={submit}>
+      <RegisterForm idPrefix={p} state={state} canSubmit={technicianCanSubmit(form)}>
         <TextField id={`${p}-name`} name="name" label={t("register.fields.name")} autoComplete="name" required value={form.name} error={errors.name} onChange={(e) => set("name", e.target.value)} />
         <MobileRow idPrefix={p} dial={form.cntry_code} mobile={form.mob_no} onDial={(d) => set("cntry_code", d)} onMobile={(m) => set("mob_no", m)} errors={errors} />
         <TextField id={`${p}-email`} name="email" type="email" label={t("register.fields.emailOptional")} autoComplete="email" value={form.email} error={errors.email} onChange={(e) => set("email", e.target.value)} />
         <SkillsPicker id={`${p}-skills`} label={t("register.fields.skills")} value={form.skills} onChange={(ids) => set("skills", ids)} error={errors.skills} />
         <LanguagesPicker id={`${p}-language`} label={t("register.fields.languages")} value={form.language} onChange={(codes) => set("language", codes)} error={errors.language} />
         <NewPasswordField idPrefix={p} value={form.password} error={errors.password} onChange={(v) => set("password", v)} />
-        <TermsRow idPrefix={p} checked={form.terms_service} onChange={(v) => set("terms_service", v)} error={errors.terms_service} />
-        <Button type="submit" block disabled={loading || !technicianCanSubmit(form)}>
-          {loading ? t("register.submitting") : t("register.submit")}
-        </Button>
-      </form>
+      </RegisterForm>
     </RegisterFrame>
   );
 }
