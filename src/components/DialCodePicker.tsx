@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type Country, countryForDial, countryName, loadCountries, searchCountries, sortCountries } from "../data/countries";
 import { lang, t } from "../signals/language";
@@ -29,6 +29,23 @@ export const pickerStyles = {
   groupLabel: css`font-weight: 600; font-size: 14px;`,
 };
 const s = pickerStyles;
+
+/** The list part of a picker's panel: 'Loading...' until loaded, the load failure, or the options and 'No matches'. */
+export function PickerList({ loaded, failed, empty, children }: { loaded: boolean; failed: boolean; empty: boolean; children: ReactNode }) {
+  useSignals();
+  return (
+    <>
+      {!loaded && !failed && <p className={s.empty}>{t("common.loading")}</p>}
+      {failed && <p className={s.empty}>{t("picker.loadFailed")}</p>}
+      {loaded && children}
+      {loaded && empty && (
+        <p className={s.empty} role="status">
+          {t("picker.noMatches")}
+        </p>
+      )}
+    </>
+  );
+}
 
 const trigger = css`
   display: inline-flex; align-items: center; gap: 6px; min-height: 48px; padding: 8px 10px; width: 100%;
@@ -160,9 +177,7 @@ export function DialCodePicker({ id, label, value, onChange, error }: DialCodePi
             }}
             onKeyDown={onKey}
           />
-          {!countries && !failed && <p className={s.empty}>{t("common.loading")}</p>}
-          {failed && <p className={s.empty}>{t("picker.loadFailed")}</p>}
-          {countries && (
+          <PickerList loaded={!!countries} failed={failed} empty={!shown.length}>
             <ul ref={listRef} id={listId} role="listbox" aria-label={t("picker.dial.list")} className={s.list}>
               {shown.map((c, i) => (
                 <li
@@ -181,12 +196,7 @@ export function DialCodePicker({ id, label, value, onChange, error }: DialCodePi
                 </li>
               ))}
             </ul>
-          )}
-          {countries && !shown.length && (
-            <p className={s.empty} role="status">
-              {t("picker.noMatches")}
-            </p>
-          )}
+          </PickerList>
         </div>
       )}
       {error && (

@@ -4,7 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { type Language, languageName, loadLanguages, searchLanguages, sortLanguages } from "../data/languages";
 import { lang, t } from "../signals/language";
 import { errorText } from "../styles/theme";
-import { pickerStyles as s } from "./DialCodePicker";
+import { PickerList, pickerStyles as s } from "./DialCodePicker";
 import { stepActive, stopEscape, useActiveInView, useCloseOnOutside, useLazyList } from "./use-listbox";
 
 const chips = css`display: flex; flex-wrap: wrap; gap: 6px; list-style: none; margin: 0; padding: 0;`;
@@ -131,9 +131,7 @@ export function LanguagesPicker({ id, label, value, onChange, error }: Languages
       />
       {open && (
         <div className={s.panel}>
-          {!languages && !failed && <p className={s.empty}>{t("common.loading")}</p>}
-          {failed && <p className={s.empty}>{t("picker.loadFailed")}</p>}
-          {languages && (
+          <PickerList loaded={!!languages} failed={failed} empty={!shown.length}>
             <ul ref={listRef} id={listId} role="listbox" aria-multiselectable="true" aria-label={label} className={s.list}>
               {shown.map((l, i) => (
                 <li
@@ -158,12 +156,7 @@ export function LanguagesPicker({ id, label, value, onChange, error }: Languages
                 </li>
               ))}
             </ul>
-          )}
-          {languages && !shown.length && (
-            <p className={s.empty} role="status">
-              {t("picker.noMatches")}
-            </p>
-          )}
+          </PickerList>
         </div>
       )}
       {error && (
