@@ -1,37 +1,23 @@
 // Lighthouse (mobile: slow 4G and a 4x slower CPU) against the production build on a fresh database.
 //   npm run build && npm run lighthouse        (needs Debian's Chromium; lighthouse comes from the npm registry)
 // Fails when a screen scores under 90 for performance or accessibility.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startTempServer } from "./temp-server.mjs";
 
 const PORT = Number(process.env.LH_PORT ?? 8097);
 const SCREENS = ["/", "/#/login", "/#/getrole", "/#/technician-register", "/#/forgetpassword"];
 const FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
 const dir = mkdtempSync(join(tmpdir(), "fixit-lh-"));
 
-const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: join(dir, "data") },
-  stdio: "ignore",
-  detached: true,
-});
-const stop = () => {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {}
-};
-process.on("exit", stop);
-
-for (let i = 0; i < 120; i++) {
-  if (await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.ok, () => false)) break;
-  await new Promise((r) => setTimeout(r, 500));
-}
+const { base, stop } = await startTempServer(PORT);
 
 let failed = false;
 for (const screen of SCREENS) {
   const out = join(dir, "report.json");
-  const run = spawnSync("npx", ["-y", "lighthouse@12", `http://127.0.0.1:${PORT}${screen}`, "--only-categories=performance,accessibility,best-practices", `--chrome-flags=${FLAGS}`, "--output=json", `--output-path=${out}`, "--quiet"], {
+  const run = spawnSync("npx", ["-y", "lighthouse@12", `${base}${screen}`, "--only-categories=performance,accessibility,best-practices", `--chrome-flags=${FLAGS}`, "--output=json", `--output-path=${out}`, "--quiet"], {
     env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -1,31 +1,14 @@
 // Load on the API: a few read endpoints hammered with concurrent requests against a server on a fresh database.
 //   node scripts/load.mjs [seconds per endpoint, default 5] [concurrency, default 20]
 // Prints requests a second and latency percentiles; fails on any non-2xx answer or a p95 above LOAD_P95_MS (1000).
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { startTempServer } from "./temp-server.mjs";
 
 const PORT = Number(process.env.LOAD_PORT ?? 8098);
 const SECONDS = Number(process.argv[2] ?? 5);
 const CONCURRENCY = Number(process.argv[3] ?? 20);
-const base = `http://127.0.0.1:${PORT}/api`;
 
-const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: join(mkdtempSync(join(tmpdir(), "fixit-load-")), "data"), LOGIN_RATE_LIMIT: "1000" },
-  stdio: "ignore",
-  detached: true,
-});
-const stop = () => {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {}
-};
-process.on("exit", stop);
-for (let i = 0; i < 120; i++) {
-  if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) break;
-  await new Promise((r) => setTimeout(r, 500));
-}
+const { base: origin, stop } = await startTempServer(PORT, { LOGIN_RATE_LIMIT: "1000" });
+const base = `${origin}/api`;
 
 const signIn = async (identifier) => {
   const res = await fetch(`${base}/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ identifier, password: "Demo@1234" }) });
