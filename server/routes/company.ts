@@ -107,8 +107,10 @@ export function companyRoutes() {
         if (taken.rows[0]?.mob_taken) throw new HttpError(409, "This mobile number is already registered.", { mob_no: "This mobile number is already registered." });
         const { rows } = await q.query<{ user_id: number }>(
           `insert into users (role, name, email, mob_no, cntry_code, password_hash, company_id, got_email_mob, skills, languages)
-           values ($1, $2, $3, $4, $5, null, $6, 1, $7, $8) returning user_id`,
-          [technician ? 1 : 2, input.name, input.email, input.mob_no, input.cntry_code, companyId, skills, languages],
+           values ($1, $2, $3, $4, $5, null, $6, $7, $8, $9) returning user_id`,
+          // A technician still owes the verify-info step its service area, response time and location (SPEC.md section 6),
+          // which the company did not give; a manager's contact details are complete.
+          [technician ? 1 : 2, input.name, input.email, input.mob_no, input.cntry_code, companyId, technician ? 0 : 1, skills, languages],
         );
         return staffById(q, companyId, rows[0].user_id);
       });

@@ -160,7 +160,7 @@ describe("POST /api/company/create_user", () => {
     expect(body.message).toBeTruthy();
     expect(body.data).toMatchObject({ name: "Hamed Al Amri", mob_no: "9876543210", email: "hamed@new.om", comp_name: "Alpha", role: 1 });
     const { rows } = await db.query<Record<string, unknown>>("select * from users where email = 'hamed@new.om'");
-    expect(rows[0]).toMatchObject({ role: 1, company_id: w.a, password_hash: null, got_email_mob: 1, skills: [1, 2], languages: ["ar", "en"], cntry_code: "+968" });
+    expect(rows[0]).toMatchObject({ role: 1, company_id: w.a, password_hash: null, got_email_mob: 0, skills: [1, 2], languages: ["ar", "en"], cntry_code: "+968" });
     expect(sent).toHaveLength(1);
     expect(sent[0].to).toBe("hamed@new.om");
     expect(sent[0].text).toContain("Forgot password");
@@ -177,8 +177,8 @@ describe("POST /api/company/create_user", () => {
     const w = await world(2);
     const res = await testApp(db).json("POST", "/api/company/create_user", employee({ role: "3" }), w.managerA);
     expect(res.status).toBe(200);
-    const { rows } = await db.query<Record<string, unknown>>("select role, skills, languages, company_id from users where email = 'hamed@new.om'");
-    expect(rows[0]).toEqual({ role: 2, skills: [], languages: [], company_id: w.a });
+    const { rows } = await db.query<Record<string, unknown>>("select role, skills, languages, company_id, got_email_mob from users where email = 'hamed@new.om'");
+    expect(rows[0]).toEqual({ role: 2, skills: [], languages: [], company_id: w.a, got_email_mob: 1 });
   });
 
   it.each([
