@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import type { Env } from "../app";
+import { clientAddress } from "../lib/auth-limits";
 import { body } from "../lib/http";
 
 const text = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
@@ -21,7 +22,7 @@ export const errorReport = z.object({
 export function errorRoutes() {
   const app = new Hono<Env>();
   app.post("/error", async (c) => {
-    const ip = c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || "local";
+    const ip = clientAddress(c);
     c.var.limiter.hit(`error:${ip}`, 30, 60_000, "Too many error reports. Please try again later.");
     const r = await body(c, errorReport);
     await c.var.db.query(

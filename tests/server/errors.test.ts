@@ -53,6 +53,21 @@ describe("POST /api/error", () => {
   });
 });
 
+describe("client addresses", () => {
+  it("does not believe X-Forwarded-For from a direct client, so a new header per request does not escape the limit", async () => {
+    const { app } = testApp(db);
+    const peer = { incoming: { socket: { remoteAddress: "203.0.113.5" } } };
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await app.request("/api/error", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": `10.1.0.${i}` }, body: JSON.stringify(report) }, peer);
+      statuses.push(res.status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    const { rows } = await db.query<{ client_ip: string }>("select distinct client_ip from error_reports");
+    expect(rows).toEqual([{ client_ip: "203.0.113.5" }]);
+  });
+});
+
 describe("the API edge", () => {
   it("answers unknown API paths with 404 JSON", async () => {
     const { app } = testApp(db);
