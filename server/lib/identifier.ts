@@ -1,3 +1,4 @@
+import type { AuthUser } from "./auth";
 import type { Queryable } from "../db/db";
 
 /** What a sign-in identifier names: an email, or a mobile number that may start with its dial code (D8). */
@@ -22,15 +23,8 @@ export function parseIdentifier(raw: string): Identifier | null {
   return /^\d{6,19}$/.test(digits) ? { kind: "mobile", digits, hasDialCode } : null;
 }
 
-export interface AccountRow {
-  user_id: number;
-  role: number;
-  name: string;
-  email: string | null;
-  mob_no: string | null;
-  cntry_code: string;
-  company_id: number | null;
-  got_email_mob: number;
+/** An account as sign-in reads it: what a session sees, plus the secrets it must check. */
+export interface AccountRow extends AuthUser {
   password_hash: string | null;
   disabled: boolean;
 }

@@ -1,4 +1,5 @@
 import { css } from "goober";
+import type { ReactNode } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { Issue, Slot } from "../../contract/issues";
 import { formatAddress } from "../../lib/address";
@@ -7,11 +8,12 @@ import { navigate } from "../../lib/hash-location";
 import { homeFor } from "../../routes";
 import { lang, t } from "../../signals/language";
 import { role } from "../../signals/session";
-import { card, muted } from "../../styles/theme";
+import { card, muted, page, stack } from "../../styles/theme";
 import { section } from "./styles";
 import { ScreenTitle } from "../ScreenTitle";
 import { Spinner } from "../ui";
 import { IssueMap } from "./IssueMap";
+import { useIssue } from "./use-issue";
 
 /** Header with back (to the previous screen, or the role's home when opened from a link) and 'issue details'. */
 export function IssueHeader() {
@@ -92,5 +94,19 @@ export function IssueError() {
     <p role="alert" className={card}>
       {t("issues.issueLoadError")}
     </p>
+  );
+}
+
+/** The frame both issue screens share: header, then loading, error, or the issue's sections. */
+export function IssueScreen({ children }: { children: (issue: Issue) => ReactNode }) {
+  useSignals();
+  const state = useIssue();
+  return (
+    <main className={page}>
+      <IssueHeader />
+      {state.kind === "loading" && <IssueLoading />}
+      {state.kind === "error" && <IssueError />}
+      {state.kind === "ready" && <div className={stack}>{children(state.issue)}</div>}
+    </main>
   );
 }
