@@ -1,5 +1,6 @@
 import "./styles/theme";
 import { createRoot } from "react-dom/client";
+import { loadKy } from "./api/client";
 import { App } from "./app";
 import { watchSessionExpiry } from "./lib/session-expiry";
 import { watchConnectivity } from "./signals/connectivity";
@@ -16,3 +17,7 @@ watchViewport();
 watchSessionExpiry();
 
 createRoot(document.getElementById("root")!).render(<App />);
+
+// The HTTP client is fetched once the first screen is up and the browser has a moment, before anyone submits a form.
+const idle = (window as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
+idle(() => void loadKy());

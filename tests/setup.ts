@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll } from "vitest";
+import { loadKy } from "../src/api/client";
 import { addDictionary } from "../src/signals/language";
 import "../src/styles/theme";
 
@@ -8,7 +9,9 @@ import "../src/styles/theme";
 configure({ asyncUtilTimeout: 5000 });
 
 // Components are tested against the real dictionaries, so a missing key shows up as the raw key.
-beforeAll(() => {
+beforeAll(async () => {
+  // The app loads ky on first use; loading it here keeps that one-off import out of each file's first test.
+  await loadKy();
   for (const code of ["en", "ar"]) addDictionary(code, JSON.parse(readFileSync(`public/locales/${code}.json`, "utf8")));
 });
 afterEach(() => {

@@ -1,4 +1,4 @@
-import ky, { HTTPError, type KyInstance, type Options } from "ky";
+import type { KyInstance, Options, ResponsePromise } from "ky";
 import { navigate } from "../lib/hash-location";
 import { signOut, token } from "../signals/session";
 
@@ -14,32 +14,64 @@ export function handleStatus(request: Request, response: Response) {
   }
 }
 
-/** Builds the one ky instance; tests pass their own fetch and retry delay. */
-export function createApi(extra: Options = {}): KyInstance {
-  return ky.create({
-    prefixUrl: API_BASE,
-    timeout: false,
-    // D13: reads retry three times with exponential delay capped at 30 s; writes never retry.
-    retry: { limit: 3, methods: ["get"], statusCodes: [408, 429, 500, 502, 503, 504], backoffLimit: 30_000 },
-    hooks: {
-      beforeRequest: [
-        (request) => {
-          if (token.value) request.headers.set("Authorization", `Bearer ${token.value}`);
+// ky (about 5 KB of gzip) is not needed before a screen is usable, only when it first calls the API: it loads then,
+// or earlier when the browser is idle after the first screen (main.tsx), so it stays out of the first load.
+let kyModule: Promise<typeof import("ky")> | undefined;
+export const loadKy = () => (kyModule ??= import("ky"));
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+/** The calls views make through the one client: ky's, with ky itself loaded on first use. */
+export type Api = Pick<KyInstance, Method>;
+
+/** Builds the one ky client; tests pass their own fetch and retry delay. */
+export function createApi(extra: Options = {}): Api {
+  let instance: Promise<KyInstance> | undefined;
+  const ready = () =>
+    (instance ??= loadKy().then(({ default: ky }) =>
+      ky.create({
+        prefixUrl: API_BASE,
+        timeout: false,
+        // D13: reads retry three times with exponential delay capped at 30 s; writes never retry.
+        retry: { limit: 3, methods: ["get"], statusCodes: [408, 429, 500, 502, 503, 504], backoffLimit: 30_000 },
+        hooks: {
+          beforeRequest: [
+            (request) => {
+              if (token.value) request.headers.set("Authorization", `Bearer ${token.value}`);
+            },
+          ],
+          afterResponse: [(request, _options, response) => handleStatus(request, response)],
         },
-      ],
-      afterResponse: [(request, _options, response) => handleStatus(request, response)],
-    },
-    ...extra,
-  });
+        ...extra,
+      }),
+    ));
+  const method =
+    (m: Method) =>
+    (input: Parameters<KyInstance[Method]>[0], options?: Options): ResponsePromise => {
+      const response = ready().then((ky) => ky[m](input, options));
+      // ky's body shortcuts, on the response once it arrives (an empty 204 reads as "", as in ky).
+      return Object.assign(response, {
+        json: () => response.then((r) => (r.status === 204 ? "" : r.json())),
+        text: () => response.then((r) => r.text()),
+        blob: () => response.then((r) => r.blob()),
+        arrayBuffer: () => response.then((r) => r.arrayBuffer()),
+        formData: () => response.then((r) => r.formData()),
+      }) as unknown as ResponsePromise;
+    };
+  return { get: method("get"), post: method("post"), put: method("put"), patch: method("patch"), delete: method("delete") };
 }
 
 export let api = createApi();
-/** Swaps the instance (tests). */
-export const setApi = (instance: KyInstance) => (api = instance);
+/** Swaps the client (tests). */
+export const setApi = (instance: Api) => (api = instance);
+
+/** Whether a call failed with an HTTP error status (ky's HTTPError), so its response can be read. */
+export function isHttpError(error: unknown): error is Error & { response: Response } {
+  return error instanceof Error && error.name === "HTTPError" && (error as { response?: unknown }).response instanceof Response;
+}
 
 /** The server's readable `detail` of a failed call, if it sent one. */
 export async function errorDetail(error: unknown): Promise<string | undefined> {
-  if (!(error instanceof HTTPError)) return undefined;
+  if (!isHttpError(error)) return undefined;
   try {
     const body = (await error.response.clone().json()) as { detail?: unknown; message?: unknown };
     if (typeof body.detail === "string") return body.detail;
@@ -49,5 +81,3 @@ export async function errorDetail(error: unknown): Promise<string | undefined> {
   }
   return undefined;
 }
-
-export { HTTPError };

@@ -6,7 +6,7 @@ import {
   messageResponse,
   type TechRegister,
 } from "../contract/auth";
-import { api, HTTPError } from "./client";
+import { api, isHttpError } from "./client";
 
 export type { CompanyRegister, CustomerRegister, TechRegister };
 
@@ -34,7 +34,7 @@ export const registerCompany = (form: CompanyRegister) => post("authn/company_re
 
 /** Reads `{detail, errors}` from a failed call (D8); anything else (no network, not JSON) gives no detail. */
 export async function registerFailure(error: unknown): Promise<RegisterFailure> {
-  if (!(error instanceof HTTPError)) return { errors: {} };
+  if (!isHttpError(error)) return { errors: {} };
   try {
     const body: unknown = await error.response.clone().json();
     const parsed = z.safeParse(errorResponse, body);
