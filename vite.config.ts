@@ -9,7 +9,9 @@ export default defineConfig(({ mode }) => {
   return {
     base: "./",
     resolve: {
-      alias: preact
+      alias: [
+        { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: here("./src/lib/use-sync-external-store.ts") },
+        ...(preact
         ? [
             { find: /^react-dom\/test-utils$/, replacement: "preact/test-utils" },
             { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
@@ -19,7 +21,8 @@ export default defineConfig(({ mode }) => {
             { find: /^@preact\/signals-react\/runtime$/, replacement: here("./src/lib/use-signals-shim.ts") },
             { find: /^@preact\/signals-react$/, replacement: "@preact/signals" },
           ]
-        : [],
+        : []),
+      ],
     },
     build: {
       target: "es2020",
