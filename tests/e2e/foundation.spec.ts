@@ -30,6 +30,17 @@ test.describe("gates", () => {
   });
 });
 
+test("a form keeps what was typed through a dropped connection", async ({ page, context }) => {
+  await prepare(page);
+  await page.goto("/#/forgetpassword");
+  const email = page.getByRole("textbox").first();
+  await email.fill("still.here@demo.om");
+  await context.setOffline(true);
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+  await context.setOffline(false);
+  await expect(email).toHaveValue("still.here@demo.om");
+});
+
 test.describe("root and guards", () => {
   test("the root shows the welcome screen until onboarding is done, and Get started goes to onboarding", async ({ page }) => {
     await page.goto("/");
