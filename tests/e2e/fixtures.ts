@@ -32,11 +32,19 @@ export async function prepare(page: Page, { lang = "en", oncmp = true }: { lang?
   );
 }
 
-/** Signs in through the real API and stores the session the way the app does, then opens `path`. */
-export async function signInAs(page: Page, identifier: string, path: string, { password = DEMO_PASSWORD, lang = "en" } = {}) {
+/**
+ * Signs in through the real API and stores the session the way the app does, then opens `path`. `stored` overrides
+ * fields of the stored session (e.g. got_email_mob 0 for an account whose server record says 1).
+ */
+export async function signInAs(
+  page: Page,
+  identifier: string,
+  path: string,
+  { password = DEMO_PASSWORD, lang = "en", stored = {} }: { password?: string; lang?: string; stored?: Record<string, unknown> } = {},
+) {
   const res = await page.request.post("/api/user/login", { data: { identifier, password } });
   expect(res.status(), await res.text()).toBe(200);
-  const body = await res.json();
+  const body = { ...(await res.json()), ...stored };
   await page.addInitScript(
     ([b, l]) => {
       if (sessionStorage.getItem("__signed")) return;

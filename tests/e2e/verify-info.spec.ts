@@ -59,30 +59,6 @@ async function screenReady(page: Page) {
   await expect(page.getByRole("navigation").first()).toBeVisible();
 }
 
-/** Like fixtures.signInAs, but the stored session says got_email_mob 0 whatever the server answered. */
-async function signInUnverified(page: Page, identifier: string, path: string, lang: string) {
-  const res = await page.request.post("/api/user/login", { data: { identifier, password: PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = { ...(await res.json()), got_email_mob: 0 };
-  await page.addInitScript(
-    ([b, l]) => {
-      if (sessionStorage.getItem("__signed")) return;
-      const { access_token, ...user } = b as Record<string, unknown>;
-      localStorage.setItem("access_token", String(access_token));
-      localStorage.setItem("user", JSON.stringify(user));
-      localStorage.setItem("isAuthenticated", "true");
-      localStorage.setItem("role", String(user.role));
-      localStorage.setItem("got_email_mob", "0");
-      localStorage.setItem("login_time", String(Date.now()));
-      localStorage.setItem("language", l as string);
-      localStorage.setItem("oncmp", "1");
-      sessionStorage.setItem("__signed", "1");
-    },
-    [body, lang] as const,
-  );
-  await page.goto(`/#${path}`);
-}
-
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `/tmp/verify-${name}.png` });
 }
@@ -150,7 +126,7 @@ for (const lang of ["en", "ar"] as const) {
       const { email, mob_no } = await registerCustomer(page);
       // Customer registration already collects email and mobile, so the server starts customers verified (D6). To reach
       // the modal as an unverified customer would (a social sign-in, say), the stored session starts with 0.
-      await signInUnverified(page, email, "/home", lang);
+      await signInAs(page, email, "/home", { password: PASSWORD, lang, stored: { got_email_mob: 0 } });
 
       const dialog = page.getByRole("dialog", { name: T.title });
       await expect(dialog).toBeVisible();
