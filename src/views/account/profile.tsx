@@ -1,5 +1,6 @@
 import { css } from "goober";
 import { useSignals } from "@preact/signals-react/runtime";
+import { LanguageSwitch } from "../../components/LanguageSwitch";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { Button } from "../../components/ui";
 import { navigate } from "../../lib/hash-location";
@@ -63,6 +64,12 @@ export function ProfileView({ title }: ViewProps) {
             </dd>
           </div>
         </dl>
+      </section>
+      <section className={css`display: flex; align-items: center; justify-content: space-between; gap: 12px; margin-top: 16px;`} aria-labelledby="profile-language">
+        <h2 id="profile-language" className={css`font-size: 16px; margin: 0;`}>
+          {t("profile.language")}
+        </h2>
+        <LanguageSwitch />
       </section>
       <Button variant="danger" block className={css`margin-top: 20px;`} onClick={logOut}>
         {t("profile.logout")}
