@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useLayoutEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Redirect, Route, Router, Switch, useLocation } from "wouter";
 import { BottomNav } from "./components/BottomNav";
@@ -72,8 +72,6 @@ function Shell() {
   );
 }
 
-/** The id of the element overlays (modals, sheets) render into, so a gate hides them with the rest of the app. */
-export const OVERLAY_ROOT = "overlay-root";
 
 /**
  * Gates in SPEC.md order: screen too small, too large, offline; then the error boundary and the router. A gate hides
@@ -81,8 +79,14 @@ export const OVERLAY_ROOT = "overlay-root";
  */
 export function App({ location }: { location?: { hook: typeof useHashLocation; searchHook: typeof useHashSearch } }) {
   useSignals();
-  if (!ready.value) return <LoadingScreen />;
   const gate = screenGate.value;
+  const gated = gate !== null || !online.value;
+  // Dialogs render into #overlay-root (index.html), outside the app's tree: a gate hides them too.
+  useLayoutEffect(() => {
+    const overlays = document.getElementById("overlay-root");
+    overlays?.toggleAttribute("hidden", gated);
+  }, [gated]);
+  if (!ready.value) return <LoadingScreen />;
   const gateScreen =
     gate === "small" ? (
       <GateScreen title={t("gates.tooSmall")} />
@@ -101,7 +105,6 @@ export function App({ location }: { location?: { hook: typeof useHashLocation; s
           </Router>
           <Toasts />
         </ErrorBoundary>
-        <div id={OVERLAY_ROOT} />
       </div>
     </>
   );

@@ -19,7 +19,7 @@ const sheetBox = css`
 `;
 const closeCss = css`position: absolute; top: 8px; inset-inline-end: 8px;`;
 
-/** Where dialogs render: the app's overlay root when there is one (a gate then hides the dialog too), else the body. */
+/** Where dialogs render: #overlay-root of index.html, which a gate hides with the app, else the body (component tests). */
 export const overlayTarget = () => document.getElementById("overlay-root") ?? document.body;
 
 interface OverlayProps {
@@ -35,6 +35,8 @@ interface OverlayProps {
 export function Overlay({ open, title, onClose, children, kind = "modal", className }: OverlayProps) {
   useSignals();
   const box = useRef<HTMLDivElement>(null);
+  // Chosen once per dialog: a portal that moved to another container would rebuild the form's DOM under the user.
+  const target = useRef<HTMLElement | null>(null);
   const titleId = useRef(`dlg-${Math.random().toString(36).slice(2, 8)}`).current;
   useEffect(() => {
     if (!open) return;
@@ -65,6 +67,6 @@ export function Overlay({ open, title, onClose, children, kind = "modal", classN
         {children}
       </div>
     </div>,
-    overlayTarget(),
+    (target.current ??= overlayTarget()),
   );
 }

@@ -105,6 +105,30 @@ describe("routing through the app", () => {
   });
 });
 
+describe("dialogs and gates", () => {
+  it("renders dialogs into #overlay-root and hides them with the app while a gate shows", async () => {
+    const overlays = document.createElement("div");
+    overlays.id = "overlay-root";
+    document.body.append(overlays);
+    viewportWidth.value = 375;
+    try {
+      fakeApi(() => json(200, { status: 1, data: { email: "", mob_no: "", cntry_code: "+968" } }));
+      signIn({ access_token: "t", role: 0, got_email_mob: 0 });
+      location.hash = "#/home";
+      render(<App />);
+      const dialog = await screen.findByRole("dialog", { name: "Almost Done! We Need to Verify Your Info" });
+      expect(overlays.contains(dialog)).toBe(true);
+      act(() => void (online.value = false));
+      expect(overlays.hidden).toBe(true);
+      act(() => void (online.value = true));
+      await waitFor(() => expect(overlays.hidden).toBe(false));
+      expect(overlays.contains(dialog)).toBe(true);
+    } finally {
+      overlays.remove();
+    }
+  });
+});
+
 describe("error screen", () => {
   function Boom(): never {
     throw new Error("kaboom");
