@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { errorDetail } from "../api/client";
 import { createEmployee } from "../api/company";
+import { DEFAULT_DIAL_CODE } from "../contract/common";
 import { DIAL_CODE, EMAIL, type EmployeeRole, MOBILE_DIGITS, type StaffRecord } from "../contract/company";
 import { t } from "../signals/language";
 import { showToast } from "../signals/toasts";
@@ -24,7 +25,7 @@ export interface EmployeeForm {
 }
 type FieldName = keyof EmployeeForm;
 
-export const emptyEmployeeForm = (): EmployeeForm => ({ name: "", role: "", skills: [], languages: [], cntry_code: "+968", mob_no: "", email: "" });
+export const emptyEmployeeForm = (): EmployeeForm => ({ name: "", role: "", skills: [], languages: [], cntry_code: DEFAULT_DIAL_CODE, mob_no: "", email: "" });
 
 /** SPEC.md section 5, add-employee: the message key of each invalid field (skills and languages have no minimum). */
 export function employeeErrors(f: EmployeeForm): Partial<Record<FieldName, string>> {

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { errorDetail } from "../api/client";
 import { fetchEmailMob, saveContactInfo } from "../api/profile";
+import { DEFAULT_DIAL_CODE, stripNumber } from "../contract/common";
 import { type Place, SAVED_MESSAGE, type VerifyInfoPayload, verifyInfoProblems } from "../contract/profile";
 import { GEO_MESSAGE, type GeoOutcome, currentPosition } from "../lib/geolocation";
 import { t } from "../signals/language";
@@ -16,7 +17,6 @@ import { Button, TextField } from "./ui";
 
 /** The address text stored when the current location is used (SPEC.md section 4). */
 export const CURRENT_LOCATION = "Current Location";
-const DEFAULT_DIAL = "+968";
 
 const mobileRow = css`
   display: grid; grid-template-columns: minmax(112px, 38%) 1fr; gap: 8px; align-items: start;
@@ -46,7 +46,7 @@ export function VerifyInfoModal({ onClose }: { onClose: () => void }) {
   const initial = useRef(user.value).current;
 
   const [email, setEmail] = useState(initial?.email ?? "");
-  const [dial, setDial] = useState(initial?.cntry_code || DEFAULT_DIAL);
+  const [dial, setDial] = useState(initial?.cntry_code || DEFAULT_DIAL_CODE);
   const [mobile, setMobile] = useState(initial?.mob_no ?? "");
   const [whatsapp, setWhatsapp] = useState(false);
   const [area, setArea] = useState("");
@@ -147,7 +147,7 @@ export function VerifyInfoModal({ onClose }: { onClose: () => void }) {
   const payload: VerifyInfoPayload = {
     email: email.trim(),
     cntry_code: dial,
-    mob_no: mobile.replace(/[\s\-().]/g, ""),
+    mob_no: stripNumber(mobile),
     includeWhatsapp: whatsapp,
     area_range: tech ? numberOrNull(area) : null,
     respond_time: tech ? numberOrNull(frequency) : null,

@@ -3,20 +3,18 @@
 // further against the data packages (server/lib/auth-codes.ts), which the app loads lazily and this file must not pull in.
 import * as z from "zod/mini";
 import { SKILL_IDS } from "../data/skills";
+import { DEFAULT_DIAL_CODE, DIAL_CODE, stripNumber } from "./common";
+
+export { DEFAULT_DIAL_CODE, DIAL_CODE, stripNumber };
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const OTP_LENGTH = 6;
-/** Dial codes as the app sends them: "+968". */
-export const DIAL_CODE = /^\+\d{1,4}$/;
 /** ISO 639-1: two lower-case letters. */
 export const LANGUAGE_CODE = /^[a-z]{2}$/;
 /** A mobile number without its dial code, after spaces and hyphens are taken out. */
 export const MOBILE_NUMBER = /^\d{6,15}$/;
-export const DEFAULT_DIAL_CODE = "+968";
 
-/** Spaces and hyphens people type inside numbers ("9100 0002") are dropped before the digits rule. */
-export const stripNumber = (s: string) => s.replace(/[\s\-\u00a0]/g, "");
 
 export const MESSAGES = {
   nameRequired: "Name is required.",

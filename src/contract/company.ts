@@ -1,5 +1,8 @@
 // Wire schemas of the company staff area (SPEC.md sections 3 and 7), shared by server/routes/company.ts and src/api/company.ts.
 import * as z from "zod/mini";
+import { DEFAULT_DIAL_CODE, DIAL_CODE, EMAIL } from "./common";
+
+export { DIAL_CODE, EMAIL };
 
 /** Items of staff_profile / comp_profile: `path` is relative to the users file host (/files/users/). */
 export const profileItem = z.object({ path: z.string() });
@@ -31,9 +34,7 @@ export type StaffResponse = z.infer<typeof staffResponse>;
 
 export const STAFF_PAGE_SIZE = 10;
 export const MOBILE_DIGITS = /^\d{10}$/;
-export const DIAL_CODE = /^\+\d{1,4}$/;
 export const LANGUAGE_CODE = /^[a-z]{2}$/;
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Employee role codes of the add-employee payload (SPEC.md section 9): '3' manager, '4' technician. */
 export const EMPLOYEE_ROLES = ["3", "4"] as const;
@@ -44,7 +45,7 @@ export const createEmployee = z.object({
   name: z.string().check(z.trim(), z.minLength(1, "Name is required."), z.maxLength(100, "Name is too long.")),
   mob_no: z.string().check(z.trim(), z.regex(MOBILE_DIGITS, "Mobile number must be exactly 10 digits.")),
   email: z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, "Email is too long."), z.regex(EMAIL, "Please enter a valid email address.")),
-  cntry_code: z._default(z.string().check(z.trim(), z.regex(DIAL_CODE, "Please choose a country code.")), "+968"),
+  cntry_code: z._default(z.string().check(z.trim(), z.regex(DIAL_CODE, "Please choose a country code.")), DEFAULT_DIAL_CODE),
   role: z.enum(EMPLOYEE_ROLES, "Role must be '3' (manager) or '4' (technician)."),
   skills: z._default(
     z.array(z.int("Skills must be skill ids.").check(z.gte(1, "Unknown skill."), z.lte(33, "Unknown skill."))).check(z.maxLength(33, "Too many skills.")),

@@ -1,6 +1,7 @@
 // Wire contract of contact verification (SPEC.md section 7: GET /get_email_mob, PUT /update_user_email_mob,
 // POST /tech/update, GET /place/search), shared by the server routes and the app's API module.
 import * as z from "zod/mini";
+import { DIAL_CODE, EMAIL } from "./common";
 
 /** The server's success message, shown as the toast (translated when it is this one). */
 export const SAVED_MESSAGE = "Your details have been saved.";
@@ -20,7 +21,7 @@ export type Addrs = z.infer<typeof addrsSchema>;
 /** The payload of PUT /update_user_email_mob and POST /tech/update; the per-role rules are in `verifyInfoProblems`. */
 export const verifyInfoPayload = z.object({
   email: z.optional(z.nullable(z.string().check(z.maxLength(254)))),
-  cntry_code: z.string().check(z.regex(/^\+\d{1,4}$/, "Please choose a country dial code.")),
+  cntry_code: z.string().check(z.regex(DIAL_CODE, "Please choose a country dial code.")),
   mob_no: z.string().check(z.maxLength(20)),
   includeWhatsapp: z.optional(z.boolean()),
   area_range: z.optional(z.nullable(z.number())),
@@ -31,7 +32,6 @@ export const verifyInfoPayload = z.object({
 });
 export type VerifyInfoPayload = z.infer<typeof verifyInfoPayload>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * SPEC.md section 5's verify-info rules, per role, as field → sentence: email for role 0, mobile always, and for role 1
@@ -48,7 +48,7 @@ export function verifyInfoProblems(p: VerifyInfoPayload, role: number): Record<s
   if (!mob) problems.mob_no = "Please enter your mobile number.";
   else if (!/^\d+$/.test(mob)) problems.mob_no = "The mobile number may contain digits only.";
   else if (mob.length < min || mob.length > max) problems.mob_no = `The mobile number must have ${min} to ${max} digits.`;
-  if (!/^\+\d{1,4}$/.test(p.cntry_code)) problems.cntry_code = "Please choose a country dial code.";
+  if (!DIAL_CODE.test(p.cntry_code)) problems.cntry_code = "Please choose a country dial code.";
 
   const lat = p.location?.lat ?? null;
   const lng = p.location?.lng ?? null;

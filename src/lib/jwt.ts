@@ -1,3 +1,4 @@
+import { stripNumber } from "../contract/common";
 // Reading the payload of a JWT without verifying it (D7: the company prefill token only fills in a form the user
 // checks and submits, so nothing is trusted from it).
 
@@ -45,7 +46,7 @@ export function companyPrefill(token: string | null | undefined): CompanyPrefill
   const out: CompanyPrefill = {};
   const name = text(payload.name);
   const email = text(payload.email);
-  const mob = text(payload.mob_no).replace(/[\s\-\u00a0]/g, "");
+  const mob = stripNumber(text(payload.mob_no));
   const dialDigits = text(payload.cntry_code).replace(/^(\+|00)/, "");
   if (name) out.name = name.slice(0, 100);
   if (email) out.email = email.slice(0, 254);

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { registerCompany } from "../../api/register";
 import { TextField } from "../../components/ui";
-import { DEFAULT_DIAL_CODE, stripNumber } from "../../contract/auth";
+import { DEFAULT_DIAL_CODE, stripNumber } from "../../contract/common";
 import { useHashSearch } from "../../lib/hash-location";
 import { companyPrefill } from "../../lib/jwt";
 import type { ViewProps } from "../../routes";

@@ -1,6 +1,7 @@
 // The enable and submit rules of the three registration forms (SPEC.md section 5, DECISIONS.md D6), kept pure so
 // they can be tested apart from the screens. Messages are translation keys.
-import { MOBILE_NUMBER, PASSWORD_MIN, stripNumber } from "../../contract/auth";
+import { MOBILE_NUMBER, PASSWORD_MIN } from "../../contract/auth";
+import { EMAIL, stripNumber } from "../../contract/common";
 
 export interface CustomerForm {
   name: string;
@@ -36,7 +37,6 @@ export const companyCanSubmit = (f: CompanyForm) =>
 /** Customer sign-up (D6) follows the company rule: every field and the terms. */
 export const customerCanSubmit = (f: CustomerForm) => [f.name, f.email, f.password, f.mob_no, f.cntry_code].every(filled) && f.terms_service;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Field checks made before anything is sent; an empty optional email is fine. Values are translation keys. */
 export function fieldProblems(f: { email: string; mob_no: string; password: string }): Record<string, string> {

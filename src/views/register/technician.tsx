@@ -3,7 +3,7 @@ import { registerTechnician } from "../../api/register";
 import { LanguagesPicker } from "../../components/LanguagesPicker";
 import { SkillsPicker } from "../../components/SkillsPicker";
 import { TextField } from "../../components/ui";
-import { DEFAULT_DIAL_CODE, stripNumber } from "../../contract/auth";
+import { DEFAULT_DIAL_CODE, stripNumber } from "../../contract/common";
 import type { ViewProps } from "../../routes";
 import { t } from "../../signals/language";
 import { MobileRow, NewPasswordField, RegisterForm, RegisterFrame } from "./parts";

@@ -1,0 +1,11 @@
+// Rules every area's contract shares, without zod, so screens can use them without loading it.
+
+/** An email as the forms accept it: something@domain.tld, no spaces. */
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Dial codes as the app sends them: "+968". */
+export const DIAL_CODE = /^\+\d{1,4}$/;
+export const DEFAULT_DIAL_CODE = "+968";
+
+/** What people type inside numbers ("9100 0002", "9100-0002", "(9100) 0002") is dropped before the digits rule,
+ * the same characters the server's sign-in identifier ignores. */
+export const stripNumber = (s: string) => s.replace(/[\s\-.()\u00a0]/g, "");
