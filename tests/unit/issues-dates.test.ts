@@ -2,14 +2,28 @@ import { describe, expect, it } from "vitest";
 import { formatCreated, formatSlotDate, formatSlotTime } from "../../src/lib/dates";
 
 describe("slot formatting", () => {
-  it("writes dates as 'Mon Jan 2024'", () => {
-    expect(formatSlotDate("2024-01-15")).toBe("Mon Jan 2024");
-    expect(formatSlotDate("2030-03-05")).toBe("Tue Mar 2030");
+  it("writes slot dates with the day of the month, 'Wed 25 Nov 2026' (D18), not 'Wed Nov 2026'", () => {
+    expect(formatSlotDate("2026-11-25")).toBe("Wed 25 Nov 2026");
+    expect(formatSlotDate("2024-01-15")).toBe("Mon 15 Jan 2024");
+    expect(formatSlotDate("2030-03-05")).toBe("Tue 5 Mar 2030");
   });
-  it("writes times as 'h:mm A'", () => {
-    expect(formatSlotTime("09:00")).toBe("9:00 AM");
-    expect(formatSlotTime("14:30")).toBe("2:30 PM");
-    expect(formatSlotTime("00:05:00")).toBe("12:05 AM");
+  it("writes Arabic slot dates with the day of the month and Western digits, 'الأربعاء 25 نوفمبر 2026'", () => {
+    expect(formatSlotDate("2026-11-25", "ar")).toBe("الأربعاء 25 نوفمبر 2026");
+    expect(formatSlotDate("2030-03-05", "ar")).toBe("الثلاثاء 5 مارس 2030");
+    expect(formatSlotDate("2026-11-25", "ar")).not.toMatch(/[\u0660-\u0669]/);
+  });
+  it("writes times as 'h:mm A' with a no-break space, so a time never breaks from its AM/PM", () => {
+    expect(formatSlotTime("09:00")).toBe("9:00\u00a0AM");
+    expect(formatSlotTime("14:30")).toBe("2:30\u00a0PM");
+    expect(formatSlotTime("00:05:00")).toBe("12:05\u00a0AM");
+    expect(formatSlotTime("12:30")).toBe("12:30\u00a0PM");
+  });
+  it("writes Arabic times with Western digits and ص/م joined to the time by a no-break space (the line broke between them)", () => {
+    expect(formatSlotTime("09:00", "ar")).toBe("9:00\u00a0ص");
+    expect(formatSlotTime("14:30", "ar")).toBe("2:30\u00a0م");
+    // dayjs's Arabic locale calls half past noon morning
+    expect(formatSlotTime("12:30", "ar")).toBe("12:30\u00a0م");
+    expect(formatSlotTime("00:05", "ar")).toBe("12:05\u00a0ص");
   });
   it("leaves what it cannot read as it is", () => {
     expect(formatSlotDate("15/01/2024")).toBe("15/01/2024");

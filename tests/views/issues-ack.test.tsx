@@ -19,8 +19,8 @@ describe("AckSheet with the tenant's slots", () => {
   it("is a sheet titled 'Acknowledge Tenant Availability' listing the slots in the spec's format", () => {
     renderSheet();
     expect(screen.getByRole("dialog", { name: "Acknowledge Tenant Availability" })).toBeTruthy();
-    expect(screen.getByRole("radio", { name: "Mon Jan 2024 between 9:00 AM - 11:00 AM" })).toBeTruthy();
-    expect(screen.getByRole("radio", { name: "Tue Jan 2024 between 2:30 PM - 4:00 PM" })).toBeTruthy();
+    expect(screen.getByRole("radio", { name: "Mon 15 Jan 2024 between 9:00\u00a0AM - 11:00\u00a0AM" })).toBeTruthy();
+    expect(screen.getByRole("radio", { name: "Tue 16 Jan 2024 between 2:30\u00a0PM - 4:00\u00a0PM" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Add Another Availability" })).toBeNull();
   });
 
@@ -35,7 +35,7 @@ describe("AckSheet with the tenant's slots", () => {
   it("sends exactly the chosen slot, toasts success and closes", async () => {
     const calls = fakeApi(() => json(200, { status: 1 }));
     const onClose = renderSheet();
-    fireEvent.click(screen.getByRole("radio", { name: /Tue Jan 2024/ }));
+    fireEvent.click(screen.getByRole("radio", { name: /Tue 16 Jan 2024/ }));
     submit();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]).toMatchObject({ method: "PUT", path: "issue/issue", body: { tech_available: [{ date: "2024-01-16", time_from: "14:30", time_to: "16:00" }] } });
@@ -46,7 +46,7 @@ describe("AckSheet with the tenant's slots", () => {
   it("toasts 'Error acknowledging availability' and stays open when the call fails", async () => {
     fakeApi(() => json(422, { detail: "Please select an availability." }));
     const onClose = renderSheet();
-    fireEvent.click(screen.getByRole("radio", { name: /Mon Jan 2024/ }));
+    fireEvent.click(screen.getByRole("radio", { name: /Mon 15 Jan 2024/ }));
     submit();
     await waitFor(() => expect(toasts.value.at(-1)).toMatchObject({ message: "Error acknowledging availability", type: "error" }));
     expect(onClose).not.toHaveBeenCalled();

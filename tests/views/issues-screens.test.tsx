@@ -70,7 +70,7 @@ describe("OpenIssueView", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("issue details");
     const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(["Qurum Heights Apartment 12", "Kitchen sink leaking", "Tenant Availability", "Contact Details", "Location", "Gallery (Images: 2)"]);
-    expect(screen.getByTestId("availability").textContent).toContain("Mon Jan 2024 between 9:00 AM - 11:00 AM");
+    expect(screen.getByTestId("availability").textContent).toContain("Mon 15 Jan 2024 between 9:00\u00a0AM - 11:00\u00a0AM");
     expect(screen.getByTestId("issue-map")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Acknowledge Tenant Availability" }));
     expect(screen.getByRole("dialog", { name: "Acknowledge Tenant Availability" })).toBeTruthy();
