@@ -41,14 +41,19 @@ export function LanguagesPicker({ id, label, value, onChange, error }: Languages
   const listRef = useRef<HTMLUListElement>(null);
 
   const sorted = useMemo(() => (languages ? sortLanguages(languages, language) : []), [languages, language]);
-  const shown = useMemo(() => searchLanguages(sorted, query), [sorted, query]);
+  const shown = useMemo(() => searchLanguages(sorted, query, language), [sorted, query, language]);
   const byCode = useMemo(() => new Map((languages ?? []).map((l) => [l.code, l])), [languages]);
   const selected = new Set(value);
 
   useCloseOnOutside(open, root, setOpen);
   useActiveInView(listRef, active, open);
 
-  const toggle = (code: string) => onChange(selected.has(code) ? value.filter((c) => c !== code) : [...value, code]);
+  // A pick clears the search so the next language can be typed at once (the typed text used to stay).
+  const toggle = (code: string) => {
+    onChange(selected.has(code) ? value.filter((c) => c !== code) : [...value, code]);
+    setQuery("");
+    setActive(0);
+  };
   const remove = (code: string) => {
     onChange(value.filter((c) => c !== code));
     input.current?.focus();

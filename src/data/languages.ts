@@ -7,7 +7,15 @@ export interface Language {
   en: string;
   ar: string;
   native: string;
+  /** Other English names people type (e.g. "Bengali" where CLDR says "Bangla"); searched like `en`. */
+  aliases?: string[];
 }
+
+/**
+ * Common English names that CLDR (and so Intl.DisplayNames, depending on the ICU version) spells otherwise; the
+ * package's own English name is added too when it differs.
+ */
+const EN_ALIASES: Record<string, string[]> = { bn: ["Bengali"], fa: ["Farsi"], or: ["Oriya"], pa: ["Panjabi"], tl: ["Tagalog"] };
 
 function names(lang: string): Intl.DisplayNames | null {
   try {
@@ -36,7 +44,9 @@ export function loadLanguages(): Promise<Language[]> {
       const ar = names("ar");
       return ISO6391.getAllCodes().map((code) => {
         const pkgName = ISO6391.getName(code);
-        return { code, en: of(en, code) || pkgName, ar: of(ar, code) || pkgName, native: ISO6391.getNativeName(code) || pkgName };
+        const enName = of(en, code) || pkgName;
+        const aliases = [...new Set([pkgName, ...(EN_ALIASES[code] ?? [])])].filter((a) => a && a !== enName);
+        return { code, en: enName, ar: of(ar, code) || pkgName, native: ISO6391.getNativeName(code) || pkgName, aliases };
       });
     })
     .catch((e) => {
@@ -60,9 +70,28 @@ export function sortLanguages(list: Language[], lang: string): Language[] {
 
 const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f\u064b-\u065f\u0670]/g, "").replace(/[أإآ]/g, "ا").toLowerCase();
 
-/** Filters by name in English, Arabic or the language itself, or by code. */
-export function searchLanguages(list: Language[], query: string): Language[] {
+const wordStart = (name: string, q: string) => name.startsWith(q) || name.split(/[\s\-–(),/]+/).some((w) => w.startsWith(q));
+
+/**
+ * Filters by name in the UI language, English (and its aliases), Arabic or the language itself, or by code, best
+ * first: the code itself, then names in the UI language or English that start with the text, then a word that starts
+ * with it, then any name that contains it ('urd' lists Urdu before Kurdish). Within a rank the list's order stays.
+ */
+export function searchLanguages(list: Language[], query: string, lang = "en"): Language[] {
   const q = fold(query.trim());
   if (!q) return list;
-  return list.filter((l) => l.code === q || [l.en, l.ar, l.native].some((n) => fold(n).includes(q)));
+  const rank = (l: Language): number => {
+    if (l.code === q) return 0;
+    const own = [languageName(l, lang), l.en, ...(l.aliases ?? [])].map(fold);
+    if (own.some((n) => n.startsWith(q))) return 1;
+    const all = [...own, fold(l.ar), fold(l.native)];
+    if (all.some((n) => wordStart(n, q))) return 2;
+    if (all.some((n) => n.includes(q))) return 3;
+    return -1;
+  };
+  return list
+    .map((l, i) => ({ l, i, r: rank(l) }))
+    .filter((x) => x.r >= 0)
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.l);
 }

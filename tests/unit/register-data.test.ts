@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countryForDial, loadCountries, normaliseDial, searchCountries, sortCountries } from "../../src/data/countries";
-import { languageName, loadLanguages, searchLanguages } from "../../src/data/languages";
+import { languageName, loadLanguages, searchLanguages, sortLanguages } from "../../src/data/languages";
 
 describe("countries (D12)", () => {
   it("loads 252 countries, each with an emoji flag, dial codes and English and Arabic names", async () => {
@@ -47,3 +47,29 @@ describe("languages (D12)", () => {
     expect(searchLanguages(list, "العربية").map((l) => l.code)).toContain("ar");
   });
 });
+
+describe("language search ranking", () => {
+  const codes = async (q: string, lang = "en") => searchLanguages(sortLanguages(await loadLanguages(), lang), q, lang).map((l) => l.code);
+  it("lists Urdu first for 'urd', not Kurdish (a name that starts with the text beats one that contains it)", async () => {
+    const found = await codes("urd");
+    expect(found[0]).toBe("ur");
+    expect(found).toContain("ku");
+  });
+  it("lists Hindi first for 'hin', not Chinese", async () => {
+    expect((await codes("hin"))[0]).toBe("hi");
+  });
+  it("finds Bengali by its common English name 'Bengali' as well as CLDR's 'Bangla'", async () => {
+    expect((await codes("Bengali"))[0]).toBe("bn");
+    expect((await codes("bangla"))[0]).toBe("bn");
+  });
+  it("matches the English name first for an Arabic user typing Latin letters", async () => {
+    expect((await codes("urd", "ar"))[0]).toBe("ur");
+    expect((await codes("الأوردية", "ar"))[0]).toBe("ur");
+  });
+  it("ranks a word that starts with the text before a plain substring", async () => {
+    // 'Greek' contains 'reek' only inside a word; 'North Ndebele' has a word starting with 'ndeb'
+    const found = await codes("ndebele");
+    expect(found.slice(0, 2).sort()).toEqual(["nd", "nr"]);
+  });
+});
+

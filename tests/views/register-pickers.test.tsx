@@ -170,6 +170,8 @@ describe("LanguagesPicker", () => {
     fireEvent.change(input, { target: { value: "hindi" } });
     fireEvent.keyDown(input, { key: "Enter" });
     expect(spy).toHaveBeenLastCalledWith(["ar", "hi"]);
+    // A pick clears the search; search again to see the picked option marked.
+    fireEvent.change(input, { target: { value: "hindi" } });
     expect(screen.getByRole("option", { name: /Hindi/ }).getAttribute("aria-selected")).toBe("true");
     fireEvent.click(screen.getByRole("button", { name: "Remove Arabic" }));
     expect(spy).toHaveBeenLastCalledWith(["hi"]);
@@ -187,6 +189,43 @@ describe("LanguagesPicker", () => {
     expect(screen.getAllByRole("option").map((o) => o.id)).toEqual(["langs-opt-ur"]);
     fireEvent.change(input, { target: { value: "ml" } });
     expect(screen.getAllByRole("option").map((o) => o.id)).toContain("langs-opt-ml");
+  });
+});
+
+describe("LanguagesPicker search", () => {
+  function Langs() {
+    const [v, setV] = useState<string[]>([]);
+    return <LanguagesPicker id="langs" label="Languages" value={v} onChange={setV} />;
+  }
+  const open = async () => {
+    render(<Langs />);
+    const input = screen.getByRole("combobox", { name: "Languages" }) as HTMLInputElement;
+    fireEvent.focus(input);
+    await screen.findAllByRole("option");
+    return input;
+  };
+  it("offers Urdu first for 'urd' (Kurdish used to come first) and Hindi first for 'hin' (Chinese used to)", async () => {
+    const input = await open();
+    fireEvent.change(input, { target: { value: "urd" } });
+    expect(screen.getAllByRole("option")[0].id).toBe("langs-opt-ur");
+    fireEvent.change(input, { target: { value: "hin" } });
+    expect(screen.getAllByRole("option")[0].id).toBe("langs-opt-hi");
+  });
+  it("finds Bengali by 'Bengali' (it found nothing, only 'Bangla' worked)", async () => {
+    const input = await open();
+    fireEvent.change(input, { target: { value: "Bengali" } });
+    expect(screen.getAllByRole("option").map((o) => o.id)).toEqual(["langs-opt-bn"]);
+  });
+  it("clears the typed text after a pick, by click or by Enter (it stayed)", async () => {
+    const input = await open();
+    fireEvent.change(input, { target: { value: "urd" } });
+    fireEvent.click(screen.getAllByRole("option")[0]);
+    expect(input.value).toBe("");
+    expect(screen.getByRole("button", { name: "Remove Urdu" })).toBeTruthy();
+    fireEvent.change(input, { target: { value: "hin" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(input.value).toBe("");
+    expect(screen.getByRole("button", { name: "Remove Hindi" })).toBeTruthy();
   });
 });
 
