@@ -77,8 +77,15 @@ export const issueSchema = z.object({
   creater_profile: z.array(pathItem),
   priority: z.number(),
   prop_images: z.array(pathItem),
+  // The acknowledged visit (LOOP.md section 2): the slot(s) the technician acknowledged, [] when none, and when.
+  // Optional so that the app still works against a server that does not send them yet.
+  tech_available: z.optional(z.array(slotSchema)),
+  acknowledged_at: z.optional(z.nullable(z.string())),
 });
 export type Issue = z.infer<typeof issueSchema>;
+
+/** True once availability was acknowledged: the server says when, or holds the technician's slots. */
+export const isAcknowledged = (issue: Pick<Issue, "acknowledged_at" | "tech_available">) => !!issue.acknowledged_at || (issue.tech_available?.length ?? 0) > 0;
 
 export const jobsResponse = z.object({ status: z.number(), total: z.number(), data: z.array(issueSchema) });
 export type JobsResponse = z.infer<typeof jobsResponse>;

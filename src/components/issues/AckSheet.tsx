@@ -29,7 +29,7 @@ const MESSAGES = { select: "ack.selectError", fill: "ack.fillError", order: "ack
  * The 'Acknowledge Tenant Availability' bottom sheet (SPEC.md sections 4 and 5): pick one of the tenant's slots,
  * or, when the tenant gave none, enter one or more slots; success toasts and closes.
  */
-export function AckSheet({ issueId, tenantSlots, open, onClose, onDone }: { issueId: number; tenantSlots: Slot[]; open: boolean; onClose: () => void; onDone?: () => void }) {
+export function AckSheet({ issueId, tenantSlots, open, onClose, onDone }: { issueId: number; tenantSlots: Slot[]; open: boolean; onClose: () => void; onDone?: (techAvailable: Slot[]) => void }) {
   useSignals();
   const [chosen, setChosen] = useState<number | null>(null);
   const [slots, setSlots] = useState<DraftSlot[]>([emptySlot()]);
@@ -60,7 +60,7 @@ export function AckSheet({ issueId, tenantSlots, open, onClose, onDone }: { issu
     try {
       await acknowledgeAvailability(issueId, result.tech_available);
       showToast(t("ack.success"), "success", { id: "ack" });
-      onDone?.();
+      onDone?.(result.tech_available);
       onClose();
     } catch {
       showToast(t("ack.error"), "error", { id: "ack" });

@@ -1,14 +1,14 @@
 import { css } from "goober";
 import type { ReactNode } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import type { Issue, Slot } from "../../contract/issues";
+import { type Issue, type Slot, isAcknowledged } from "../../contract/issues";
 import { formatAddress } from "../../lib/address";
 import { formatCreated, formatSlotDate, formatSlotTime } from "../../lib/dates";
 import { navigate } from "../../lib/hash-location";
 import { homeFor } from "../../routes";
 import { lang, t } from "../../signals/language";
 import { role } from "../../signals/session";
-import { card, muted, page, stack } from "../../styles/theme";
+import { card, cx, muted, page, stack } from "../../styles/theme";
 import { section } from "./styles";
 import { ScreenTitle } from "../ScreenTitle";
 import { Spinner } from "../ui";
@@ -43,6 +43,15 @@ const list = css`
   list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px;
   & li { padding: 10px 12px; border-radius: 10px; background: var(--bg); }
 `;
+/** One slot as 'Wed 25 Nov 2026 between 9:00 AM - 11:00 AM' (D18). */
+function SlotText({ slot, locale }: { slot: Slot; locale: string }) {
+  return (
+    <>
+      <strong>{formatSlotDate(slot.date, locale)}</strong> {t("issues.between", { from: formatSlotTime(slot.time_from, locale), to: formatSlotTime(slot.time_to, locale) })}
+    </>
+  );
+}
+
 export function AvailabilityList({ slots }: { slots: Slot[] }) {
   useSignals();
   const locale = lang.value;
@@ -53,12 +62,42 @@ export function AvailabilityList({ slots }: { slots: Slot[] }) {
         <ul className={list} data-testid="availability">
           {slots.map((s, i) => (
             <li key={i}>
-              <strong>{formatSlotDate(s.date, locale)}</strong> {t("issues.between", { from: formatSlotTime(s.time_from, locale), to: formatSlotTime(s.time_to, locale) })}
+              <SlotText slot={s} locale={locale} />
             </li>
           ))}
         </ul>
       ) : (
         <p className={css`margin: 0;`}>{t("issues.noAvailability")}</p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The acknowledged visit: 'Agreed visit' when the technician chose one of the tenant's slots, 'Proposed visit times'
+ * when the tenant gave none and the technician proposed their own (LOOP.md section 2). Nothing before acknowledgement.
+ */
+export function AgreedVisit({ issue }: { issue: Issue }) {
+  useSignals();
+  const locale = lang.value;
+  const slots = issue.tech_available ?? [];
+  if (!isAcknowledged(issue)) return null;
+  return (
+    <section className={section} aria-labelledby="agreed-title" data-testid="agreed-visit">
+      <h2 id="agreed-title">{t(issue.available.length || !slots.length ? "issues.agreedVisit" : "issues.proposedVisit")}</h2>
+      {slots.length > 0 && (
+        <ul className={list}>
+          {slots.map((s, i) => (
+            <li key={i}>
+              <SlotText slot={s} locale={locale} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {issue.acknowledged_at && (
+        <p className={cx(muted, css`margin: 8px 0 0;`)}>
+          <time dateTime={issue.acknowledged_at}>{t("issues.acknowledgedOn", { date: formatCreated(issue.acknowledged_at, locale) })}</time>
+        </p>
       )}
     </section>
   );

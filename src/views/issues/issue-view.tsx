@@ -2,7 +2,7 @@ import { css } from "goober";
 import { useSignals } from "@preact/signals-react/runtime";
 import { ContactCard } from "../../components/issues/ContactCard";
 import { Gallery } from "../../components/issues/Gallery";
-import { IssueScreen, IssueSummary, LocationSection } from "../../components/issues/IssueParts";
+import { AgreedVisit, IssueScreen, IssueSummary, LocationSection } from "../../components/issues/IssueParts";
 import { PropertyCard } from "../../components/issues/PropertyCard";
 import type { ViewProps } from "../../routes";
 import { t } from "../../signals/language";
@@ -25,6 +25,7 @@ export function IssueReadOnlyView(_: ViewProps) {
         <>
           <PropertyCard issue={issue} />
           <IssueSummary issue={issue} />
+          <AgreedVisit issue={issue} />
           <ContactCard title={t("contact.creatorTitle")} name={issue.creater_name} mobile={issue.creater_mob_no} profile={issue.creater_profile[0]?.path} />
           <LocationSection issue={issue} fallback={MUSCAT} />
           <Gallery images={issue.issue_images} videos={issue.issue_videos} />
