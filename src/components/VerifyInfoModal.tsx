@@ -5,7 +5,7 @@ import { errorDetail } from "../api/client";
 import { fetchEmailMob, saveContactInfo } from "../api/profile";
 import { DEFAULT_DIAL_CODE, stripNumber } from "../contract/common";
 import { type Place, SAVED_MESSAGE, type VerifyInfoPayload, verifyInfoProblems } from "../contract/profile";
-import { GEO_MESSAGE, type GeoOutcome, currentPosition } from "../lib/geolocation";
+import { GEO_MESSAGE, type GeoOutcome, currentPosition, geoPermission } from "../lib/geolocation";
 import { t } from "../signals/language";
 import { gotEmailMob, markVerified, role, user } from "../signals/session";
 import { showToast } from "../signals/toasts";
@@ -79,14 +79,13 @@ export function VerifyInfoModal({ onClose }: { onClose: () => void }) {
         // SPEC.md section 8: a failed prefetch is only logged.
         (e) => console.error("verify-info prefill failed", e),
       );
-    // Technicians: ask for the browser location on entry, so the toggle can use it at once.
-    if (tech) {
-      const asked = currentPosition();
-      position.current = asked;
-      asked.then((outcome) => {
-        if (alive.current && !outcome.ok) setGeoMessage(GEO_MESSAGE[outcome.reason]);
+    // Technicians: SPEC.md section 4 asks for the browser location on entry. Only when the browser already allows it,
+    // silently, so the toggle can use it at once: otherwise a prompt, or 'Location access is denied', greeted someone
+    // who had asked for nothing. The location messages answer the tick on 'Use Current Location'.
+    if (tech)
+      void geoPermission().then((state) => {
+        if (alive.current && state === "granted" && !position.current) position.current = currentPosition();
       });
-    }
     return () => {
       alive.current = false;
     };
@@ -107,9 +106,9 @@ export function VerifyInfoModal({ onClose }: { onClose: () => void }) {
     setUseCurrent(true);
     setGeoMessage(null);
     setLocating(true);
-    let outcome = await (position.current ?? currentPosition());
-    // A failure on entry is asked once more: the person may have allowed location since.
-    if (!outcome.ok) {
+    // A position found earlier is used; a failed or missing one is asked for now (they may have allowed it since).
+    let outcome = position.current ? await position.current : null;
+    if (!outcome?.ok) {
       position.current = currentPosition();
       outcome = await position.current;
     }

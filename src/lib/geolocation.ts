@@ -30,3 +30,20 @@ export function currentPosition(
     }
   });
 }
+
+export type GeoPermission = PermissionState | "unknown";
+
+/**
+ * The browser's geolocation permission, read without asking the person: 'unknown' where the Permissions API is
+ * missing or refuses the query. Never rejects; `perms` is injectable for tests.
+ */
+export async function geoPermission(
+  perms: Permissions | undefined = typeof navigator !== "undefined" ? navigator.permissions : undefined,
+): Promise<GeoPermission> {
+  try {
+    if (!perms || typeof perms.query !== "function") return "unknown";
+    return (await perms.query({ name: "geolocation" })).state;
+  } catch {
+    return "unknown";
+  }
+}

@@ -82,12 +82,17 @@ for (const lang of ["en", "ar"] as const) {
       await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
       // The prefill brings the mobile number the account registered with.
       await expect(page.locator("#verify-mobile")).toHaveValue(mob_no);
-      // Headless Chromium denies location without a grant: the message shows on entry.
-      await expect(dialog.getByText(T.denied)).toBeVisible();
+      // Nothing is asked, and no denial shown, before the person ticks 'Use Current Location'.
+      await expect(dialog.getByText(T.denied)).toHaveCount(0);
       const submit = dialog.getByRole("button", { name: T.submit });
       await expect(submit).toBeDisabled();
       await expectAccessible(page, `technician modal ${lang}`);
       await shot(page, `technician-${lang}`);
+      // Headless Chromium denies location without a grant: the message answers the tick, and the toggle stays off.
+      const useCurrent = dialog.getByRole("checkbox", { name: T.useCurrent });
+      await useCurrent.check({ force: true }).catch(() => undefined);
+      await expect(dialog.getByText(T.denied)).toBeVisible();
+      await expect(useCurrent).not.toBeChecked();
 
       await dialog.getByLabel(T.area).fill("15");
       await dialog.getByLabel(T.frequency).fill("2");

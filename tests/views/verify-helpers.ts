@@ -23,3 +23,9 @@ export function stubGeolocation(answer: Answer | (() => Answer) | undefined) {
   Object.defineProperty(navigator, "geolocation", { value, configurable: true, writable: true });
   return requests;
 }
+
+/** Replaces navigator.permissions so that the geolocation permission reads `state` (happy-dom says 'granted'). */
+export function stubPermission(state: PermissionState | undefined) {
+  const value = state === undefined ? undefined : { query: async () => ({ state }) };
+  Object.defineProperty(navigator, "permissions", { value, configurable: true, writable: true });
+}

@@ -6,7 +6,7 @@ import { VerifyInfoModal } from "../../src/components/VerifyInfoModal";
 import { lang } from "../../src/signals/language";
 import { gotEmailMob, persistSession, signIn, signOut, user } from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
-import { type Call, fakeApi, json, stubGeolocation } from "./verify-helpers";
+import { type Call, fakeApi, json, stubGeolocation, stubPermission } from "./verify-helpers";
 
 const stopPersist = persistSession();
 void stopPersist;
@@ -36,6 +36,7 @@ let errors: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
   stubGeolocation({ ok: true, lat: 23.6, lng: 58.5 });
+  stubPermission("prompt");
 });
 afterEach(() => {
   errors.mockRestore();
@@ -216,14 +217,6 @@ describe("the verify-info modal for a technician (role 1)", () => {
     fireEvent.click(await screen.findByRole("option", { name: "Muscat, Oman" }, { timeout: 2000 }));
   }
 
-  it("asks for the browser location on entry", async () => {
-    const requests = stubGeolocation({ ok: true, lat: 1, lng: 2 });
-    fakeApi({ "GET get_email_mob": prefill() });
-    signInAs(1);
-    open();
-    await waitFor(() => expect(requests).toHaveLength(1));
-  });
-
   it("enables saving only with mobile, area range > 0, frequency ≥ 1 and a chosen place; email is optional", async () => {
     fakeApi({ "GET get_email_mob": prefill(), "GET place/search": () => json(200, [muscat]) });
     signInAs(1);
@@ -299,28 +292,72 @@ describe("the verify-info modal for a technician (role 1)", () => {
     expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({ addres: "Current Location", location: { lat: 23.6, lng: 58.5 } });
   });
 
-  it("says 'Location access is denied…' when the browser denies, and leaves the toggle off", async () => {
-    stubGeolocation({ ok: false, code: 1 });
+  it("does not say 'Location access is denied' on entry before anyone asked (it did), nor ask the browser", async () => {
+    const requests = stubGeolocation({ ok: false, code: 1 });
+    const calls = fakeApi({ "GET get_email_mob": prefill() });
+    signInAs(1);
+    open();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(screen.queryByText("Location access is denied. Please enable location services.")).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(requests).toHaveLength(0);
+  });
+
+  it("asks for the location on entry only when the browser already allows it, silently, and the tick uses that answer", async () => {
+    stubPermission("granted");
+    const requests = stubGeolocation({ ok: true, lat: 23.6, lng: 58.5 });
     fakeApi({ "GET get_email_mob": prefill() });
     signInAs(1);
     open();
-    // Asked on entry: the message shows at once.
-    expect(await screen.findByText("Location access is denied. Please enable location services.")).toBeTruthy();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Use Current Location" }));
+    await waitFor(() => expect((screen.getByRole("combobox", { name: "Your location" }) as HTMLInputElement).value).toBe("Current Location"));
+    expect(requests).toHaveLength(1);
+  });
+
+  it("says nothing on entry when an allowed location still fails; the message answers the tick", async () => {
+    stubPermission("granted");
+    const requests = stubGeolocation({ ok: false, code: 3 });
+    fakeApi({ "GET get_email_mob": prefill() });
+    signInAs(1);
+    open();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(screen.queryByText("Failed to get current location. Please enable location services.")).toBeNull();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Use Current Location" }));
+    expect(await screen.findByText("Failed to get current location. Please enable location services.")).toBeTruthy();
+  });
+
+  it("says 'Location access is denied…' when the person ticks 'Use Current Location' and the browser denies, and leaves the toggle off", async () => {
+    stubPermission("denied");
+    const requests = stubGeolocation({ ok: false, code: 1 });
+    fakeApi({ "GET get_email_mob": prefill() });
+    signInAs(1);
+    open();
     const toggle = screen.getByRole("checkbox", { name: "Use Current Location" }) as HTMLInputElement;
+    expect(screen.queryByText("Location access is denied. Please enable location services.")).toBeNull();
     fireEvent.click(toggle);
+    expect(await screen.findByText("Location access is denied. Please enable location services.")).toBeTruthy();
     await waitFor(() => expect(toggle.checked).toBe(false));
-    expect(screen.getByText("Location access is denied. Please enable location services.")).toBeTruthy();
+    expect(requests).toHaveLength(1);
     expect((screen.getByRole("combobox", { name: "Your location" }) as HTMLInputElement).value).toBe("");
   });
 
-  it("says 'Geolocation is not supported by your browser.' without geolocation", async () => {
+  it("says 'Geolocation is not supported by your browser.' without geolocation, once the toggle is ticked", async () => {
     stubGeolocation(undefined);
+    stubPermission(undefined);
     fakeApi({ "GET get_email_mob": prefill() });
     signInAs(1);
     open();
-    expect(await screen.findByText("Geolocation is not supported by your browser.")).toBeTruthy();
+    expect(screen.queryByText("Geolocation is not supported by your browser.")).toBeNull();
     const toggle = screen.getByRole("checkbox", { name: "Use Current Location" }) as HTMLInputElement;
     fireEvent.click(toggle);
+    expect(await screen.findByText("Geolocation is not supported by your browser.")).toBeTruthy();
     await waitFor(() => expect(toggle.checked).toBe(false));
   });
 
@@ -329,6 +366,7 @@ describe("the verify-info modal for a technician (role 1)", () => {
     fakeApi({ "GET get_email_mob": prefill() });
     signInAs(1);
     open();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Use Current Location" }));
     expect(await screen.findByText("Failed to get current location. Please enable location services.")).toBeTruthy();
   });
 
@@ -338,9 +376,12 @@ describe("the verify-info modal for a technician (role 1)", () => {
     fakeApi({ "GET get_email_mob": prefill() });
     signInAs(1);
     open();
+    const toggle = screen.getByRole("checkbox", { name: "Use Current Location" }) as HTMLInputElement;
+    fireEvent.click(toggle);
     await screen.findByText("Location access is denied. Please enable location services.");
+    await waitFor(() => expect(toggle.checked).toBe(false));
     allowed = true;
-    fireEvent.click(screen.getByRole("checkbox", { name: "Use Current Location" }));
+    fireEvent.click(toggle);
     await waitFor(() => expect((screen.getByRole("combobox", { name: "Your location" }) as HTMLInputElement).value).toBe("Current Location"));
     expect(screen.queryByText("Location access is denied. Please enable location services.")).toBeNull();
   });
