@@ -11,7 +11,7 @@ const chips = css`display: flex; flex-wrap: wrap; gap: 6px; list-style: none; ma
 const chip = css`
   display: inline-flex; align-items: center; gap: 2px; padding-inline-start: 12px; border-radius: 999px;
   background: var(--brand-soft); color: var(--brand-dark); font-size: 14px; font-weight: 600;
-  & button { width: 36px; height: 36px; border: 0; background: none; color: inherit; cursor: pointer; border-radius: 50%; font-size: 18px; }
+  & button { width: 44px; height: 44px; border: 0; background: none; color: inherit; cursor: pointer; border-radius: 50%; font-size: 18px; }
 `;
 const inputCss = css`
   min-height: 48px; padding: 10px 12px; border: 1px solid var(--line); border-radius: 10px; background: #fff; width: 100%;

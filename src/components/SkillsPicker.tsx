@@ -11,7 +11,7 @@ const box = css`
   &[data-invalid="true"] { border-color: var(--danger); }
 `;
 const chip = css`
-  min-height: 40px; padding: 6px 12px; border-radius: 999px; border: 1px solid var(--line); background: #fff;
+  min-height: 44px; padding: 6px 12px; border-radius: 999px; border: 1px solid var(--line); background: #fff;
   color: var(--ink); cursor: pointer; font-size: 14px;
   &[aria-pressed="true"] { background: var(--brand); border-color: var(--brand); color: #fff; font-weight: 600; }
 `;

@@ -15,6 +15,8 @@ const wrap = css`
   background: #e5e7eb; isolation: isolate;
   & .leaflet-container { height: 100%; width: 100%; font: inherit; }
   & .issue-pin { background: none; border: 0; }
+  /* Leaflet's zoom buttons are 30 px; a finger needs 44 (more specific than leaflet.css, which loads later). */
+  & .leaflet-control-zoom.leaflet-bar a { width: 44px; height: 44px; line-height: 44px; font-size: 24px; }
 `;
 const overlay = css`
   position: absolute; inset: 0; z-index: 1000; display: flex; align-items: center; justify-content: center;

@@ -19,7 +19,8 @@ export const headingCss = css`
 `;
 export const formCss = css`display: flex; flex-direction: column; gap: 14px;`;
 export const linkRow = css`display: flex; justify-content: center; align-items: baseline; gap: 6px; flex-wrap: wrap; font-size: 15px; margin: 0;`;
-export const inlineLink = css`font-weight: 600; padding-block: 4px;`;
+// Inline links are touch targets too: at least 44 px tall (a bare line of text was about 27 px).
+export const inlineLink = css`font-weight: 600; display: inline-flex; align-items: center; min-height: 44px; min-width: 44px;`;
 export const notice = css`
   background: #fff7ed; border: 1px solid #fed7aa; color: #7c2d12; border-radius: 10px; padding: 12px 14px; margin: 0;
 `;

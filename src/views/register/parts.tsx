@@ -133,7 +133,7 @@ const termsRow = css`
   & .check { display: flex; align-items: flex-start; gap: 10px; }
   & input[type="checkbox"] { width: 22px; height: 22px; margin: 1px 0 0; flex: none; accent-color: var(--brand); }
   & label { font-size: 15px; }
-  & .read { align-self: flex-start; border: 0; background: none; padding: 6px 0; margin-inline-start: 32px; color: var(--brand-dark); font-weight: 600; text-decoration: underline; cursor: pointer; min-height: 36px; }
+  & .read { align-self: flex-start; border: 0; background: none; padding: 6px 0; margin-inline-start: 32px; color: var(--brand-dark); font-weight: 600; text-decoration: underline; cursor: pointer; min-height: 44px; }
 `;
 
 /** The terms checkbox and the link that opens the terms; Accept ticks it, Decline unticks it. */
