@@ -94,6 +94,9 @@ for (const lang of ["en", "ar"] as const) {
       const chips = page.locator('button[aria-pressed]');
       await expect(chips.first()).toBeVisible();
       for (const i of [0, 1, 2]) await expectTarget(chips.nth(i), `skill chip ${i + 1}`);
+      // The terms checkbox is ticked through its label, a row of 44 px; 'read the terms' is 44 px too.
+      await expectTarget(page.locator('label[for$="-terms"]'), "terms label");
+      await expectTarget(page.locator("button.read"), "'read the terms'");
     });
 
     test("issue screen: back arrow and map zoom are 44 px, the toast after acknowledging covers no control, and the agreed visit shows", async ({ page }) => {

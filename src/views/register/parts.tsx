@@ -130,9 +130,9 @@ export function NewPasswordField({ idPrefix, value, onChange, error }: { idPrefi
 
 const termsRow = css`
   display: flex; flex-direction: column; gap: 4px;
-  & .check { display: flex; align-items: flex-start; gap: 10px; }
+  & .check { display: flex; align-items: center; gap: 10px; }
   & input[type="checkbox"] { width: 22px; height: 22px; margin: 1px 0 0; flex: none; accent-color: var(--brand); }
-  & label { font-size: 15px; }
+  & label { font-size: 15px; flex: 1; display: flex; align-items: center; min-height: 44px; cursor: pointer; }
   & .read { align-self: flex-start; border: 0; background: none; padding: 6px 0; margin-inline-start: 32px; color: var(--brand-dark); font-weight: 600; text-decoration: underline; cursor: pointer; min-height: 44px; }
 `;
 
