@@ -10,6 +10,21 @@ const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQ
 const tiles = (page: Page, ok = true) =>
   page.route(/tile\.openstreetmap\.org/, (route) => (ok ? route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }) : route.abort()));
 
+/**
+ * Both languages' runs acknowledge the same demo issues on one server, and an acknowledged issue no longer offers the
+ * sheet: each run sees the issues as not yet acknowledged (the server's tech_available and acknowledged_at cleared).
+ */
+const unacknowledged = (page: Page) =>
+  page.route(/\/api\/issue\/(jobs|issue)/, async (route) => {
+    if (route.request().method() !== "GET") return route.fallback();
+    const res = await route.fetch();
+    const body = await res.json();
+    const clear = (i: Record<string, unknown>) => ({ ...i, tech_available: [], acknowledged_at: null });
+    if (Array.isArray(body?.data)) body.data = body.data.map(clear);
+    else if (body?.data) body.data = clear(body.data);
+    return route.fulfill({ response: res, json: body });
+  });
+
 async function openJob(page: Page, title: string) {
   await page.getByRole("button", { name: new RegExp(title) }).click();
   await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
@@ -22,6 +37,7 @@ for (const lang of ["en", "ar"] as const) {
   test.describe(`issues (${lang})`, () => {
     test("the technician opens an open issue from /jobs, sees gallery and map, and acknowledges a tenant slot", async ({ page }, info) => {
       await tiles(page);
+      await unacknowledged(page);
       await signInAs(page, DEMO.technician, "/jobs", { lang });
       await expect(page.getByRole("tablist")).toBeVisible();
       await expect(page.getByRole("tab", { name: L.issues.tabOpen })).toHaveAttribute("aria-selected", "true");
@@ -60,6 +76,9 @@ for (const lang of ["en", "ar"] as const) {
       await sheet.getByRole("button", { name: L.ack.submit, exact: true }).click();
       await expect(page.getByText(L.ack.success)).toBeVisible();
       await expect(sheet).toHaveCount(0);
+      // The agreed visit shows at once and the sheet is not offered again.
+      await expect(page.getByTestId("agreed-visit").getByRole("heading", { name: L.issues.agreedVisit })).toBeVisible();
+      await expect(page.getByRole("button", ackOpen())).toHaveCount(0);
 
       // A reload keeps the screen.
       await page.reload();
@@ -68,6 +87,7 @@ for (const lang of ["en", "ar"] as const) {
 
     test("an issue without tenant slots takes two entered slots", async ({ page }, info) => {
       await tiles(page);
+      await unacknowledged(page);
       await signInAs(page, DEMO.technician, "/jobs", { lang });
       await openJob(page, "Air conditioner not cooling");
       await expect(page.getByText(L.issues.noAvailability)).toBeVisible();
@@ -106,6 +126,8 @@ for (const lang of ["en", "ar"] as const) {
       });
       await expect(page.getByText(L.ack.success)).toBeVisible();
       await expect(sheet).toHaveCount(0);
+      await expect(page.getByTestId("agreed-visit").getByRole("heading", { name: L.issues.proposedVisit })).toBeVisible();
+      await expect(page.getByTestId("agreed-visit")).toContainText(lang === "ar" ? "الإثنين 4 مارس 2030" : "Mon 4 Mar 2030");
     });
 
     test("a shared link loads the issue, and a closed issue shows the closed message", async ({ page }, info) => {
