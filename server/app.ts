@@ -1,16 +1,15 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Db } from "./db/db";
-import type { AuthUser } from "./lib/auth";
 import { HttpError } from "./lib/http";
 import { RateLimiter } from "./lib/rate-limit";
 import { type Mailer, logMailer } from "./mail/mailer";
-import { authRoutes } from "./routes/auth";
-import { companyRoutes } from "./routes/company";
-import { errorRoutes } from "./routes/errors";
-import { issueRoutes } from "./routes/issues";
-import { placeRoutes } from "./routes/places";
-import { profileRoutes } from "./routes/profile";
+import { authRoutes } from "./auth/routes";
+import { companyRoutes } from "./company/routes";
+import { errorRoutes } from "./errors/routes";
+import { issueRoutes } from "./issues/routes";
+import { placeRoutes } from "./places/routes";
+import { profileRoutes } from "./profile/routes";
 
 /** What every handler can reach through `c.var`. */
 export interface Deps {
@@ -22,7 +21,8 @@ export interface Deps {
   /** Tile host allowed in the CSP for map images. */
   tileOrigin: string;
 }
-export type Env = { Variables: Deps & { user: AuthUser } };
+/** The env of every handler; a signed-in `user` exists only behind `requireAuth` (AuthedEnv in lib/auth.ts). */
+export type Env = { Variables: Deps };
 
 export const JSON_LIMIT = 16 * 1024;
 export const stdoutLog = (entry: Record<string, unknown>) => process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);

@@ -1,5 +1,5 @@
-import type { Context, MiddlewareHandler } from "hono";
-import type { Env } from "../app";
+import type { Hono, MiddlewareHandler } from "hono";
+import type { Deps } from "../app";
 import type { Queryable } from "../db/db";
 import { HttpError } from "./http";
 import { hashToken, newToken } from "./tokens";
@@ -29,11 +29,10 @@ export async function endSessions(q: Queryable, userId: number) {
   await q.query("delete from sessions where user_id = $1", [userId]);
 }
 
-async function userFor(c: Context<Env>): Promise<AuthUser | null> {
-  const header = c.req.header("authorization") ?? "";
+async function userFor(db: Queryable, header: string): Promise<AuthUser | null> {
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) return null;
-  const { rows } = await c.var.db.query<AuthUser>(
+  const { rows } = await db.query<AuthUser>(
     `select u.user_id, u.role, u.name, u.email, u.mob_no, u.cntry_code, u.company_id, u.got_email_mob
        from sessions s join users u using (user_id)
       where s.token_hash = $1 and s.expires_at > now() and not u.disabled`,
@@ -42,10 +41,15 @@ async function userFor(c: Context<Env>): Promise<AuthUser | null> {
   return rows[0] ?? null;
 }
 
-/** Requires a valid session (401) and, when roles are given, one of them (403). Sets `c.var.user`. */
-export function requireAuth(...roles: number[]): MiddlewareHandler<Env> {
+/** The env of handlers behind `requireAuth`: `c.var.user` is always set there, and only there. */
+export type AuthedEnv = { Variables: Deps & { user: AuthUser } };
+/** A sub-app whose every route sits behind `requireAuth`. */
+export type Authed = Hono<AuthedEnv>;
+
+/** Requires a valid session (401) and, when roles are given, one of them (403). Sets a typed `c.var.user`. */
+export function requireAuth(...roles: number[]): MiddlewareHandler<AuthedEnv> {
   return async (c, next) => {
-    const user = await userFor(c);
+    const user = await userFor(c.var.db, c.req.header("authorization") ?? "");
     if (!user) throw new HttpError(401, "Please sign in again.");
     if (roles.length && !roles.includes(user.role)) throw new HttpError(403, "Your account cannot do this.");
     c.set("user", user);

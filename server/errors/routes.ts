@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import type { Env } from "../app";
-import { clientAddress } from "../lib/auth-limits";
+import { clientAddress } from "../lib/client-address";
 import { body } from "../lib/http";
 
 const text = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max))));

@@ -1,11 +1,11 @@
 import { type Context, Hono } from "hono";
 import { SAVED_MESSAGE, verifyInfoPayload, verifyInfoProblems } from "../../src/contract/profile";
 import type { Env } from "../app";
-import { requireAuth } from "../lib/auth";
+import { type AuthedEnv, requireAuth } from "../lib/auth";
 import { HttpError, body, conflictFrom } from "../lib/http";
 
 /** Stores the verify-info form on the signed-in account and sets got_email_mob = 1, in one transaction. */
-async function saveContactInfo(c: Context<Env>) {
+async function saveContactInfo(c: Context<AuthedEnv>) {
   const user = c.var.user;
   const p = await body(c, verifyInfoPayload);
   const problems = verifyInfoProblems(p, user.role);

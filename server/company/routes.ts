@@ -2,68 +2,20 @@ import { countries } from "countries-list";
 import { Hono } from "hono";
 import ISO6391 from "iso-639-1";
 import type { Env } from "../app";
-import type { Queryable } from "../db/db";
 import { requireAuth } from "../lib/auth";
 import { HttpError, body, conflictFrom } from "../lib/http";
 import { invitationMail } from "../mail/templates";
 import { STAFF_PAGE_SIZE, type StaffRecord, createEmployee } from "../../src/contract/company";
+import { companyOf } from "./access";
+import { STAFF_SELECT, type StaffRow, staffById, toRecord } from "./queries";
 
 /** Every dial code the app's picker offers (countries-list), e.g. "+968". */
 const DIAL_CODES = new Set(Object.values(countries).flatMap((c) => c.phone.map((p) => `+${p}`)));
-
-// One SELECT for both the page and the single record, so the two can never disagree on what a staff record is.
-const STAFF_SELECT = `
-  select u.user_id, u.name, u.mob_no, u.email, u.cntry_code, u.role, u.job_title, u.profile_path,
-         c.name as comp_name, c.mob_no as comp_mob_no, c.email as comp_email, c.logo_path
-    from users u join companies c on c.company_id = u.company_id
-   where u.company_id = $1 and not u.disabled and u.role in (1, 2)`;
-
-interface StaffRow {
-  user_id: number;
-  name: string;
-  mob_no: string | null;
-  email: string | null;
-  cntry_code: string | null;
-  role: number;
-  job_title: string | null;
-  profile_path: string | null;
-  comp_name: string | null;
-  comp_mob_no: string | null;
-  comp_email: string | null;
-  logo_path: string | null;
-}
-
-const toRecord = (r: StaffRow): StaffRecord => ({
-  user_id: r.user_id,
-  name: r.name,
-  mob_no: r.mob_no,
-  email: r.email,
-  cntry_code: r.cntry_code,
-  role: r.role,
-  job_title: r.job_title,
-  staff_profile: r.profile_path ? [{ path: r.profile_path }] : [],
-  comp_name: r.comp_name,
-  comp_mob_no: r.comp_mob_no,
-  comp_email: r.comp_email,
-  comp_profile: r.logo_path ? [{ path: r.logo_path }] : [],
-});
-
-async function staffById(q: Queryable, companyId: number, userId: number): Promise<StaffRecord | null> {
-  const { rows } = await q.query<StaffRow>(`${STAFF_SELECT} and u.user_id = $2`, [companyId, userId]);
-  return rows[0] ? toRecord(rows[0]) : null;
-}
 
 /** A positive whole number from the query string, or a 422 naming the parameter. */
 function positiveInt(value: string, name: string): number {
   if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new HttpError(422, `${name} must be a whole number of 1 or more.`, { [name]: "Must be a whole number of 1 or more." });
   return Number(value);
-}
-
-/** The caller's company; a role-2 account outside any company cannot see or add staff. */
-function companyOf(c: { var: Env["Variables"] }): number {
-  const id = c.var.user.company_id;
-  if (id == null) throw new HttpError(403, "Your account does not belong to a company.");
-  return id;
 }
 
 /** SPEC.md section 7: the company's staff list, one staff record, and creating an employee (roles '3' and '4'). Role 2 only. */

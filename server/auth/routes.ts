@@ -13,10 +13,9 @@ import {
   verifyOtpRequest,
 } from "../../src/contract/auth";
 import type { Env } from "../app";
-import type { Db, Queryable } from "../db/db";
 import { SESSION_MS, createSession, endSessions } from "../lib/auth";
-import { clock } from "../lib/auth-clock";
-import { isDialCode, isLanguageCode } from "../lib/auth-codes";
+import { clock } from "../lib/clock";
+import { isDialCode, isLanguageCode } from "../lib/codes";
 import {
   CODES_PER_HOUR,
   CODE_CHECKS_PER_ADDRESS,
@@ -28,11 +27,12 @@ import {
   REGISTER_PER_ADDRESS,
   RESEND_COOLDOWN_MS,
   RESET_TOKEN_TTL_MS,
-  clientAddress,
   loginPerAddress,
-} from "../lib/auth-limits";
-import { HttpError, body, check, conflictFrom } from "../lib/http";
-import { findAccount, parseIdentifier } from "../lib/identifier";
+} from "./limits";
+import { clientAddress } from "../lib/client-address";
+import { HttpError, body, check } from "../lib/http";
+import { parseIdentifier } from "./identifier";
+import { assertFree, findAccount, lockEmail, write } from "./queries";
 import { hashPassword, verifyPassword } from "../lib/passwords";
 import { hashToken } from "../lib/tokens";
 import { deliver } from "../mail/mailer";
@@ -62,31 +62,6 @@ const codeWrong = (left: number) => `The code is incorrect. ${left} ${left === 1
 
 const tooMany = (detail: string, retryMs: number) =>
   new HttpError(429, detail, undefined, { "Retry-After": String(Math.max(1, Math.ceil(retryMs / 1000))) });
-
-/** One transaction; a unique violation that slipped past the checks still answers 409 naming the field. */
-async function write<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T> {
-  try {
-    return await db.tx(fn);
-  } catch (e) {
-    throw conflictFrom(e) ?? e;
-  }
-}
-
-/** 409 naming every taken field (D8), checked inside the registration's transaction. */
-async function assertFree(q: Queryable, f: { email?: string | null; mob_no?: string; reg_no?: string }) {
-  const errors: Record<string, string> = {};
-  if (f.email && (await q.query("select 1 from users where lower(email) = $1", [f.email])).rows.length)
-    errors.email = "This email is already registered.";
-  if (f.mob_no && (await q.query("select 1 from users where mob_no = $1", [f.mob_no])).rows.length)
-    errors.mob_no = "This mobile number is already registered.";
-  if (f.reg_no && (await q.query("select 1 from companies where lower(reg_no) = lower($1)", [f.reg_no])).rows.length)
-    errors.reg_no = "This registration number is already registered.";
-  const first = Object.values(errors)[0];
-  if (first) throw new HttpError(409, first, errors);
-}
-
-/** Serialises the recovery steps of one email (two quick clicks must not both pass the cooldown). */
-const lockEmail = (q: Queryable, email: string) => q.query("select pg_advisory_xact_lock(hashtext($1))", [`reset:${email}`]);
 
 // Unknown identifiers still cost one argon2 verification, so timing does not tell which accounts exist.
 let dummyHash: Promise<string> | undefined;
