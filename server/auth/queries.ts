@@ -2,6 +2,7 @@
 import type { Db, Queryable } from "../db/db";
 import type { AuthUser } from "../lib/auth";
 import { HttpError, conflictFrom } from "../lib/http";
+import { DEFAULT_DIAL_CODE } from "../../src/contract/common";
 import type { Identifier } from "./identifier";
 
 /** One transaction; a unique violation that slipped past the checks still answers 409 naming the field. */
@@ -38,20 +39,28 @@ export interface AccountRow extends AuthUser {
 const COLUMNS = "user_id, role, name, email, mob_no, cntry_code, company_id, got_email_mob, password_hash, disabled";
 
 /**
- * Finds the account an identifier names. A bare number may be the mobile number alone or dial code + number;
- * when both match different accounts, a number written with "+" or "00" prefers the dial-code reading.
+ * Finds the account an identifier names (D16). A number written with "+" or "00" is dial code + national number and
+ * matches only that. A bare number is tried as a national number under the default +968 first; then as dial code +
+ * national number written without "+" (968..., 1...); then as a national number under any other dial code. Each of the
+ * last two readings counts only when exactly one account has it; otherwise the number is unknown (the same 401).
  */
 export async function findAccount(q: Queryable, id: Identifier): Promise<AccountRow | null> {
   if (id.kind === "email") {
     const { rows } = await q.query<AccountRow>(`select ${COLUMNS} from users where lower(email) = $1`, [id.email]);
     return rows[0] ?? null;
   }
-  const { rows } = await q.query<AccountRow>(
-    `select ${COLUMNS} from users
-      where mob_no = $1 or ltrim(cntry_code, '+') || mob_no = $1
-      order by case when (mob_no = $1) = $2 then 0 else 1 end, user_id
-      limit 1`,
-    [id.digits, !id.hasDialCode],
-  );
-  return rows[0] ?? null;
+  const international = `ltrim(cntry_code, '+') || mob_no = $1`;
+  if (id.hasDialCode) {
+    // Two accounts cannot share dial code and number in practice; if they ever did, neither is guessed.
+    const { rows } = await q.query<AccountRow>(`select ${COLUMNS} from users where ${international} limit 2`, [id.digits]);
+    return rows.length === 1 ? rows[0] : null;
+  }
+  const national = await q.query<AccountRow>(`select ${COLUMNS} from users where cntry_code = $2 and mob_no = $1`, [id.digits, DEFAULT_DIAL_CODE]);
+  if (national.rows[0]) return national.rows[0];
+  for (const where of [international, "mob_no = $1"]) {
+    const { rows } = await q.query<AccountRow>(`select ${COLUMNS} from users where ${where} limit 2`, [id.digits]);
+    if (rows.length === 1) return rows[0];
+    if (rows.length > 1) return null;
+  }
+  return null;
 }

@@ -2,6 +2,7 @@ import type { Hono, MiddlewareHandler } from "hono";
 import type { Deps } from "../app";
 import type { Queryable } from "../db/db";
 import { HttpError } from "./http";
+import { msg } from "./i18n";
 import { hashToken, newToken } from "./tokens";
 
 export const SESSION_MS = 3 * 24 * 60 * 60 * 1000;
@@ -50,8 +51,8 @@ export type Authed = Hono<AuthedEnv>;
 export function requireAuth(...roles: number[]): MiddlewareHandler<AuthedEnv> {
   return async (c, next) => {
     const user = await userFor(c.var.db, c.req.header("authorization") ?? "");
-    if (!user) throw new HttpError(401, "Please sign in again.");
-    if (roles.length && !roles.includes(user.role)) throw new HttpError(403, "Your account cannot do this.");
+    if (!user) throw new HttpError(401, msg("signInAgain"));
+    if (roles.length && !roles.includes(user.role)) throw new HttpError(403, msg("wrongRole"));
     c.set("user", user);
     await next();
   };
