@@ -1,6 +1,7 @@
 // SQL of the issue area.
 import type { Queryable } from "../db/db";
 import { HttpError } from "../lib/http";
+import { msg } from "../lib/i18n";
 
 /** One issue in the shape of SPEC.md's state fields (D4); `where` filters the `i` (issues) alias. */
 export const ISSUE_SELECT = `
@@ -18,6 +19,10 @@ export const ISSUE_SELECT = `
          coalesce((select json_agg(json_build_object('date', to_char(a.date, 'YYYY-MM-DD'), 'time_from', to_char(a.time_from, 'HH24:MI'), 'time_to', to_char(a.time_to, 'HH24:MI'))
                             order by a.date, a.time_from, a.slot_id)
                      from issue_availability a where a.issue_id = i.issue_id), '[]'::json) as available,
+         coalesce((select json_agg(json_build_object('date', to_char(s.date, 'YYYY-MM-DD'), 'time_from', to_char(s.time_from, 'HH24:MI'), 'time_to', to_char(s.time_to, 'HH24:MI'))
+                            order by s.date, s.time_from, s.slot_id)
+                     from issue_tech_slots s where s.issue_id = i.issue_id), '[]'::json) as tech_available,
+         to_char(i.acknowledged_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as acknowledged_at,
          cu.name as creater_name,
          case when cu.mob_no is null or cu.mob_no = '' then null else cu.cntry_code || cu.mob_no end as creater_mob_no,
          case when cu.profile_path is null then '[]'::json else json_build_array(json_build_object('path', cu.profile_path)) end as creater_profile,
@@ -44,7 +49,7 @@ export async function accessOf(q: Queryable, issueId: number): Promise<Access> {
       where i.issue_id = $1`,
     [issueId],
   );
-  if (!rows[0]) throw new HttpError(404, "This issue does not exist.");
+  if (!rows[0]) throw new HttpError(404, msg("issueMissing"));
   return rows[0];
 }
 

@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import type { Env } from "../app";
 import { requireAuth } from "../lib/auth";
 import { HttpError, body, check } from "../lib/http";
+import { msg, t } from "../lib/i18n";
+import { pageOf } from "../lib/paging";
 import { JOBS_PAGE_SIZE, acknowledgeBody, issueIdQuery, jobsQuery } from "../../src/contract/issues";
 import { actsOn, reads } from "./access";
 import { ISSUE_SELECT, accessOf } from "./queries";
@@ -11,8 +13,8 @@ export function issueRoutes() {
 
   app.get("/issue/jobs", requireAuth(1, 2), async (c) => {
     const u = c.var.user;
-    const { status = "open", page_num = 1 } = check(jobsQuery, c.req.query());
-    const page = Math.max(1, page_num);
+    const { status = "open" } = check(jobsQuery, { status: c.req.query("status") });
+    const page = pageOf(c.req.query());
     // A technician sees the issues assigned to them; a manager those of their company's technicians.
     const who = u.role === 1 ? "i.assigned_tech_id = $1" : "i.assigned_tech_id in (select user_id from users where company_id = $1 and role = 1)";
     const whoId = u.role === 1 ? u.user_id : (u.company_id ?? -1);
@@ -28,7 +30,8 @@ export function issueRoutes() {
   app.get("/issue/issue", requireAuth(), async (c) => {
     const { issue_id } = check(issueIdQuery, c.req.query());
     const access = await accessOf(c.var.db, issue_id);
-    if (!reads(c.var.user, access)) throw new HttpError(403, "This issue is not assigned to you.");
+    // Another company's issue answers exactly as a missing one: ids reveal nothing (issue 9).
+    if (!reads(c.var.user, access)) throw new HttpError(404, msg("issueMissing"));
     const { rows } = await c.var.db.query(`${ISSUE_SELECT} where i.issue_id = $1`, [issue_id]);
     return c.json({ status: 1, data: rows[0] });
   });
@@ -41,8 +44,8 @@ export function issueRoutes() {
       // Lock the issue row so two acknowledgements of one issue cannot interleave.
       await q.query("select 1 from issues where issue_id = $1 for update", [issue_id]);
       const access = await accessOf(q, issue_id);
-      if (!actsOn(u, access)) throw new HttpError(403, "This issue is not assigned to you.");
-      if (access.issue_status === 1) throw new HttpError(409, "This issue is resolved and now closed.");
+      if (!actsOn(u, access)) throw new HttpError(404, msg("issueMissing"));
+      if (access.issue_status === 1) throw new HttpError(409, msg("issueClosed"));
       const tenant = await q.query<{ date: string; time_from: string; time_to: string }>(
         `select to_char(date, 'YYYY-MM-DD') as date, to_char(time_from, 'HH24:MI') as time_from, to_char(time_to, 'HH24:MI') as time_to
            from issue_availability where issue_id = $1`,
@@ -52,7 +55,7 @@ export function issueRoutes() {
         // With tenant slots the body holds exactly the one chosen (SPEC.md section 7).
         const [s] = tech_available;
         const offered = tech_available.length === 1 && tenant.rows.some((r) => r.date === s.date && r.time_from === s.time_from && r.time_to === s.time_to);
-        if (!offered) throw new HttpError(422, "Please select an availability.", { tech_available: "Choose exactly one of the tenant's availability slots." });
+        if (!offered) throw new HttpError(422, msg("selectAvailability"), { tech_available: msg("chooseOneSlot") });
       }
       await q.query("delete from issue_tech_slots where issue_id = $1", [issue_id]);
       for (const s of tech_available)
@@ -64,9 +67,9 @@ export function issueRoutes() {
           s.time_to,
         ]);
       await q.query("update issues set acknowledged_at = now(), acknowledged_by = $2 where issue_id = $1", [issue_id, u.user_id]);
-      return "Availability acknowledged successfully";
+      return msg("acknowledged");
     });
-    return c.json({ status: 1, message });
+    return c.json({ status: 1, message: t(c, message) });
   });
 
   return app;

@@ -50,8 +50,8 @@ export async function enforce(q: Queryable, limit: Limit, key: string, now = clo
  * Route middleware: counts each request under `key(c)` (the client's address by default) before the handler runs.
  * A key of null skips the limit (e.g. a caller-keyed limit on a route some callers reach unsigned).
  */
-export function rateLimit(limit: Limit & { key?: (c: Context) => string | null }): MiddlewareHandler<Env> {
-  const keyOf = limit.key ?? clientAddress;
+export function rateLimit<E extends Env = Env>(limit: Limit & { key?: (c: Context<E>) => string | null }): MiddlewareHandler<E> {
+  const keyOf = limit.key ?? ((c: Context<E>) => clientAddress(c));
   return async (c, next) => {
     const key = keyOf(c);
     if (key !== null) await enforce(c.var.db, limit, key);
