@@ -13,7 +13,7 @@ import {
   verifyOtpRequest,
 } from "../../src/contract/auth";
 import type { Env } from "../app";
-import { SESSION_MS, createSession, endSessions } from "../lib/auth";
+import { SESSION_MS, bearerOf, createSession, endSession, endSessions, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
 import { isDialCode, isLanguageCode } from "../lib/codes";
 import {
@@ -100,6 +100,13 @@ export function authRoutes() {
       cntry_code: account.cntry_code,
       company_id: account.company_id,
     });
+  });
+
+  // Ends the session of this token on the server (the app also forgets it); other sessions of the account stay.
+  app.post("/user/logout", requireAuth(), async (c) => {
+    const token = bearerOf(c.req.header("authorization"));
+    if (token) await endSession(c.var.db, token);
+    return c.json({ message: t(c, msg("loggedOut")) });
   });
 
   // Customer (property owner or tenant), role 0 (D6). Email and mobile are given, so no verify-info prompt follows.

@@ -26,18 +26,26 @@ export async function createSession(q: Queryable, userId: number, now = Date.now
   return token;
 }
 
+/** The bearer token of a request, or null. */
+export const bearerOf = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? "")?.[1] ?? null;
+
+/** Ends one session: the token stops working at once, on every server (the row is gone). */
+export async function endSession(q: Queryable, token: string) {
+  await q.query("delete from sessions where token_hash = $1", [hashToken(token)]);
+}
+
 export async function endSessions(q: Queryable, userId: number) {
   await q.query("delete from sessions where user_id = $1", [userId]);
 }
 
 async function userFor(db: Queryable, header: string): Promise<AuthUser | null> {
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) return null;
+  const token = bearerOf(header);
+  if (!token) return null;
   const { rows } = await db.query<AuthUser>(
     `select u.user_id, u.role, u.name, u.email, u.mob_no, u.cntry_code, u.company_id, u.got_email_mob
        from sessions s join users u using (user_id)
       where s.token_hash = $1 and s.expires_at > now() and not u.disabled`,
-    [hashToken(match[1])],
+    [hashToken(token)],
   );
   return rows[0] ?? null;
 }

@@ -848,3 +848,27 @@ async function withFakeSmtp(run: (port: number) => Promise<void>): Promise<strin
   }
   return log;
 }
+
+describe("POST /api/user/logout", () => {
+  it("ends the current session on the server: the token then gets 401, other sessions of the account stay", async () => {
+    await addUser();
+    const { app, json } = testApp(db);
+    app.get("/api-me", requireAuth(), (c) => c.json({ user_id: c.var.user.user_id }));
+    const signIn = async () => (await (await json("POST", "/api/user/login", { identifier: "tech@demo.om", password: PASSWORD })).json()).access_token as string;
+    const phone = await signIn();
+    const laptop = await signIn();
+    const res = await json("POST", "/api/user/logout", {}, phone);
+    expect(res.status).toBe(200);
+    expect((await res.json()).message).toBe("You have been signed out.");
+    expect(await count("sessions")).toBe(1);
+    expect((await json("GET", "/api-me", undefined, phone)).status).toBe(401);
+    expect((await json("POST", "/api/user/logout", {}, phone)).status).toBe(401);
+    expect((await json("GET", "/api-me", undefined, laptop)).status).toBe(200);
+  });
+
+  it("answers 401 with a detail without a token", async () => {
+    const res = await testApp(db).json("POST", "/api/user/logout", {});
+    expect(res.status).toBe(401);
+    expect((await res.json()).detail).toBeTruthy();
+  });
+});
