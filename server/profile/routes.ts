@@ -3,6 +3,7 @@ import { SAVED_MESSAGE, verifyInfoPayload, verifyInfoProblems } from "../../src/
 import type { Env } from "../app";
 import { type AuthedEnv, requireAuth } from "../lib/auth";
 import { HttpError, body, conflictFrom } from "../lib/http";
+import { t } from "../lib/i18n";
 
 /** Stores the verify-info form on the signed-in account and sets got_email_mob = 1, in one transaction. */
 async function saveContactInfo(c: Context<AuthedEnv>) {
@@ -56,7 +57,7 @@ async function saveContactInfo(c: Context<AuthedEnv>) {
   } catch (e) {
     throw conflictFrom(e) ?? e;
   }
-  return c.json({ message: SAVED_MESSAGE });
+  return c.json({ message: t(c, SAVED_MESSAGE) });
 }
 
 /** Contact verification: GET /get_email_mob, PUT /update_user_email_mob (roles 0 and 3), POST /tech/update (role 1). */
