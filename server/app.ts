@@ -1,28 +1,27 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Db } from "./db/db";
-import type { AuthUser } from "./lib/auth";
 import { HttpError } from "./lib/http";
-import { RateLimiter } from "./lib/rate-limit";
+import { langOf, msg, t } from "./lib/i18n";
 import { type Mailer, logMailer } from "./mail/mailer";
-import { authRoutes } from "./routes/auth";
-import { companyRoutes } from "./routes/company";
-import { errorRoutes } from "./routes/errors";
-import { issueRoutes } from "./routes/issues";
-import { placeRoutes } from "./routes/places";
-import { profileRoutes } from "./routes/profile";
+import { authRoutes } from "./auth/routes";
+import { companyRoutes } from "./company/routes";
+import { errorRoutes } from "./errors/routes";
+import { issueRoutes } from "./issues/routes";
+import { placeRoutes } from "./places/routes";
+import { profileRoutes } from "./profile/routes";
 
 /** What every handler can reach through `c.var`. */
 export interface Deps {
   db: Db;
-  limiter: RateLimiter;
   mailer: Mailer;
   /** Structured log line (JSON on stdout by default). */
   log: (entry: Record<string, unknown>) => void;
   /** Tile host allowed in the CSP for map images. */
   tileOrigin: string;
 }
-export type Env = { Variables: Deps & { user: AuthUser } };
+/** The env of every handler; a signed-in `user` exists only behind `requireAuth` (AuthedEnv in lib/auth.ts). */
+export type Env = { Variables: Deps };
 
 export const JSON_LIMIT = 16 * 1024;
 export const stdoutLog = (entry: Record<string, unknown>) => process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
@@ -56,7 +55,6 @@ export function securityHeaders(tileOrigin: string) {
 /** Builds the API (and, in production, the static app around it) from its dependencies; tests call `app.request()`. */
 export function createApp(partial: Partial<Deps> & { db: Db }) {
   const deps: Deps = {
-    limiter: new RateLimiter(),
     mailer: partial.mailer ?? logMailer(partial.db, partial.log ?? stdoutLog),
     log: stdoutLog,
     tileOrigin: tileOriginFrom(),
@@ -80,7 +78,7 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
 
   app.use(
     "/api/*",
-    bodyLimit({ maxSize: JSON_LIMIT, onError: (c) => c.json({ detail: "The request is too large." }, 413) }),
+    bodyLimit({ maxSize: JSON_LIMIT, onError: (c) => c.json({ detail: t(c, msg("tooLarge")) }, 413) }),
   );
 
   const api = new Hono<Env>();
@@ -94,16 +92,16 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
   api.route("/", placeRoutes());
   api.route("/", companyRoutes());
   api.route("/", issueRoutes());
-  api.all("*", (c) => c.json({ detail: "Not found." }, 404));
+  api.all("*", (c) => c.json({ detail: t(c, msg("notFound")) }, 404));
   app.route("/api", api);
 
   app.onError((err, c) => {
     if (err instanceof HttpError) {
       for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-      return c.json({ detail: err.detail, ...(err.errors ? { errors: err.errors } : {}) }, err.status);
+      return c.json(err.body(langOf(c.req.header("accept-language"))), err.status);
     }
     deps.log({ msg: "unhandled error", path: c.req.path, error: String(err?.message ?? err) });
-    return c.json({ detail: "Something went wrong on our side. Please try again." }, 500);
+    return c.json({ detail: t(c, msg("serverError")) }, 500);
   });
   return app;
 }

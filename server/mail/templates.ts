@@ -59,3 +59,21 @@ export function invitationMail({ to, name, companyName, role }: Invitation): Mai
     ].join("\n"),
   };
 }
+
+/** Many failed sign-ins on this account (D9): sent at most once an hour; the account itself is never locked. */
+export function failedSignInsMail(to: string, name: string): Mail {
+  return {
+    to,
+    subject: `${APP_NAME}: many failed sign-ins on your account`,
+    text: [
+      `Hello ${name},`,
+      "",
+      `Someone has tried many wrong passwords on your ${APP_NAME} account in the last hour.`,
+      "Your account is not locked and your password still works. If this was not you, choose a new password with 'Forgot password' on the sign-in screen.",
+      "",
+      `مرحبًا ${name}،`,
+      `حاول أحدهم إدخال كلمات مرور خاطئة كثيرة على حسابك في ${APP_NAME} خلال الساعة الماضية.`,
+      "حسابك غير مقفل وكلمة المرور ما زالت تعمل. إذا لم تكن أنت، فاختر كلمة مرور جديدة عبر 'نسيت كلمة المرور' في شاشة تسجيل الدخول.",
+    ].join("\n"),
+  };
+}

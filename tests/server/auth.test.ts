@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db, Queryable } from "../../server/db/db";
 import { requireAuth } from "../../server/lib/auth";
-import { clock } from "../../server/lib/auth-clock";
-import { RateLimiter } from "../../server/lib/rate-limit";
+import { clock } from "../../server/lib/clock";
+import { purgeRateLimits } from "../../server/lib/rate-limit";
 import { hashPassword } from "../../server/lib/passwords";
 import { hashToken } from "../../server/lib/tokens";
-import { parseIdentifier } from "../../server/lib/identifier";
+import { parseIdentifier } from "../../server/auth/identifier";
 import { type Mail, logMailer, mailerFromEnv, outboxFile } from "../../server/mail/mailer";
 import { codeIn, latestMails, latestMailsInFile } from "../../server/mail/outbox";
 import { invitationMail, resetCodeMail } from "../../server/mail/templates";
@@ -43,8 +43,8 @@ async function addUser(f: { email?: string | null; mob_no?: string; cntry_code?:
   return rows[0].user_id;
 }
 
-/** The app with the accounts clock driving its rate limiter too. */
-const appWithClock = () => testApp(db, { limiter: new RateLimiter(() => clock.now()) });
+/** The app; the accounts clock drives its rate limits too (they read server/lib/clock.ts). */
+const appWithClock = () => testApp(db);
 const count = async (table: string) => (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0].n;
 
 describe("POST /api/user/login", () => {
@@ -121,35 +121,100 @@ describe("POST /api/user/login", () => {
   it("allows 10 attempts a minute per address, then 429 with Retry-After; another address is not affected", async () => {
     await addUser();
     const { json } = appWithClock();
-    const from = (ip: string, password = "wrong-password") => json("POST", "/api/user/login", { identifier: "tech@demo.om", password }, undefined, { "x-forwarded-for": ip });
-    for (let i = 0; i < 10; i++) expect((await from("10.0.0.1")).status).toBe(401);
-    const blocked = await from("10.0.0.1", PASSWORD);
+    // Ten different unknown identifiers, so only the per-address limit can answer 429.
+    const from = (ip: string, identifier: string, password = "wrong-password") => json("POST", "/api/user/login", { identifier, password }, undefined, { "x-forwarded-for": ip });
+    for (let i = 0; i < 10; i++) expect((await from("10.0.0.1", `nobody${i}@demo.om`)).status).toBe(401);
+    const blocked = await from("10.0.0.1", "tech@demo.om", PASSWORD);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await blocked.json()).detail).toMatch(/Too many/);
-    expect((await from("10.0.0.2", PASSWORD)).status).toBe(200);
+    expect((await from("10.0.0.2", "tech@demo.om", PASSWORD)).status).toBe(200);
     advance(61_000);
-    expect((await from("10.0.0.1", PASSWORD)).status).toBe(200);
+    expect((await from("10.0.0.1", "tech@demo.om", PASSWORD)).status).toBe(200);
   });
 
-  it("locks an account after 100 failures an hour, whatever the address, and unlocks after a password reset", async () => {
+  it("the per-address limit holds across two app instances over one database (D25), and LOGIN_RATE_LIMIT raises it", async () => {
+    await addUser();
+    const one = testApp(db);
+    const two = testApp(db);
+    const from = (app: typeof one, i: number) => app.json("POST", "/api/user/login", { identifier: `nobody${i}@demo.om`, password: "x" }, undefined, { "x-forwarded-for": "10.0.5.1" });
+    for (let i = 0; i < 5; i++) expect((await from(one, i)).status).toBe(401);
+    for (let i = 5; i < 10; i++) expect((await from(two, i)).status).toBe(401);
+    expect((await from(one, 10)).status).toBe(429);
+    process.env.LOGIN_RATE_LIMIT = "12";
+    try {
+      expect((await from(two, 11)).status).toBe(401);
+    } finally {
+      delete process.env.LOGIN_RATE_LIMIT;
+    }
+  });
+
+  it("the right password from another address still signs in after 100 failures elsewhere (nobody can lock an account from afar)", async () => {
+    await addUser();
+    const { json } = appWithClock();
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++)
+      statuses.push((await json("POST", "/api/user/login", { identifier: "91000002", password: "wrong-password" }, undefined, { "x-forwarded-for": `10.1.${Math.floor(i / 5)}.1` })).status);
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    const right = await json("POST", "/api/user/login", { identifier: "tech@demo.om", password: PASSWORD }, undefined, { "x-forwarded-for": "10.9.9.9" });
+    expect(right.status).toBe(200);
+  }, 60_000);
+
+  it("after 5 failures one account and address pair waits 1 minute, doubling up to 15; other addresses and accounts are not held", async () => {
+    await addUser();
+    await addUser({ email: "other@demo.om", mob_no: "91000009" });
+    const { json } = appWithClock();
+    const login = (identifier: string, password: string, ip = "10.2.0.1") => json("POST", "/api/user/login", { identifier, password }, undefined, { "x-forwarded-for": ip });
+    for (let i = 0; i < 5; i++) expect((await login("tech@demo.om", "wrong-password")).status).toBe(401);
+    const waits: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      // Held: even the right password from this address waits, and says how long.
+      const held = await login("tech@demo.om", PASSWORD);
+      expect(held.status).toBe(429);
+      const wait = Number(held.headers.get("retry-after"));
+      waits.push(wait);
+      expect((await held.json()).detail).toContain(String(wait));
+      // Another address, and another account from this address, are not held.
+      expect((await login("other@demo.om", PASSWORD)).status).toBe(200);
+      advance(wait * 1000);
+      expect((await login("tech@demo.om", "wrong-password")).status).toBe(401);
+    }
+    expect(waits).toEqual([60, 120, 240, 480, 900, 900]);
+    expect((await login("tech@demo.om", PASSWORD, "10.2.0.2")).status).toBe(200);
+    // The right password, once the wait is over, ends the pair's count.
+    advance(900_000);
+    expect((await login("tech@demo.om", PASSWORD)).status).toBe(200);
+    expect((await login("tech@demo.om", "wrong-password")).status).toBe(401);
+    expect((await login("tech@demo.om", PASSWORD)).status).toBe(200);
+  }, 60_000);
+
+  it("many failures on one account mail its owner once an hour, not once per failure", async () => {
     await addUser();
     const { json, sent } = appWithClock();
-    const statuses: number[] = [];
-    for (let i = 0; i < 101; i++)
-      statuses.push((await json("POST", "/api/user/login", { identifier: "91000002", password: "wrong-password" }, undefined, { "x-forwarded-for": `10.1.${Math.floor(i / 10)}.1` })).status);
-    expect(statuses.slice(0, 100).every((s) => s === 401)).toBe(true);
-    expect(statuses[100]).toBe(429);
-    const right = await json("POST", "/api/user/login", { identifier: "tech@demo.om", password: PASSWORD }, undefined, { "x-forwarded-for": "10.9.9.9" });
-    expect(right.status).toBe(429);
-    expect(right.headers.get("retry-after")).toBeTruthy();
-    // The owner can still recover, and the reset lifts the lock.
-    await json("POST", "/api/auth/forgotpassword?email=tech@demo.om");
-    const { reset_token } = await (await json("POST", "/api/auth/verifyotp", { email: "tech@demo.om", otp: codeIn(sent[0].text) })).json();
-    const reset = await json("POST", "/api/auth/resetpassword", { email: "tech@demo.om", new_password: "NewPass@123", confirm_password: "NewPass@123", reset_token });
-    expect(reset.status).toBe(200);
-    expect((await json("POST", "/api/user/login", { identifier: "tech@demo.om", password: "NewPass@123" }, undefined, { "x-forwarded-for": "10.9.9.8" })).status).toBe(200);
+    const fail = (i: number) => json("POST", "/api/user/login", { identifier: "tech@demo.om", password: "wrong-password" }, undefined, { "x-forwarded-for": `10.3.${i % 50}.1` });
+    for (let i = 0; i < 60; i++) await fail(i);
+    const alerts = () => sent.filter((m) => m.to === "tech@demo.om" && /failed sign-ins/.test(m.subject));
+    expect(alerts()).toHaveLength(1);
+    expect(alerts()[0].text).toContain("not locked");
+    expect(alerts()[0].text).toContain("حسابك غير مقفل");
+    advance(30 * 60_000);
+    for (let i = 0; i < 30; i++) await fail(100 + i);
+    expect(alerts()).toHaveLength(1);
+    advance(31 * 60_000);
+    for (let i = 0; i < 30; i++) await fail(200 + i);
+    expect(alerts()).toHaveLength(2);
   }, 60_000);
+
+  it("purgeRateLimits deletes counters whose window has ended and keeps running ones", async () => {
+    await addUser();
+    const { json } = appWithClock();
+    await json("POST", "/api/user/login", { identifier: "tech@demo.om", password: "wrong-password" }, undefined, { "x-forwarded-for": "10.4.0.1" });
+    expect(await count("rate_limits")).toBeGreaterThan(0);
+    expect(await purgeRateLimits(db)).toBe(0);
+    advance(2 * 3600_000);
+    expect(await purgeRateLimits(db)).toBeGreaterThan(0);
+    expect(await count("rate_limits")).toBe(0);
+  });
 });
 
 const customer = { name: "Salim Al Harthy", email: "Salim@Example.om", cntry_code: "+968", mob_no: "9123 4567", password: "Secret@123", terms_service: true };
@@ -716,14 +781,37 @@ describe("identifiers", () => {
     expect(parseIdentifier("12345")).toBeNull();
   });
 
-  it("prefers the dial-code reading for +-numbers when two accounts could match", async () => {
-    await addUser({ email: "a@demo.om", mob_no: "96891000002", cntry_code: "+44" });
-    await addUser({ email: "b@demo.om", mob_no: "91000002", cntry_code: "+968" });
+  it("a number registered as 96891000002 under +1 does not take over the sign-in of +968 91000002 (D16)", async () => {
+    const tech = await addUser({ email: "tech@demo.om", mob_no: "91000002", cntry_code: "+968" });
+    const newcomer = await addUser({ email: "new@demo.om", mob_no: "96891000002", cntry_code: "+1", password_hash: await hashPassword("Newcomer@1") });
     const { json } = testApp(db);
-    const who = async (identifier: string) => (await (await json("POST", "/api/user/login", { identifier, password: PASSWORD })).json()).email;
-    expect(await who("96891000002")).toBe("a@demo.om");
-    expect(await who("+96891000002")).toBe("b@demo.om");
-    expect(await who("+4496891000002")).toBe("a@demo.om");
+    const login = (identifier: string, password: string) => json("POST", "/api/user/login", { identifier, password });
+    const who = async (identifier: string, password = PASSWORD) => {
+      const res = await login(identifier, password);
+      return res.status === 200 ? (await res.json()).user_id : res.status;
+    };
+    for (const id of ["96891000002", "+96891000002", "0096891000002", "91000002"]) expect(await who(id)).toBe(tech);
+    // The technician's number opens the technician's account only: the newcomer's password gets the usual 401.
+    expect(await who("96891000002", "Newcomer@1")).toBe(401);
+    expect(await who("+196891000002", "Newcomer@1")).toBe(newcomer);
+    expect(await who("0196891000002", "Newcomer@1")).toBe(401);
+  });
+
+  it("a bare number that is not +968 matches only when exactly one account has it; otherwise the same 401", async () => {
+    await addUser({ email: "a@demo.om", mob_no: "5550001", cntry_code: "+1" });
+    const { json } = testApp(db);
+    const login = (identifier: string) => json("POST", "/api/user/login", { identifier, password: PASSWORD });
+    expect((await login("5550001")).status).toBe(200);
+    expect((await login("15550001")).status).toBe(200);
+    // 16845550002 reads as +1 684 555 0002 and as +1684 555 0002: two accounts, so neither.
+    await addUser({ email: "b@demo.om", mob_no: "6845550002", cntry_code: "+1" });
+    await addUser({ email: "c@demo.om", mob_no: "5550002", cntry_code: "+1684" });
+    const ambiguous = await login("16845550002");
+    expect(ambiguous.status).toBe(401);
+    expect((await ambiguous.json()).detail).toBe("Invalid identifier or password");
+    // The default +968 is tried first.
+    const omani = await addUser({ email: "d@demo.om", mob_no: "16845550002", cntry_code: "+968" });
+    expect((await (await login("16845550002")).json()).user_id).toBe(omani);
   });
 });
 
@@ -760,3 +848,27 @@ async function withFakeSmtp(run: (port: number) => Promise<void>): Promise<strin
   }
   return log;
 }
+
+describe("POST /api/user/logout", () => {
+  it("ends the current session on the server: the token then gets 401, other sessions of the account stay", async () => {
+    await addUser();
+    const { app, json } = testApp(db);
+    app.get("/api-me", requireAuth(), (c) => c.json({ user_id: c.var.user.user_id }));
+    const signIn = async () => (await (await json("POST", "/api/user/login", { identifier: "tech@demo.om", password: PASSWORD })).json()).access_token as string;
+    const phone = await signIn();
+    const laptop = await signIn();
+    const res = await json("POST", "/api/user/logout", {}, phone);
+    expect(res.status).toBe(200);
+    expect((await res.json()).message).toBe("You have been signed out.");
+    expect(await count("sessions")).toBe(1);
+    expect((await json("GET", "/api-me", undefined, phone)).status).toBe(401);
+    expect((await json("POST", "/api/user/logout", {}, phone)).status).toBe(401);
+    expect((await json("GET", "/api-me", undefined, laptop)).status).toBe(200);
+  });
+
+  it("answers 401 with a detail without a token", async () => {
+    const res = await testApp(db).json("POST", "/api/user/logout", {});
+    expect(res.status).toBe(401);
+    expect((await res.json()).detail).toBeTruthy();
+  });
+});

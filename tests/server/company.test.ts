@@ -260,3 +260,39 @@ describe("the demo staff seed", () => {
     for (const p of pictures) expect(existsSync(`server/files/users/${p}`), p).toBe(true);
   });
 });
+
+describe("create_user limits (D9: every call that makes accounts or sends mail)", () => {
+  const newcomer = (i: number) => employee({ email: `new${i}@x.om`, mob_no: `98765${String(i).padStart(5, "0")}` });
+
+  it("one company cannot make 40 accounts and send 40 invitations in a burst: 20 an hour per company, then 429 with Retry-After", async () => {
+    const w = await world(2);
+    const secondManagerA = await createSession(db, await user(2, "Manager A2", "ma2@a.om", "9000000099", w.a));
+    const { json, sent } = testApp(db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await json("POST", "/api/company/create_user", newcomer(i), i % 2 ? secondManagerA : w.managerA)).status);
+    expect(statuses).not.toContain(429);
+    const over = await json("POST", "/api/company/create_user", newcomer(20), w.managerA);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await over.json()).detail).toMatch(/Too many/);
+    // Another manager of the same company shares the company's count; another company has its own.
+    expect((await json("POST", "/api/company/create_user", newcomer(21), secondManagerA)).status).toBe(429);
+    expect((await json("POST", "/api/company/create_user", newcomer(22), w.managerB)).status).not.toBe(429);
+    const made = (await db.query<{ n: number }>("select count(*)::int as n from users where email like 'new%@x.om'")).rows[0].n;
+    expect(made).toBeLessThanOrEqual(21);
+    expect(sent.length).toBe(made);
+  }, 60_000);
+
+  it("limits create_user per address across companies", async () => {
+    const { json } = testApp(db);
+    const statuses: number[] = [];
+    for (let c = 0; c < 4; c++) {
+      const company = (await db.query<{ company_id: number }>("insert into companies (name) values ($1) returning company_id", [`Co ${c}`])).rows[0].company_id;
+      const token = await createSession(db, await user(2, `M${c}`, `m${c}@co.om`, `930000000${c}`, company));
+      for (let i = 0; i < 10; i++)
+        statuses.push((await json("POST", "/api/company/create_user", newcomer(c * 10 + i), token, { "x-forwarded-for": "10.7.0.1" })).status);
+    }
+    expect(statuses.slice(0, 30)).not.toContain(429);
+    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
+  }, 60_000);
+});

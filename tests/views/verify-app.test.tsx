@@ -53,7 +53,8 @@ describe("the verify-info modal in the app", () => {
     expect(gotEmailMob.value).toBe(1);
     expect(await screen.findByText("Your details have been saved.")).toBeTruthy();
     act(() => navigate("/repair"));
-    await new Promise((r) => setTimeout(r, 50));
+    // The next protected screen has rendered (where the modal would come back), and still no modal.
+    await waitFor(() => expect(document.querySelector("main")?.textContent).toContain("Repair"), { timeout: 5000 });
     expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull();
   });
 
@@ -62,7 +63,7 @@ describe("the verify-info modal in the app", () => {
     signIn({ access_token: "t", role: 0, got_email_mob: 0 });
     location.hash = "#/404";
     render(<App />);
-    await new Promise((r) => setTimeout(r, 50));
+    expect(await screen.findByText("Page not found", undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull();
   });
 });

@@ -73,11 +73,16 @@ describe("the verify-info modal for a customer (role 0)", () => {
   });
 
   it("does not ask for the prefill once the account is verified", async () => {
-    const calls = fakeApi({ "GET get_email_mob": prefill() });
+    const calls = fakeApi({ "GET get_email_mob": prefill(), "PUT update_user_email_mob": () => json(200, { message: "Your details have been saved." }) });
     signInAs(0, { got_email_mob: 1 });
     open();
-    await new Promise((r) => setTimeout(r, 30));
-    expect(calls).toHaveLength(0);
+    // Saving must reach the server; by then a prefill request, made on opening, would be there before it.
+    type("Email", "salma@example.om");
+    type("Mobile number", "99123456");
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain("update_user_email_mob"));
+    expect(calls.filter((c) => c.path === "get_email_mob")).toHaveLength(0);
   });
 
   it("only logs a failed prefill, and keeps what was typed", async () => {
@@ -187,10 +192,11 @@ describe("the verify-info modal for a customer (role 0)", () => {
 
   it("does not ask a customer for the browser location", async () => {
     const requests = stubGeolocation({ ok: true, lat: 1, lng: 2 });
-    fakeApi({ "GET get_email_mob": prefill() });
+    fakeApi({ "GET get_email_mob": prefill({ email: "p@example.om", mob_no: "99123456", cntry_code: "+968" }) });
     signInAs(0);
     open();
-    await new Promise((r) => setTimeout(r, 20));
+    // The modal has done its opening work (the prefill arrived) without asking for the location.
+    await waitFor(() => expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("p@example.om"));
     expect(requests).toHaveLength(0);
   });
 

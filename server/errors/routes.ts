@@ -1,8 +1,11 @@
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import type { Env } from "../app";
-import { clientAddress } from "../lib/auth-limits";
+import { clientAddress } from "../lib/client-address";
 import { body } from "../lib/http";
+import { msg, t } from "../lib/i18n";
+import { rateLimit } from "../lib/rate-limit";
+import { ERRORS_PER_ADDRESS } from "../auth/limits";
 
 const text = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
 /** SPEC.md section 3's error report payload; every field kept, each capped. */
@@ -21,16 +24,15 @@ export const errorReport = z.object({
 
 export function errorRoutes() {
   const app = new Hono<Env>();
-  app.post("/error", async (c) => {
+  app.post("/error", rateLimit(ERRORS_PER_ADDRESS), async (c) => {
     const ip = clientAddress(c);
-    c.var.limiter.hit(`error:${ip}`, 30, 60_000, "Too many error reports. Please try again later.");
     const r = await body(c, errorReport);
     await c.var.db.query(
       `insert into error_reports (error_type, error_message, occurred_at, line_number, stack, page_url, browser_info, os_info, user_agent, referrer_url, client_ip)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [r.error_type, r.error_message, r.occurred_at ?? null, r.line_number ?? null, r.stack ?? null, r.page_url ?? null, r.browser_info ?? null, r.os_info ?? null, r.user_agent ?? null, r.referrer_url ?? null, ip],
     );
-    return c.json({ message: "Error report received." }, 201);
+    return c.json({ message: t(c, msg("errorReceived")) }, 201);
   });
   return app;
 }

@@ -13,10 +13,9 @@ import {
   verifyOtpRequest,
 } from "../../src/contract/auth";
 import type { Env } from "../app";
-import type { Db, Queryable } from "../db/db";
-import { SESSION_MS, createSession, endSessions } from "../lib/auth";
-import { clock } from "../lib/auth-clock";
-import { isDialCode, isLanguageCode } from "../lib/auth-codes";
+import { SESSION_MS, bearerOf, createSession, endSession, endSessions, requireAuth } from "../lib/auth";
+import { clock } from "../lib/clock";
+import { isDialCode, isLanguageCode } from "../lib/codes";
 import {
   CODES_PER_HOUR,
   CODE_CHECKS_PER_ADDRESS,
@@ -24,69 +23,36 @@ import {
   CODE_MAX_TRIES,
   CODE_TTL_MS,
   FORGOT_PER_ADDRESS,
-  LOGIN_FAILURES,
+  LOGIN_PER_ADDRESS,
   REGISTER_PER_ADDRESS,
   RESEND_COOLDOWN_MS,
   RESET_TOKEN_TTL_MS,
-  clientAddress,
-  loginPerAddress,
-} from "../lib/auth-limits";
-import { HttpError, body, check, conflictFrom } from "../lib/http";
-import { findAccount, parseIdentifier } from "../lib/identifier";
+} from "./limits";
+import { assertPairMayTry, clearAccountPairs, clearPair, noteAccountFailure, pairKey, recordPairFailure } from "./access";
+import { enforce, rateLimit } from "../lib/rate-limit";
+import { type MessageKey, msg, t, translate } from "../lib/i18n";
+
+/** A server sentence in English, where zod wants a string; it is translated by its text when answered. */
+const english = (key: MessageKey) => translate("en", msg(key));
+import { clientAddress } from "../lib/client-address";
+import { HttpError, body, check, tooMany } from "../lib/http";
+import { parseIdentifier } from "./identifier";
+import { assertFree, findAccount, lockEmail, write } from "./queries";
 import { hashPassword, verifyPassword } from "../lib/passwords";
 import { hashToken } from "../lib/tokens";
 import { deliver } from "../mail/mailer";
 import { resetCodeMail } from "../mail/templates";
 
 // The data packages narrow what the shared contract only shapes.
-const knownDial = { cntry_code: z._default(z.string("Please choose a country code.").check(z.trim(), z.overwrite((s) => (/^\d/.test(s) ? `+${s}` : s)), z.refine(isDialCode, "Please choose a known country code.")), "+968") };
+const knownDial = { cntry_code: z._default(z.string("Please choose a country code.").check(z.trim(), z.overwrite((s) => (/^\d/.test(s) ? `+${s}` : s)), z.refine(isDialCode, english("dialUnknown"))), "+968") };
 const serverCustomer = z.extend(customerRegister, knownDial);
 const serverCompany = z.extend(companyRegister, knownDial);
 const serverTech = z.extend(techRegister, {
   ...knownDial,
-  language: z.pipe(techRegister.shape.language, z.array(z.string().check(z.refine(isLanguageCode, "Please choose languages from the list.")))),
+  language: z.pipe(techRegister.shape.language, z.array(z.string().check(z.refine(isLanguageCode, english("languagesFromList"))))),
 });
 
-const MSG = {
-  tooManyLogins: "Too many sign-in attempts. Please wait a minute and try again.",
-  tooManyFailures: "Too many failed sign-ins for this account. Please try again later or reset your password.",
-  tooManyChecks: "Too many attempts. Please wait a minute and try again.",
-  tooManyRegistrations: "Too many registrations from this network. Please try again later.",
-  tooManyForgot: "Too many requests. Please try again later.",
-  noCode: "Invalid or expired code. Please request a new one.",
-  codeExpired: "This code has expired. Please request a new one.",
-  codeExhausted: "Too many wrong attempts. Please request a new code.",
-  resetExpired: "Your reset session has expired. Please verify your email again.",
-};
-const codeWrong = (left: number) => `The code is incorrect. ${left} ${left === 1 ? "attempt" : "attempts"} left.`;
-
-const tooMany = (detail: string, retryMs: number) =>
-  new HttpError(429, detail, undefined, { "Retry-After": String(Math.max(1, Math.ceil(retryMs / 1000))) });
-
-/** One transaction; a unique violation that slipped past the checks still answers 409 naming the field. */
-async function write<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T> {
-  try {
-    return await db.tx(fn);
-  } catch (e) {
-    throw conflictFrom(e) ?? e;
-  }
-}
-
-/** 409 naming every taken field (D8), checked inside the registration's transaction. */
-async function assertFree(q: Queryable, f: { email?: string | null; mob_no?: string; reg_no?: string }) {
-  const errors: Record<string, string> = {};
-  if (f.email && (await q.query("select 1 from users where lower(email) = $1", [f.email])).rows.length)
-    errors.email = "This email is already registered.";
-  if (f.mob_no && (await q.query("select 1 from users where mob_no = $1", [f.mob_no])).rows.length)
-    errors.mob_no = "This mobile number is already registered.";
-  if (f.reg_no && (await q.query("select 1 from companies where lower(reg_no) = lower($1)", [f.reg_no])).rows.length)
-    errors.reg_no = "This registration number is already registered.";
-  const first = Object.values(errors)[0];
-  if (first) throw new HttpError(409, first, errors);
-}
-
-/** Serialises the recovery steps of one email (two quick clicks must not both pass the cooldown). */
-const lockEmail = (q: Queryable, email: string) => q.query("select pg_advisory_xact_lock(hashtext($1))", [`reset:${email}`]);
+const codeWrong = (left: number) => (left === 1 ? msg("codeWrong1") : msg("codeWrong", { left }));
 
 // Unknown identifiers still cost one argon2 verification, so timing does not tell which accounts exist.
 let dummyHash: Promise<string> | undefined;
@@ -98,28 +64,30 @@ const newResetToken = () => randomBytes(16).toString("base64url"); // 128 bits (
 export function authRoutes() {
   const app = new Hono<Env>();
 
-  app.post("/user/login", async (c) => {
-    const { limiter, db } = c.var;
-    const per = loginPerAddress();
-    limiter.hit(`login:${clientAddress(c)}`, per.limit, per.windowMs, MSG.tooManyLogins);
+  app.post("/user/login", rateLimit(LOGIN_PER_ADDRESS), async (c) => {
+    const { db } = c.var;
     const { identifier, password } = await body(c, loginRequest);
     const id = parseIdentifier(identifier);
     const account = id ? await findAccount(db, id) : null;
-    const failKey = `login-fail:${account ? `u${account.user_id}` : (id?.kind === "email" ? id.email : id?.digits ?? identifier.toLowerCase())}`;
-    if (limiter.blocked(failKey, LOGIN_FAILURES.limit)) throw tooMany(MSG.tooManyFailures, LOGIN_FAILURES.windowMs);
+    // An identifier that names no account still counts its own pair, so a 429 tells nothing about which accounts exist.
+    const who = account ? `u${account.user_id}` : id?.kind === "email" ? id.email : (id?.digits ?? identifier.toLowerCase());
+    const pair = pairKey(who, clientAddress(c));
+    await assertPairMayTry(db, pair);
 
     const usable = account && !account.disabled && account.password_hash && password.length <= 128;
     let ok = false;
     if (usable) ok = await verifyPassword(account.password_hash, password);
     else await verifyPassword(await dummy(), password);
     if (!ok || !account) {
-      limiter.hit(failKey, LOGIN_FAILURES.limit, LOGIN_FAILURES.windowMs, MSG.tooManyFailures);
+      await recordPairFailure(db, pair);
+      if (account) await noteAccountFailure(db, c.var.mailer, c.var.log, account);
       throw new HttpError(401, AUTH_MESSAGES.invalidLogin);
     }
+    await clearPair(db, pair);
     const now = clock.now();
     const access_token = await createSession(db, account.user_id, now);
     return c.json({
-      message: AUTH_MESSAGES.login,
+      message: t(c, AUTH_MESSAGES.login),
       access_token,
       token_type: "bearer",
       expires_in: SESSION_MS / 1000,
@@ -134,9 +102,15 @@ export function authRoutes() {
     });
   });
 
+  // Ends the session of this token on the server (the app also forgets it); other sessions of the account stay.
+  app.post("/user/logout", requireAuth(), async (c) => {
+    const token = bearerOf(c.req.header("authorization"));
+    if (token) await endSession(c.var.db, token);
+    return c.json({ message: t(c, msg("loggedOut")) });
+  });
+
   // Customer (property owner or tenant), role 0 (D6). Email and mobile are given, so no verify-info prompt follows.
-  app.post("/user/register", async (c) => {
-    c.var.limiter.hit(`register:${clientAddress(c)}`, REGISTER_PER_ADDRESS.limit, REGISTER_PER_ADDRESS.windowMs, MSG.tooManyRegistrations);
+  app.post("/user/register", rateLimit(REGISTER_PER_ADDRESS), async (c) => {
     const r = await body(c, serverCustomer);
     const passwordHash = await hashPassword(r.password);
     const now = new Date(clock.now());
@@ -148,12 +122,11 @@ export function authRoutes() {
         [r.name, r.email, r.mob_no, r.cntry_code, passwordHash, now],
       );
     });
-    return c.json({ message: AUTH_MESSAGES.registered }, 201);
+    return c.json({ message: t(c, AUTH_MESSAGES.registered) }, 201);
   });
 
   // Technician, role 1. got_email_mob stays 0: the verify-info step still asks for area, response time and location.
-  app.post("/authn/tech_register", async (c) => {
-    c.var.limiter.hit(`register:${clientAddress(c)}`, REGISTER_PER_ADDRESS.limit, REGISTER_PER_ADDRESS.windowMs, MSG.tooManyRegistrations);
+  app.post("/authn/tech_register", rateLimit(REGISTER_PER_ADDRESS), async (c) => {
     const r = await body(c, serverTech);
     const email = r.email || null;
     const passwordHash = await hashPassword(r.password);
@@ -166,12 +139,11 @@ export function authRoutes() {
         [r.name, email, r.mob_no, r.cntry_code, passwordHash, [...new Set(r.skills)].sort((a, b) => a - b), [...new Set(r.language)], now],
       );
     });
-    return c.json({ message: AUTH_MESSAGES.registered }, 201);
+    return c.json({ message: t(c, AUTH_MESSAGES.registered) }, 201);
   });
 
   // Maintenance company: the company and its owner's account (role 2), both or neither.
-  app.post("/authn/company_register", async (c) => {
-    c.var.limiter.hit(`register:${clientAddress(c)}`, REGISTER_PER_ADDRESS.limit, REGISTER_PER_ADDRESS.windowMs, MSG.tooManyRegistrations);
+  app.post("/authn/company_register", rateLimit(REGISTER_PER_ADDRESS), async (c) => {
     const r = await body(c, serverCompany);
     const passwordHash = await hashPassword(r.password);
     const now = new Date(clock.now());
@@ -187,12 +159,11 @@ export function authRoutes() {
         [r.name, r.email, r.mob_no, r.cntry_code, passwordHash, company.rows[0].company_id, now],
       );
     });
-    return c.json({ message: AUTH_MESSAGES.registered }, 201);
+    return c.json({ message: t(c, AUTH_MESSAGES.registered) }, 201);
   });
 
   // Sends (or resends) a code. The answer is the same whether the email has an account: a row is kept either way.
-  app.post("/auth/forgotpassword", async (c) => {
-    c.var.limiter.hit(`forgot:${clientAddress(c)}`, FORGOT_PER_ADDRESS.limit, FORGOT_PER_ADDRESS.windowMs, MSG.tooManyForgot);
+  app.post("/auth/forgotpassword", rateLimit(FORGOT_PER_ADDRESS), async (c) => {
     const { email } = check(forgotQuery, { email: c.req.query("email") ?? "" });
     const code = newCode();
     const codeHash = await hashPassword(code);
@@ -206,11 +177,11 @@ export function authRoutes() {
       const latest = recent.rows[0] ? new Date(recent.rows[0].created_at).getTime() : null;
       if (latest !== null && now - latest < RESEND_COOLDOWN_MS) {
         const wait = RESEND_COOLDOWN_MS - (now - latest);
-        throw tooMany(`Please wait ${Math.ceil(wait / 1000)} seconds before requesting a new code.`, wait);
+        throw tooMany(msg("resendWait", { seconds: Math.ceil(wait / 1000) }), wait);
       }
       if (recent.rows.length >= CODES_PER_HOUR) {
         const fifth = new Date(recent.rows[CODES_PER_HOUR - 1].created_at).getTime();
-        throw tooMany("Too many codes requested for this email. Please try again later.", fifth + 60 * 60_000 - now);
+        throw tooMany(msg("tooManyCodes"), fifth + 60 * 60_000 - now);
       }
       const user = await q.query<{ user_id: number }>("select user_id from users where lower(email) = $1 and not disabled", [email]);
       const userId = user.rows[0]?.user_id ?? null;
@@ -224,14 +195,13 @@ export function authRoutes() {
       return userId;
     });
     if (userId !== null) void deliver(c.var.mailer, resetCodeMail(email, code, CODE_TTL_MS / 60_000), c.var.log);
-    return c.json({ message: AUTH_MESSAGES.resetSent });
+    return c.json({ message: t(c, AUTH_MESSAGES.resetSent) });
   });
 
-  app.post("/auth/verifyotp", async (c) => {
-    const { limiter, db } = c.var;
-    limiter.hit(`code:${clientAddress(c)}`, CODE_CHECKS_PER_ADDRESS.limit, CODE_CHECKS_PER_ADDRESS.windowMs, MSG.tooManyChecks);
+  app.post("/auth/verifyotp", rateLimit(CODE_CHECKS_PER_ADDRESS), async (c) => {
+    const { db } = c.var;
     const { email, otp } = await body(c, verifyOtpRequest);
-    limiter.hit(`code-email:${email}`, CODE_CHECKS_PER_EMAIL.limit, CODE_CHECKS_PER_EMAIL.windowMs, MSG.tooManyChecks);
+    await enforce(db, CODE_CHECKS_PER_EMAIL, email);
     const now = clock.now();
     const token = newResetToken();
     const outcome = await db.tx(async (q) => {
@@ -242,15 +212,15 @@ export function authRoutes() {
         [email],
       );
       const r = rows[0];
-      if (!r) return { detail: MSG.noCode };
-      if (new Date(r.expires_at).getTime() <= now) return { detail: MSG.codeExpired };
-      if (r.attempts >= CODE_MAX_TRIES) return { detail: MSG.codeExhausted };
+      if (!r) return { detail: msg("noCode") };
+      if (new Date(r.expires_at).getTime() <= now) return { detail: msg("codeExpired") };
+      if (r.attempts >= CODE_MAX_TRIES) return { detail: msg("codeExhausted") };
       // Rows of emails without an account have a code nobody was sent; they fail the same way, after the same work.
       const right = (await verifyPassword(r.code_hash, otp)) && r.user_id !== null;
       if (!right) {
         const attempts = r.attempts + 1;
         await q.query("update password_resets set attempts = $2 where reset_id = $1", [r.reset_id, attempts]);
-        return { detail: attempts >= CODE_MAX_TRIES ? MSG.codeExhausted : codeWrong(CODE_MAX_TRIES - attempts) };
+        return { detail: attempts >= CODE_MAX_TRIES ? msg("codeExhausted") : codeWrong(CODE_MAX_TRIES - attempts) };
       }
       await q.query(
         "update password_resets set used_at = $2, token_hash = $3, token_expires_at = $4 where reset_id = $1",
@@ -259,14 +229,13 @@ export function authRoutes() {
       return { detail: null };
     });
     if (outcome.detail) throw new HttpError(400, outcome.detail, { otp: outcome.detail });
-    return c.json({ message: AUTH_MESSAGES.otpVerified, reset_token: token });
+    return c.json({ message: t(c, AUTH_MESSAGES.otpVerified), reset_token: token });
   });
 
-  app.post("/auth/resetpassword", async (c) => {
-    const { limiter, db } = c.var;
-    limiter.hit(`code:${clientAddress(c)}`, CODE_CHECKS_PER_ADDRESS.limit, CODE_CHECKS_PER_ADDRESS.windowMs, MSG.tooManyChecks);
+  app.post("/auth/resetpassword", rateLimit(CODE_CHECKS_PER_ADDRESS), async (c) => {
+    const { db } = c.var;
     const r = await body(c, resetPasswordRequest);
-    limiter.hit(`code-email:${r.email}`, CODE_CHECKS_PER_EMAIL.limit, CODE_CHECKS_PER_EMAIL.windowMs, MSG.tooManyChecks);
+    await enforce(db, CODE_CHECKS_PER_EMAIL, r.email);
     const passwordHash = await hashPassword(r.new_password);
     const now = clock.now();
     const userId = await db.tx(async (q) => {
@@ -278,7 +247,7 @@ export function authRoutes() {
         [r.email, hashToken(r.reset_token), new Date(now)],
       );
       const row = rows[0];
-      if (!row) throw new HttpError(400, MSG.resetExpired, { reset_token: MSG.resetExpired });
+      if (!row) throw new HttpError(400, msg("resetExpired"), { reset_token: msg("resetExpired") });
       await q.query("update users set password_hash = $2 where user_id = $1", [row.user_id, passwordHash]);
       await q.query("update password_resets set token_used_at = $2 where reset_id = $1", [row.reset_id, new Date(now)]);
       await q.query("update password_resets set voided_at = $2 where email = $1 and voided_at is null and used_at is null", [r.email, new Date(now)]);
@@ -286,8 +255,8 @@ export function authRoutes() {
       await endSessions(q, row.user_id);
       return row.user_id;
     });
-    limiter.reset(`login-fail:u${userId}`);
-    return c.json({ message: AUTH_MESSAGES.passwordReset });
+    await clearAccountPairs(db, userId);
+    return c.json({ message: t(c, AUTH_MESSAGES.passwordReset) });
   });
 
   return app;

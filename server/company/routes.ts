@@ -1,0 +1,91 @@
+import { Hono } from "hono";
+import type { Env } from "../app";
+import { EMPLOYEES_PER_ADDRESS, EMPLOYEES_PER_CALLER, EMPLOYEES_PER_COMPANY } from "../auth/limits";
+import { type AuthedEnv, requireAuth } from "../lib/auth";
+import { isDialCode, isLanguageCode } from "../lib/codes";
+import { HttpError, body, conflictFrom } from "../lib/http";
+import { msg, t } from "../lib/i18n";
+import { pageOf } from "../lib/paging";
+import { rateLimit } from "../lib/rate-limit";
+import { invitationMail } from "../mail/templates";
+import { STAFF_PAGE_SIZE, type StaffRecord, createEmployee } from "../../src/contract/company";
+import { companyOf } from "./access";
+import { STAFF_SELECT, type StaffRow, staffById, toRecord } from "./queries";
+
+/** A positive whole number from the query string, or a 422 naming the parameter. */
+function positiveInt(value: string, name: string): number {
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new HttpError(422, msg("positiveInt", { name }), { [name]: msg("wholeNumber") });
+  return Number(value);
+}
+
+/** SPEC.md section 7: the company's staff list, one staff record, and creating an employee (roles '3' and '4'). Role 2 only. */
+export function companyRoutes() {
+  const app = new Hono<Env>();
+
+  app.get("/company/staffs", requireAuth(2), async (c) => {
+    const companyId = companyOf(c);
+    const staffId = c.req.query("staff_id");
+    if (staffId !== undefined) {
+      // Another company's employee and an unknown id answer the same, so ids of other companies reveal nothing.
+      const record = await staffById(c.var.db, companyId, positiveInt(staffId, "staff_id"));
+      return c.json({ status: record ? 1 : 0, message: t(c, msg(record ? "employeeFound" : "noSuchEmployee")), data: record ? [record] : [] });
+    }
+    const page = pageOf(c.req.query());
+    const [count, list] = await Promise.all([
+      c.var.db.query<{ n: number }>("select count(*)::int as n from users where company_id = $1 and not disabled and role in (1, 2)", [companyId]),
+      c.var.db.query<StaffRow>(`${STAFF_SELECT} order by u.user_id limit $2 offset $3`, [companyId, STAFF_PAGE_SIZE, (page - 1) * STAFF_PAGE_SIZE]),
+    ]);
+    return c.json({ status: 1, message: t(c, msg("staffLoaded")), total: count.rows[0].n, data: list.rows.map(toRecord) });
+  });
+
+  // Each call makes an account and mails an invitation to any address (D9): limited per company, per caller and per address.
+  app.post(
+    "/company/create_user",
+    requireAuth(2),
+    rateLimit<AuthedEnv>({ ...EMPLOYEES_PER_COMPANY, key: (c) => (c.var.user.company_id == null ? null : `c${c.var.user.company_id}`) }),
+    rateLimit<AuthedEnv>({ ...EMPLOYEES_PER_CALLER, key: (c) => `u${c.var.user.user_id}` }),
+    rateLimit<AuthedEnv>(EMPLOYEES_PER_ADDRESS),
+    async (c) => {
+    const companyId = companyOf(c);
+    const input = await body(c, createEmployee);
+    if (!isDialCode(input.cntry_code)) throw new HttpError(422, msg("dialUnknown"), { cntry_code: msg("dialUnknown") });
+    const unknown = input.languages.find((l) => !isLanguageCode(l));
+    if (unknown) throw new HttpError(422, msg("languageUnknown", { code: unknown }), { languages: msg("languageUnknown", { code: unknown }) });
+    const technician = input.role === "4";
+    const skills = technician ? [...new Set(input.skills)] : [];
+    const languages = technician ? [...new Set(input.languages)] : [];
+
+    let record: StaffRecord | null;
+    try {
+      record = await c.var.db.tx(async (q) => {
+        const taken = await q.query<{ email_taken: boolean; mob_taken: boolean }>(
+          "select bool_or(lower(email) = $1) as email_taken, bool_or(mob_no = $2) as mob_taken from users where lower(email) = $1 or mob_no = $2",
+          [input.email, input.mob_no],
+        );
+        if (taken.rows[0]?.email_taken) throw new HttpError(409, msg("emailTaken"), { email: msg("emailTaken") });
+        if (taken.rows[0]?.mob_taken) throw new HttpError(409, msg("mobileTaken"), { mob_no: msg("mobileTaken") });
+        const { rows } = await q.query<{ user_id: number }>(
+          `insert into users (role, name, email, mob_no, cntry_code, password_hash, company_id, got_email_mob, skills, languages)
+           values ($1, $2, $3, $4, $5, null, $6, $7, $8, $9) returning user_id`,
+          // A technician still owes the verify-info step its service area, response time and location (SPEC.md section 6),
+          // which the company did not give; a manager's contact details are complete.
+          [technician ? 1 : 2, input.name, input.email, input.mob_no, input.cntry_code, companyId, technician ? 0 : 1, skills, languages],
+        );
+        return staffById(q, companyId, rows[0].user_id);
+      });
+    } catch (e) {
+      throw conflictFrom(e) ?? e;
+    }
+    // D9: the account has no usable password; the invitation tells them to set one with Forgot password.
+    // A failed mail does not undo the account: the company can tell the employee in person.
+    try {
+      await c.var.mailer.send(invitationMail({ to: input.email, name: input.name, companyName: record?.comp_name ?? "Your company", role: technician ? "technician" : "manager" }));
+    } catch (e) {
+      c.var.log({ msg: "invitation mail failed", user_id: record?.user_id, error: String((e as Error)?.message ?? e) });
+    }
+    return c.json({ message: t(c, msg("employeeAdded")), data: record ?? undefined }, 200);
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,92 @@
+// Rows a server test needs, built by the test itself (issue 9): no test depends on the demo seed's titles or totals.
+import type { Queryable } from "../../server/db/db";
+import { createSession } from "../../server/lib/auth";
+import { hashPassword } from "../../server/lib/passwords";
+
+export const PASSWORD = "Secret@123";
+let hashed: Promise<string> | undefined;
+/** One argon2 hash of PASSWORD for every factory user (hashing costs ~50 ms). */
+export const passwordHash = () => (hashed ??= hashPassword(PASSWORD));
+
+let seq = 0;
+const next = () => ++seq;
+
+export interface UserRow {
+  user_id: number;
+  role: number;
+  name: string;
+  email: string | null;
+  mob_no: string | null;
+  cntry_code: string;
+  company_id: number | null;
+}
+
+/** A user; unique email and number unless given. `password: null` makes an invited account with no password. */
+export async function makeUser(
+  q: Queryable,
+  f: { role?: number; name?: string; email?: string | null; mob_no?: string | null; cntry_code?: string; company_id?: number | null; password?: string | null; disabled?: boolean } = {},
+): Promise<UserRow> {
+  const n = next();
+  const hash = f.password === null ? null : f.password === undefined ? await passwordHash() : await hashPassword(f.password);
+  const { rows } = await q.query<UserRow>(
+    `insert into users (role, name, email, mob_no, cntry_code, password_hash, company_id, got_email_mob, disabled, job_title)
+     values ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9)
+     returning user_id, role, name, email, mob_no, cntry_code, company_id`,
+    [
+      f.role ?? 0,
+      f.name ?? `User ${n}`,
+      f.email === undefined ? `user${n}.${process.pid}@test.om` : f.email,
+      f.mob_no === undefined ? `9${String(n).padStart(7, "0")}` : f.mob_no,
+      f.cntry_code ?? "+968",
+      hash,
+      f.company_id ?? null,
+      f.disabled ?? false,
+      f.role === 1 ? "Technician" : f.role === 2 ? "Manager" : null,
+    ],
+  );
+  return rows[0];
+}
+
+export async function makeCompany(q: Queryable, f: { name?: string } = {}): Promise<{ company_id: number; name: string }> {
+  const n = next();
+  const { rows } = await q.query<{ company_id: number; name: string }>(
+    "insert into companies (name, email, mob_no) values ($1, $2, $3) returning company_id, name",
+    [f.name ?? `Company ${n}`, `info${n}@company.om`, `24${String(n).padStart(6, "0")}`],
+  );
+  return rows[0];
+}
+
+export async function makeProperty(q: Queryable, f: { owner_id?: number | null; name?: string; city?: string } = {}): Promise<{ property_id: number; name: string }> {
+  const n = next();
+  const { rows } = await q.query<{ property_id: number; name: string }>(
+    "insert into properties (owner_id, name, city, country, lat, lng) values ($1, $2, $3, 'Oman', 23.6, 58.5) returning property_id, name",
+    [f.owner_id ?? null, f.name ?? `Property ${n}`, f.city ?? "Muscat"],
+  );
+  return rows[0];
+}
+
+export interface SlotRow {
+  date: string;
+  time_from: string;
+  time_to: string;
+}
+
+/** An issue on `property_id` (a new property when absent), with the tenant's availability `slots`. */
+export async function makeIssue(
+  q: Queryable,
+  f: { property_id?: number; creator_id?: number | null; assigned_tech_id?: number | null; title?: string; issue_status?: 0 | 1; created_at?: Date; slots?: SlotRow[] } = {},
+): Promise<{ issue_id: number; title: string; property_id: number }> {
+  const n = next();
+  const property_id = f.property_id ?? (await makeProperty(q)).property_id;
+  const { rows } = await q.query<{ issue_id: number; title: string; property_id: number }>(
+    `insert into issues (property_id, creator_id, title, description, issue_status, assigned_tech_id, created_at)
+     values ($1, $2, $3, 'Something needs fixing', $4, $5, $6) returning issue_id, title, property_id`,
+    [property_id, f.creator_id ?? null, f.title ?? `Issue ${n}`, f.issue_status ?? 0, f.assigned_tech_id ?? null, f.created_at ?? new Date(Date.UTC(2026, 0, 1) + n * 60_000)],
+  );
+  for (const s of f.slots ?? [])
+    await q.query("insert into issue_availability (issue_id, date, time_from, time_to) values ($1, $2, $3, $4)", [rows[0].issue_id, s.date, s.time_from, s.time_to]);
+  return rows[0];
+}
+
+/** A session for `user` (what signing in gives), without the cost of a sign-in. */
+export const signIn = (q: Queryable, user: { user_id: number }) => createSession(q, user.user_id);
