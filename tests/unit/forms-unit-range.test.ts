@@ -76,3 +76,24 @@ describe("unit range generator", () => {
     expect(unitCount({ from: 9, to: 1 })).toBeNull();
   });
 });
+
+describe("unit range messages", () => {
+  it("has every error key in English and Arabic", async () => {
+    const { lang, t } = await import("../../src/signals/language");
+    const keys = new Set<string>();
+    for (const input of [
+      { from: "", to: "x" },
+      { from: 2, to: 1, prefix: "ABCDEFGHIJKL" },
+      { from: 1, to: 2, prefix: "<" },
+      { from: 1, to: 9999 },
+    ])
+      for (const k of Object.values((unitRange(input) as { errors: Record<string, string> }).errors)) keys.add(k);
+    expect(keys.size).toBe(6);
+    for (const code of ["en", "ar"] as const) {
+      lang.value = code;
+      for (const key of keys) expect(t(key, { max: 500, count: 9999 }), `${code} ${key}`).not.toBe(key);
+    }
+    expect(t("forms.unitRange.tooMany", { max: 500, count: 9999 })).toContain("9999");
+    lang.value = "en";
+  });
+});
