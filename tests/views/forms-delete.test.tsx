@@ -54,10 +54,10 @@ describe("delete-confirmation dialog", () => {
     expect(d.onConfirm).not.toHaveBeenCalled();
     expect(within(d.dialog).getByRole("alert").textContent).toBe("Please give a reason.");
     expect(reason.getAttribute("aria-invalid")).toBe("true");
-    fireEvent.change(reason, { target: { value: "   " } });
+    fireEvent.input(reason, { target: { value: "   " } });
     fireEvent.click(d.button("Cancel repair"));
     expect(d.onConfirm).not.toHaveBeenCalled();
-    fireEvent.change(reason, { target: { value: "  Fixed it myself  " } });
+    fireEvent.input(reason, { target: { value: "  Fixed it myself  " } });
     expect(within(d.dialog).queryByRole("alert")).toBeNull();
     fireEvent.click(d.button("Cancel repair"));
     expect(d.onConfirm).toHaveBeenCalledWith("Fixed it myself");

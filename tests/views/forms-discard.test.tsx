@@ -43,7 +43,7 @@ function TestApp() {
 
 const dialog = () => screen.queryByRole("dialog", { name: "Discard changes?" });
 const field = () => screen.getByLabelText("Title") as HTMLInputElement;
-const type = (value: string) => fireEvent.change(field(), { target: { value } });
+const type = (value: string) => fireEvent.input(field(), { target: { value } });
 const settle = () => act(() => new Promise((r) => setTimeout(r, 30)));
 
 beforeEach(async () => {
