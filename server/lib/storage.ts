@@ -7,11 +7,17 @@ import { dirname, join, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
 
-/** A stored file as read back: its bytes as a web stream (hand it to `c.body()`), its type and its size when known. */
+/** A stored file as read back: its bytes as a web stream (hand it to `c.body()`), its type, and how many bytes the stream holds when known. */
 export interface StoredFile {
   body: ReadableStream<Uint8Array>;
   contentType: string;
   size?: number;
+}
+
+/** Bytes `start` to `end` of a file, both included (an HTTP Range, resolved against the file's size). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** The one storage interface; keys are relative paths such as `properties/12/Xy3….jpg`. */
@@ -19,8 +25,10 @@ export interface Storage {
   /** "disk" or "s3", for the start-up log line. */
   readonly kind: "disk" | "s3";
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  /** The file, or null when there is none under that key. */
-  get(key: string): Promise<StoredFile | null>;
+  /** The file (or only `range` of it: videos are played in ranges), or null when there is none under that key. */
+  get(key: string, range?: ByteRange): Promise<StoredFile | null>;
+  /** A file's size and type without its bytes, or null. */
+  stat(key: string): Promise<{ size: number; contentType: string } | null>;
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
@@ -79,7 +87,7 @@ export function diskStorage(root: string): Storage {
         throw e;
       }
     },
-    async get(key) {
+    async get(key, range) {
       const path = pathOf(key);
       let size: number;
       try {
@@ -90,8 +98,18 @@ export function diskStorage(root: string): Storage {
         if (isMissing(e)) return null;
         throw e;
       }
-      const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
-      return { body, contentType: typeFromKey(key), size };
+      const stream = range ? createReadStream(path, { start: range.start, end: range.end }) : createReadStream(path);
+      const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+      return { body, contentType: typeFromKey(key), size: range ? Math.max(0, Math.min(range.end, size - 1) - range.start + 1) : size };
+    },
+    async stat(key) {
+      try {
+        const s = await stat(pathOf(key));
+        return s.isFile() ? { size: s.size, contentType: typeFromKey(key) } : null;
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw e;
+      }
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
@@ -184,16 +202,27 @@ export function s3Storage(config: S3Config): Storage {
     })));
   const Key = (key: string) => (config.prefix ? `${config.prefix}/${checkKey(key)}` : checkKey(key));
   const Bucket = config.bucket;
+  const stat: Storage["stat"] = async (key) => {
+    const { client, sdk } = await load();
+    try {
+      const out = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: Key(key) }));
+      return { size: out.ContentLength ?? 0, contentType: out.ContentType || typeFromKey(key) };
+    } catch (e) {
+      if (notFound(e)) return null;
+      throw e;
+    }
+  };
   return {
     kind: "s3",
     async put(key, bytes, contentType) {
       const { client, sdk } = await load();
       await client.send(new sdk.PutObjectCommand({ Bucket, Key: Key(key), Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
     },
-    async get(key) {
+    async get(key, range) {
       const { client, sdk } = await load();
       try {
-        const out = await client.send(new sdk.GetObjectCommand({ Bucket, Key: Key(key) }));
+        const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
+        const out = await client.send(new sdk.GetObjectCommand({ Bucket, Key: Key(key), Range }));
         if (!out.Body) return null;
         return {
           body: out.Body.transformToWebStream() as ReadableStream<Uint8Array>,
@@ -209,15 +238,9 @@ export function s3Storage(config: S3Config): Storage {
       const { client, sdk } = await load();
       await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: Key(key) }));
     },
+    stat,
     async exists(key) {
-      const { client, sdk } = await load();
-      try {
-        await client.send(new sdk.HeadObjectCommand({ Bucket, Key: Key(key) }));
-        return true;
-      } catch (e) {
-        if (notFound(e)) return false;
-        throw e;
-      }
+      return (await stat(key)) !== null;
     },
   };
 }

@@ -30,7 +30,21 @@ function roundTrips(name: string, make: () => Storage) {
     it("answers null and false for a key that holds nothing", async () => {
       const storage = make();
       expect(await storage.get("properties/7/none.jpg")).toBeNull();
+      expect(await storage.get("properties/7/none.jpg", { start: 0, end: 9 })).toBeNull();
+      expect(await storage.stat("properties/7/none.jpg")).toBeNull();
       expect(await storage.exists("properties/7/none.jpg")).toBe(false);
+    });
+
+    it("reads a byte range and states a file's size and type", async () => {
+      const storage = make();
+      const bytes = sample();
+      await storage.put("issues/9/video.mp4", bytes, "video/mp4");
+      expect(await storage.stat("issues/9/video.mp4")).toEqual({ size: bytes.length, contentType: "video/mp4" });
+      const part = await storage.get("issues/9/video.mp4", { start: 1000, end: 1999 });
+      expect(part?.size).toBe(1000);
+      expect(Buffer.from(await readAll(part!.body)).equals(Buffer.from(bytes.subarray(1000, 2000)))).toBe(true);
+      const tail = await storage.get("issues/9/video.mp4", { start: bytes.length - 5, end: bytes.length - 1 });
+      expect([...(await readAll(tail!.body))]).toEqual([...bytes.subarray(-5)]);
     });
 
     it("deletes a file, and deleting it again is not an error", async () => {
