@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   MAX_SIDE,
   MediaError,
@@ -99,7 +99,44 @@ describe("JPEG metadata", () => {
   });
 });
 
+/** Answers the next <video> the module makes with this duration (or an error), as a browser reading metadata would. */
+const realCreateElement = document.createElement;
+function nextVideo(answer: number | "error") {
+  const make = (tag: string, opts?: ElementCreationOptions) => realCreateElement.call(document, tag, opts);
+  vi.spyOn(document, "createElement").mockImplementation(((tag: string, opts?: ElementCreationOptions) => {
+    const el = make(tag, opts);
+    if (tag === "video") {
+      if (answer !== "error") Object.defineProperty(el, "duration", { value: answer });
+      setTimeout(() => el.dispatchEvent(new Event(answer === "error" ? "error" : "loadedmetadata")), 5);
+    }
+    return el;
+  }) as typeof document.createElement);
+}
+const clip = () => new File([new Uint8Array(2048)], "clip.mp4", { type: "video/mp4" });
+
 describe("videos", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("passes a 45 s video through untouched", async () => {
+    nextVideo(45);
+    const file = clip();
+    expect(await checkVideo(file)).toEqual({ duration: 45 });
+    nextVideo(45);
+    expect(await prepareMedia(file)).toBe(file);
+  });
+
+  it("refuses a video longer than 60 s", async () => {
+    nextVideo(75.2);
+    await expect(checkVideo(clip())).rejects.toMatchObject({ key: "forms.media.videoTooLong", params: { max: 60 } });
+  });
+
+  it("refuses a video whose metadata cannot be read", async () => {
+    nextVideo("error");
+    await expect(checkVideo(clip())).rejects.toMatchObject({ key: "forms.media.videoUnreadable" });
+    nextVideo(Number.POSITIVE_INFINITY);
+    await expect(checkVideo(clip())).rejects.toMatchObject({ key: "forms.media.videoUnreadable" });
+  });
+
   it("refuses a video over 50 MB before reading it", async () => {
     const big = new Blob([new Uint8Array(1024)], { type: "video/mp4" });
     Object.defineProperty(big, "size", { value: 50 * 1024 * 1024 + 1 });
