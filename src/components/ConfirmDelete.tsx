@@ -65,7 +65,7 @@ export function ConfirmDelete({ open, title, what, reason, reasonLabel, confirmL
   return (
     <Overlay open={open} title={title} onClose={busy ? undefined : onCancel}>
       <form noValidate onSubmit={submit}>
-        <p className={css`margin-block: 8px 4px;`}>{what}</p>
+        <div className={css`margin-block: 8px 4px;`}>{what}</div>
         <p className={css`color: var(--muted); font-size: 14px; margin-block-end: 12px;`}>{t("forms.delete.cannotUndo")}</p>
         {reason && (
           <Field id="delete-reason" label={reasonLabel ?? t("forms.delete.reason")} error={error} hint={t("forms.delete.reasonHint")}>
