@@ -72,6 +72,7 @@ export function ConfirmDelete({ open, title, what, reason, reasonLabel, confirmL
             <textarea
               id="delete-reason"
               rows={3}
+              className={css`resize: vertical; &[aria-invalid="true"] { border-color: var(--danger); }`}
               maxLength={REASON_MAX}
               value={text}
               disabled={busy}
