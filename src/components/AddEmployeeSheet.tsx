@@ -1,10 +1,12 @@
 import { css } from "goober";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { errorDetail } from "../api/client";
 import { createEmployee } from "../api/company";
 import { DEFAULT_DIAL_CODE } from "../contract/common";
-import { DIAL_CODE, EMAIL, type EmployeeRole, MOBILE_DIGITS, type StaffRecord } from "../contract/company";
+import { type CreateEmployee, EMPLOYEE_MESSAGES, type EmployeeRole, type StaffRecord, createEmployee as employeeSchema } from "../contract/company";
+import { EMAIL_MESSAGES } from "../contract/email";
+import { PHONE_MESSAGES } from "../contract/phone";
 import { t } from "../signals/language";
 import { showToast } from "../signals/toasts";
 import { stack } from "../styles/theme";
@@ -27,21 +29,8 @@ type FieldName = keyof EmployeeForm;
 
 export const emptyEmployeeForm = (): EmployeeForm => ({ name: "", role: "", skills: [], languages: [], cntry_code: DEFAULT_DIAL_CODE, mob_no: "", email: "" });
 
-/** SPEC.md section 5, add-employee: the message key of each invalid field (skills and languages have no minimum). */
-export function employeeErrors(f: EmployeeForm): Partial<Record<FieldName, string>> {
-  const e: Partial<Record<FieldName, string>> = {};
-  if (!f.name.trim()) e.name = "pages.employee.add.nameRequired";
-  if (!f.mob_no.trim()) e.mob_no = "pages.employee.add.mobNoRequired";
-  else if (!MOBILE_DIGITS.test(f.mob_no.trim())) e.mob_no = "pages.employee.add.mobNoInvalid";
-  if (!f.email.trim()) e.email = "pages.employee.add.emailRequired";
-  else if (!EMAIL.test(f.email.trim())) e.email = "pages.employee.add.emailInvalid";
-  if (!f.cntry_code || !DIAL_CODE.test(f.cntry_code)) e.cntry_code = "pages.employee.add.countryCodeRequired";
-  if (!f.role) e.role = "pages.employee.add.roleRequired";
-  return e;
-}
-
 /** The add-employee payload: managers are sent with empty skills and languages. */
-export function employeePayload(f: EmployeeForm) {
+export function employeePayload(f: EmployeeForm): CreateEmployee {
   const technician = f.role === "4";
   return {
     name: f.name.trim(),
@@ -54,6 +43,36 @@ export function employeePayload(f: EmployeeForm) {
   };
 }
 
+/** The message key of each contract message, per field (SPEC.md section 5's keys); other messages of a field fall back to its "invalid" key. */
+const MESSAGE_KEYS: Record<string, Record<string, string>> = {
+  name: { [EMPLOYEE_MESSAGES.nameRequired]: "pages.employee.add.nameRequired", "": "pages.employee.add.nameTooLong" },
+  mob_no: { [PHONE_MESSAGES.required]: "pages.employee.add.mobNoRequired", "": "pages.employee.add.mobNoInvalid" },
+  email: { [EMAIL_MESSAGES.required]: "pages.employee.add.emailRequired", "": "pages.employee.add.emailInvalid" },
+  cntry_code: { "": "pages.employee.add.countryCodeRequired" },
+  role: { "": "pages.employee.add.roleRequired" },
+  skills: { "": "pages.employee.add.skillsInvalid" },
+  languages: { "": "pages.employee.add.languagesInvalid" },
+};
+
+/**
+ * Checks the form with the contract the server validates with (one rule per field, D16 for the mobile number) and
+ * gives the message key of each invalid field; `data` is the payload to send (the mobile as its national number).
+ */
+export function checkEmployee(f: EmployeeForm): { errors: Partial<Record<FieldName, string>>; data?: ReturnType<typeof employeeSchema.parse> } {
+  const result = employeeSchema.safeParse(employeePayload(f));
+  if (result.success) return { errors: {}, data: result.data };
+  const errors: Partial<Record<FieldName, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "") as FieldName;
+    const keys = MESSAGE_KEYS[field];
+    if (keys && !errors[field]) errors[field] = keys[issue.message] ?? keys[""];
+  }
+  return { errors };
+}
+
+/** SPEC.md section 5, add-employee: the message key of each invalid field (skills and languages have no minimum). */
+export const employeeErrors = (f: EmployeeForm) => checkEmployee(f).errors;
+
 const actions = css`display: flex; gap: 12px; margin-top: 4px; & > * { flex: 1; }`;
 const phoneRow = css`display: grid; grid-template-columns: minmax(7.5rem, 2fr) 3fr; gap: 8px; align-items: start;`;
 
@@ -64,15 +83,19 @@ interface Props {
   onCreated: (record: StaffRecord | undefined) => void;
 }
 
-/** The add-employee bottom sheet (SPEC.md sections 2, 4 and 5): validated on every change; closes and resets on success or cancel. */
+/**
+ * The add-employee bottom sheet (SPEC.md sections 2, 4 and 5): validated on every change; closes and resets on
+ * success or cancel. Submitting an incomplete form shows every field's message and keeps what was typed, rather than
+ * a button that is silently disabled (issue 9).
+ */
 export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
   useSignals();
   const [form, setForm] = useState(emptyEmployeeForm);
-  // A field shows its message once the user has changed it (or tried to submit); the button is disabled either way.
+  // A field shows its message once the user has changed it or tried to submit.
   const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
   const [submitting, setSubmitting] = useState(false);
-  const errors = employeeErrors(form);
-  const invalid = Object.keys(errors).length > 0;
+  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, data } = checkEmployee(form);
   const message = (field: FieldName) => (touched[field] && errors[field] ? t(errors[field]) : null);
 
   const set = <K extends FieldName>(field: K, value: EmployeeForm[K]) => {
@@ -88,14 +111,16 @@ export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (invalid) {
-      setTouched({ name: true, role: true, cntry_code: true, mob_no: true, email: true });
+    if (submitting) return;
+    if (!data) {
+      setTouched({ name: true, role: true, cntry_code: true, mob_no: true, email: true, skills: true, languages: true });
+      // The first field in error takes the focus, so a keyboard or screen-reader user lands on its message.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    if (submitting) return;
     setSubmitting(true);
     try {
-      const res = await createEmployee(employeePayload(form));
+      const res = await createEmployee(data);
       showToast(t("pages.employee.add.success"), "success", { id: "add-employee" });
       setForm(emptyEmployeeForm());
       setTouched({});
@@ -112,7 +137,7 @@ export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
   const technician = form.role === "4";
   return (
     <Overlay open={open} kind="sheet" title={t("pages.employee.add.title")} onClose={close}>
-      <form className={stack} onSubmit={submit} noValidate>
+      <form ref={formRef} className={stack} onSubmit={submit} noValidate>
         <TextField id="employee-name" label={t("pages.employee.add.name")} autoComplete="off" value={form.name} error={message("name")} onChange={(e) => set("name", e.currentTarget.value)} />
         <SelectField id="employee-role" label={t("pages.employee.add.role")} value={form.role} error={message("role")} onChange={(e) => set("role", e.currentTarget.value as EmployeeForm["role"])}>
           <option value="">{t("pages.employee.add.selectRole")}</option>
@@ -121,8 +146,8 @@ export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
         </SelectField>
         {technician && (
           <>
-            <SkillsPicker id="employee-skills" label={t("pages.employee.add.skills")} value={form.skills} onChange={(v) => set("skills", v)} />
-            <LanguagesPicker id="employee-languages" label={t("pages.employee.add.languages")} value={form.languages} onChange={(v) => set("languages", v)} />
+            <SkillsPicker id="employee-skills" label={t("pages.employee.add.skills")} value={form.skills} error={message("skills") ?? undefined} onChange={(v) => set("skills", v)} />
+            <LanguagesPicker id="employee-languages" label={t("pages.employee.add.languages")} value={form.languages} error={message("languages") ?? undefined} onChange={(v) => set("languages", v)} />
           </>
         )}
         <div className={phoneRow}>
@@ -144,7 +169,7 @@ export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
           <Button variant="secondary" onClick={close} disabled={submitting}>
             {t("pages.employee.add.cancel")}
           </Button>
-          <Button type="submit" disabled={invalid || submitting}>
+          <Button type="submit" disabled={submitting}>
             {submitting ? t("pages.employee.add.submitting") : t("pages.employee.add.submit")}
           </Button>
         </div>

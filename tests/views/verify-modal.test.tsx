@@ -207,7 +207,7 @@ describe("the verify-info modal for a customer (role 0)", () => {
 describe("the verify-info modal for a technician (role 1)", () => {
   async function fillTechnician() {
     type(/Email/, "");
-    type("Mobile number", "501234567");
+    type("Mobile number", "91234567");
     type("Area range (km)", "25");
     type("Frequency of response (days)", "2");
   }
@@ -246,7 +246,7 @@ describe("the verify-info modal for a technician (role 1)", () => {
     expect(submitButton().disabled).toBe(false);
     type("Mobile number", "");
     expect(submitButton().disabled).toBe(true);
-    type("Mobile number", "501234567");
+    type("Mobile number", "91234567");
     // Typing over the chosen place drops its coordinates.
     fireEvent.change(screen.getByRole("combobox", { name: "Your location" }), { target: { value: "Muscat, Om" } });
     expect(submitButton().disabled).toBe(true);
@@ -265,7 +265,7 @@ describe("the verify-info modal for a technician (role 1)", () => {
       body: {
         email: "",
         cntry_code: "+968",
-        mob_no: "501234567",
+        mob_no: "91234567",
         includeWhatsapp: false,
         area_range: 25,
         respond_time: 2,
