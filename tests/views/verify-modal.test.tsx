@@ -112,6 +112,23 @@ describe("the verify-info modal for a customer (role 0)", () => {
     expect(submitButton().disabled).toBe(true);
   });
 
+  it("refuses a@b..com and a 10-digit Omani number, the server's rules, and takes an 8-digit Omani mobile (D16)", async () => {
+    fakeApi({ "GET get_email_mob": prefill() });
+    signInAs(0);
+    open();
+    type("Email", "a@b..com");
+    type("Mobile number", "9912345678");
+    fireEvent.blur(screen.getByLabelText("Email"));
+    fireEvent.blur(screen.getByLabelText("Mobile number"));
+    expect(screen.getByText("Please enter a valid email address.")).toBeTruthy();
+    expect(screen.getByText("Please enter a valid mobile number for the chosen country.")).toBeTruthy();
+    expect(submitButton().disabled).toBe(true);
+    type("Email", "a@b.com");
+    type("Mobile number", "9912 3456");
+    expect(screen.queryByText("Please enter a valid mobile number for the chosen country.")).toBeNull();
+    expect(submitButton().disabled).toBe(false);
+  });
+
   it("saves with PUT update_user_email_mob, marks the session verified, shows the server message and closes", async () => {
     let answer: () => void = () => undefined;
     const calls = fakeApi({ "GET get_email_mob": prefill(), "PUT update_user_email_mob": () => new Promise<Response>((r) => (answer = () => r(saved()))) });
