@@ -1,4 +1,5 @@
-import { type CreateEmployee, type StaffRecord, type StaffResponse, createEmployeeResponse, staffResponse } from "../contract/company";
+import type { CreateEmployee } from "../contract/company";
+import { type StaffRecord, type StaffResponse, createEmployeeResponse, staffResponse } from "../contract/staff";
 import { api } from "./client";
 
 /** Where the users file host serves profile pictures and logos (D11). */

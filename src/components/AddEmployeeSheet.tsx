@@ -1,12 +1,10 @@
 import { css } from "goober";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { errorDetail } from "../api/client";
 import { createEmployee } from "../api/company";
 import { DEFAULT_DIAL_CODE } from "../contract/common";
-import { type CreateEmployee, EMPLOYEE_MESSAGES, type EmployeeRole, type StaffRecord, createEmployee as employeeSchema } from "../contract/company";
-import { EMAIL_MESSAGES } from "../contract/email";
-import { PHONE_MESSAGES } from "../contract/phone";
+import type { StaffRecord } from "../contract/staff";
 import { t } from "../signals/language";
 import { showToast } from "../signals/toasts";
 import { stack } from "../styles/theme";
@@ -14,64 +12,16 @@ import { DialCodePicker } from "./DialCodePicker";
 import { LanguagesPicker } from "./LanguagesPicker";
 import { Overlay } from "./Overlay";
 import { SkillsPicker } from "./SkillsPicker";
+import type { EmployeeForm, FieldName } from "./staff/employee-rules";
 import { Button, SelectField, TextField } from "./ui";
 
-export interface EmployeeForm {
-  name: string;
-  role: EmployeeRole | "";
-  skills: number[];
-  languages: string[];
-  cntry_code: string;
-  mob_no: string;
-  email: string;
-}
-type FieldName = keyof EmployeeForm;
+const emptyForm = (): EmployeeForm => ({ name: "", role: "", skills: [], languages: [], cntry_code: DEFAULT_DIAL_CODE, mob_no: "", email: "" });
 
-export const emptyEmployeeForm = (): EmployeeForm => ({ name: "", role: "", skills: [], languages: [], cntry_code: DEFAULT_DIAL_CODE, mob_no: "", email: "" });
-
-/** The add-employee payload: managers are sent with empty skills and languages. */
-export function employeePayload(f: EmployeeForm): CreateEmployee {
-  const technician = f.role === "4";
-  return {
-    name: f.name.trim(),
-    mob_no: f.mob_no.trim(),
-    email: f.email.trim(),
-    cntry_code: f.cntry_code,
-    role: f.role as EmployeeRole,
-    skills: technician ? f.skills : [],
-    languages: technician ? f.languages : [],
-  };
-}
-
-/** The message key of each contract message, per field (SPEC.md section 5's keys); other messages of a field fall back to its "invalid" key. */
-const MESSAGE_KEYS: Record<string, Record<string, string>> = {
-  name: { [EMPLOYEE_MESSAGES.nameRequired]: "pages.employee.add.nameRequired", "": "pages.employee.add.nameTooLong" },
-  mob_no: { [PHONE_MESSAGES.required]: "pages.employee.add.mobNoRequired", "": "pages.employee.add.mobNoInvalid" },
-  email: { [EMAIL_MESSAGES.required]: "pages.employee.add.emailRequired", "": "pages.employee.add.emailInvalid" },
-  cntry_code: { "": "pages.employee.add.countryCodeRequired" },
-  role: { "": "pages.employee.add.roleRequired" },
-  skills: { "": "pages.employee.add.skillsInvalid" },
-  languages: { "": "pages.employee.add.languagesInvalid" },
-};
-
-/**
- * Checks the form with the contract the server validates with (one rule per field, D16 for the mobile number) and
- * gives the message key of each invalid field; `data` is the payload to send (the mobile as its national number).
- */
-export function checkEmployee(f: EmployeeForm): { errors: Partial<Record<FieldName, string>>; data?: ReturnType<typeof employeeSchema.parse> } {
-  const result = employeeSchema.safeParse(employeePayload(f));
-  if (result.success) return { errors: {}, data: result.data };
-  const errors: Partial<Record<FieldName, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "") as FieldName;
-    const keys = MESSAGE_KEYS[field];
-    if (keys && !errors[field]) errors[field] = keys[issue.message] ?? keys[""];
-  }
-  return { errors };
-}
-
-/** SPEC.md section 5, add-employee: the message key of each invalid field (skills and languages have no minimum). */
-export const employeeErrors = (f: EmployeeForm) => checkEmployee(f).errors;
+/** The form's rules, loaded with the sheet's first opening (the phone metadata is about 34 KB of gzip). */
+let rulesModule: Promise<Rules> | undefined;
+let loadedRules: Rules | undefined;
+type Rules = typeof import("./staff/employee-rules");
+export const loadEmployeeRules = () => (rulesModule ??= import("./staff/employee-rules").then((m) => (loadedRules = m)));
 
 const actions = css`display: flex; gap: 12px; margin-top: 4px; & > * { flex: 1; }`;
 const phoneRow = css`display: grid; grid-template-columns: minmax(7.5rem, 2fr) 3fr; gap: 8px; align-items: start;`;
@@ -90,12 +40,16 @@ interface Props {
  */
 export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
   useSignals();
-  const [form, setForm] = useState(emptyEmployeeForm);
+  const [form, setForm] = useState(emptyForm);
+  const [rules, setRules] = useState<Rules | undefined>(loadedRules);
   // A field shows its message once the user has changed it or tried to submit.
   const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const { errors, data } = checkEmployee(form);
+  useEffect(() => {
+    if (open && !rules) loadEmployeeRules().then((m) => setRules(() => m));
+  }, [open, rules]);
+  const { errors } = rules ? rules.checkEmployee(form) : { errors: {} as Partial<Record<FieldName, string>> };
   const message = (field: FieldName) => (touched[field] && errors[field] ? t(errors[field]) : null);
 
   const set = <K extends FieldName>(field: K, value: EmployeeForm[K]) => {
@@ -104,7 +58,7 @@ export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
   };
   const close = () => {
     if (submitting) return;
-    setForm(emptyEmployeeForm());
+    setForm(emptyForm());
     setTouched({});
     onClose();
   };
@@ -112,6 +66,9 @@ export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (submitting) return;
+    const loaded = rules ?? (await loadEmployeeRules());
+    if (!rules) setRules(() => loaded);
+    const { data } = loaded.checkEmployee(form);
     if (!data) {
       setTouched({ name: true, role: true, cntry_code: true, mob_no: true, email: true, skills: true, languages: true });
       // The first field in error takes the focus, so a keyboard or screen-reader user lands on its message.
@@ -122,7 +79,7 @@ export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
     try {
       const res = await createEmployee(data);
       showToast(t("pages.employee.add.success"), "success", { id: "add-employee" });
-      setForm(emptyEmployeeForm());
+      setForm(emptyForm());
       setTouched({});
       setSubmitting(false);
       onCreated(res.data);

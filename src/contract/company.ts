@@ -1,43 +1,14 @@
-// Wire schemas of the company staff area (SPEC.md sections 3 and 7), shared by server/routes/company.ts and src/api/company.ts.
+// Wire schemas of the company staff area (SPEC.md sections 3 and 7), shared by server/routes/company.ts and the
+// add-employee sheet.
 import * as z from "zod/mini";
 import { DEFAULT_DIAL_CODE, DIAL_CODE, stripNumber } from "./common";
 import { email } from "./email";
 import { PHONE_MESSAGES, mobileChecks } from "./phone";
 
+// The answers of the area live in ./staff.ts (zod only), so the staff list does not load the phone rules; they are
+// named here too for the server.
+export { type StaffRecord, type StaffResponse, staffRecord, staffResponse } from "./staff";
 export { DIAL_CODE };
-
-// The answers below require only what SPEC.md names (user_id and name to show a person at all; status and data of the
-// envelope) and let every other field through (looseObject); a missing text reads as none, a missing list as empty.
-const text = z._default(z.nullable(z.string()), null);
-const pictures = () => z._default(z.nullable(z.array(profileItem)), []);
-
-/** Items of staff_profile / comp_profile: `path` is relative to the users file host (/files/users/). */
-export const profileItem = z.looseObject({ path: z.string() });
-
-/** A staff record as GET /company/staffs answers it. cntry_code and role are our additions (the call link needs the dial code). */
-export const staffRecord = z.looseObject({
-  user_id: z.number(),
-  name: z.string(),
-  mob_no: text,
-  email: text,
-  cntry_code: z.optional(z.nullable(z.string())),
-  role: z.optional(z.number()),
-  job_title: text,
-  staff_profile: pictures(),
-  comp_name: text,
-  comp_mob_no: text,
-  comp_email: text,
-  comp_profile: pictures(),
-});
-export type StaffRecord = z.infer<typeof staffRecord>;
-
-/** GET /company/staffs?page_num=N and ?staff_id=ID: status 1 on success; `total` on pages; no data reads as none. */
-export const staffResponse = z.looseObject({
-  status: z.number(),
-  total: z.optional(z.number()),
-  data: z._default(z.array(staffRecord), []),
-});
-export type StaffResponse = z.infer<typeof staffResponse>;
 
 export const STAFF_PAGE_SIZE = 10;
 export const LANGUAGE_CODE = /^[a-z]{2}$/;
@@ -73,10 +44,3 @@ export const createEmployee = z.object({
   ),
 }).check(...mobileChecks());
 export type CreateEmployee = z.input<typeof createEmployee>;
-
-/** POST /company/create_user answer: HTTP 200 is success (SPEC.md section 7); our server adds the new employee as a
- * staff record, so the list can show it at once. */
-export const createEmployeeResponse = z.looseObject({
-  message: z.optional(z.string()),
-  data: z.optional(staffRecord),
-});

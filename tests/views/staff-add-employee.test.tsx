@@ -1,11 +1,15 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
-import { AddEmployeeSheet, emptyEmployeeForm, employeeErrors, employeePayload } from "../../src/components/AddEmployeeSheet";
+import { AddEmployeeSheet, loadEmployeeRules } from "../../src/components/AddEmployeeSheet";
+import { emptyEmployeeForm, employeeErrors, employeePayload } from "../../src/components/staff/employee-rules";
 import { Toasts } from "../../src/components/Toasts";
 import { lang } from "../../src/signals/language";
 import { toasts } from "../../src/signals/toasts";
 import { fakeApi, json, staff } from "./staff-helpers";
+
+// The sheet loads its rules when it first opens; loaded once here, every test sees them at once.
+beforeAll(() => loadEmployeeRules());
 
 afterEach(() => {
   setApi(createApi());
@@ -88,6 +92,14 @@ describe("the add-employee sheet", () => {
     s.type("Role", "");
     expect(within(s.dialog).getByText("Please choose a role.")).toBeTruthy();
     expect(s.field("Email").getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("names every field of an empty form submitted right after opening", async () => {
+    const calls = fakeApi(() => json(200, { message: "ok" }));
+    const s = sheet();
+    fireEvent.click(s.submit());
+    expect(await within(s.dialog).findByText("Name is required.")).toBeTruthy();
+    expect(calls).toHaveLength(0);
   });
 
   it("submitting an empty form shows each field's message instead of a silently disabled button, and sends nothing", async () => {
