@@ -22,6 +22,10 @@ export function isKnownDialCode(cntryCode: string): boolean {
   return [1, 2, 3].some((n) => n <= digits.length && callingCodes?.has(digits.slice(0, n)));
 }
 
+/** Arabic-Indic and Persian digits ("٩١٠٠٠٠٠١", from an Arabic keyboard) as Western ones. */
+const westernDigits = (s: string) =>
+  s.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) - 0x0660) % 0x90));
+
 /**
  * The national number to store after `cntryCode` ("+968", "91000002" → "91000002"; "+966", "050 123 4567" →
  * "501234567"), or null when the text is not a mobile number of that country. The number may also be typed with
@@ -29,7 +33,7 @@ export function isKnownDialCode(cntryCode: string): boolean {
  */
 export function nationalMobile(cntryCode: string, mobNo: string): string | null {
   const dial = cntryCode.trim();
-  const typed = stripNumber(mobNo.trim());
+  const typed = stripNumber(westernDigits(mobNo.trim()));
   if (!DIAL_CODE.test(dial) || !typed) return null;
   const full = typed.startsWith("+") ? typed : `${dial}${typed}`;
   if (!/^\+\d{4,20}$/.test(full)) return null;

@@ -38,6 +38,8 @@ describe("the mobile number rule (D16)", () => {
     ["+966", "501234567", "501234567"],
     ["+966", "+966 50 123 4567", "501234567"],
     ["+44", "07400 123456", "7400123456"],
+    ["+968", "٩١٠٠ ٠٠٠١", "91000001"],
+    ["+968", "۹۱۰۰۰۰۰۲", "91000002"],
   ])("takes %s %s as the national number %s", (dial, typed, national) => {
     expect(nationalMobile(dial, typed)).toBe(national);
   });
