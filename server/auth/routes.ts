@@ -43,11 +43,12 @@ import { hashToken } from "../lib/tokens";
 import { deliver } from "../mail/mailer";
 import { resetCodeMail } from "../mail/templates";
 
-// The data packages narrow what the shared contract only shapes.
+// The data packages narrow what the shared contract only shapes. safeExtend keeps the contract's object-level
+// checks (the mobile number for the chosen country, D16), which plain extend refuses to carry over.
 const knownDial = { cntry_code: z._default(z.string("Please choose a country code.").check(z.trim(), z.overwrite((s) => (/^\d/.test(s) ? `+${s}` : s)), z.refine(isDialCode, english("dialUnknown"))), "+968") };
-const serverCustomer = z.extend(customerRegister, knownDial);
-const serverCompany = z.extend(companyRegister, knownDial);
-const serverTech = z.extend(techRegister, {
+const serverCustomer = z.safeExtend(customerRegister, knownDial);
+const serverCompany = z.safeExtend(companyRegister, knownDial);
+const serverTech = z.safeExtend(techRegister, {
   ...knownDial,
   language: z.pipe(techRegister.shape.language, z.array(z.string().check(z.refine(isLanguageCode, english("languagesFromList"))))),
 });

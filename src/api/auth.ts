@@ -1,10 +1,11 @@
-import type { LoginResponse, MessageResponse, ResetPasswordRequest, VerifyOtpResponse } from "../contract/auth";
+import type { ResetPasswordRequest } from "../contract/auth";
+import type { LoginResponse, MessageResponse, VerifyOtpResponse } from "../contract/auth-answers";
 import { api } from "./client";
 
 // Sign-in and recovery calls of SPEC.md section 7 and D9; every answer is checked against the shared contract.
-// The contract (and zod with it) loads while the request is in flight, so it stays out of the sign-in screen's first
-// load: about 9 KB of gzip a tenant on a slow phone does not wait for before the screen can be used.
-const contract = () => import("../contract/auth");
+// The answers' schemas (and zod with them) load while the request is in flight, so they stay out of the sign-in
+// screen's first load: about 9 KB of gzip a tenant on a slow phone does not wait for before the screen can be used.
+const contract = () => import("../contract/auth-answers");
 
 async function call<T>(request: Promise<unknown>, pick: (c: Awaited<ReturnType<typeof contract>>) => { parse(v: unknown): T }): Promise<T> {
   const [c, body] = await Promise.all([contract(), request]);

@@ -1,4 +1,5 @@
-import { type CreateEmployee, type StaffRecord, type StaffResponse, createEmployeeResponse, staffResponse } from "../contract/company";
+import type { CreateEmployee } from "../contract/company";
+import { type StaffRecord, type StaffResponse, createEmployeeResponse, staffResponse } from "../contract/staff";
 import { api } from "./client";
 
 /** Where the users file host serves profile pictures and logos (D11). */
@@ -20,7 +21,16 @@ export async function fetchStaffMember(userId: number | string): Promise<StaffRe
   return staffResponse.parse(await api.get("company/staffs", { searchParams: { staff_id: String(userId) } }).json());
 }
 
-/** Adds an employee: POST /company/create_user; answers the new staff record when the server sends it. */
-export async function createEmployee(payload: CreateEmployee): Promise<{ message: string; data?: StaffRecord }> {
-  return createEmployeeResponse.parse(await api.post("company/create_user", { json: payload }).json());
+/** Adds an employee: POST /company/create_user; any 200 is success (SPEC.md section 7), with the new staff record
+ * when the server sends one the app can read. */
+export async function createEmployee(payload: CreateEmployee): Promise<{ message?: string; data?: StaffRecord }> {
+  const text = await api.post("company/create_user", { json: payload }).text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  const parsed = createEmployeeResponse.safeParse(body);
+  return parsed.success ? parsed.data : {};
 }

@@ -1,4 +1,4 @@
-import { type Place, type VerifyInfoPayload, emailMobResponse, messageResponse, placesResponse } from "../contract/profile";
+import { type Place, SAVED_MESSAGE, type VerifyInfoPayload, emailMobResponse, messageResponse, placesResponse } from "../contract/profile";
 import type { EmailMob } from "../contract/profile";
 import { api } from "./client";
 
@@ -16,7 +16,9 @@ export type SaveOutcome = { ok: true; message: string } | { ok: false; status: n
 export async function saveContactInfo(role: number | null, payload: VerifyInfoPayload): Promise<SaveOutcome> {
   const res = role === 1 ? await api.post("tech/update", { json: payload }) : await api.put("update_user_email_mob", { json: payload });
   if (res.status !== 200) return { ok: false, status: res.status };
-  return { ok: true, message: messageResponse.parse(await res.json()).message };
+  // 200 is success whatever the body says; without a readable message the app's own sentence is shown.
+  const body = messageResponse.safeParse(await res.json().catch(() => null));
+  return { ok: true, message: (body.success && body.data.message) || SAVED_MESSAGE };
 }
 
 /** GET /place/search?keyword=: up to 10 places. Not retried: the next keystroke asks again. */

@@ -1,11 +1,6 @@
 import * as z from "zod/mini";
-import {
-  type CompanyRegister,
-  type CustomerRegister,
-  errorResponse,
-  messageResponse,
-  type TechRegister,
-} from "../contract/auth";
+import type { CompanyRegister, CustomerRegister, TechRegister } from "../contract/auth";
+import { errorResponse, messageResponse } from "../contract/auth-answers";
 import { api, isHttpError } from "./client";
 
 export type { CompanyRegister, CustomerRegister, TechRegister };
@@ -20,7 +15,7 @@ async function post(path: string, json: unknown): Promise<string> {
   const body = await api.post(path, { json }).json();
   // A success without a readable message still succeeded; the view falls back to its own sentence.
   const parsed = z.safeParse(messageResponse, body);
-  return parsed.success ? parsed.data.message : "";
+  return parsed.success ? (parsed.data.message ?? "") : "";
 }
 
 /** POST /user/register: a property owner or tenant (D6). Resolves to the server's message. */

@@ -4,7 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { errorDetail } from "../api/client";
 import { fetchEmailMob, saveContactInfo } from "../api/profile";
 import { DEFAULT_DIAL_CODE, stripNumber } from "../contract/common";
-import { type Place, SAVED_MESSAGE, type VerifyInfoPayload, verifyInfoProblems } from "../contract/profile";
+import { type Place, SAVED_MESSAGE, type VerifyInfoPayload, verifyInfoPayload, verifyInfoProblems } from "../contract/profile";
 import { GEO_MESSAGE, type GeoOutcome, currentPosition, geoPermission } from "../lib/geolocation";
 import { t } from "../signals/language";
 import { gotEmailMob, markVerified, role, user } from "../signals/session";
@@ -170,10 +170,13 @@ export function VerifyInfoModal({ onClose }: { onClose: () => void }) {
     e.preventDefault();
     if (!canSubmit) return;
     setSaving(true);
+    // The contract's own reading of the form: the mobile as its national number (D16), as the server stores it.
+    const checked = verifyInfoPayload.safeParse(payload);
+    const body = checked.success ? checked.data : payload;
     try {
-      const outcome = await saveContactInfo(accountRole, payload);
+      const outcome = await saveContactInfo(accountRole, body);
       if (outcome.ok) {
-        markVerified({ ...(payload.email ? { email: payload.email } : {}), mob_no: payload.mob_no, cntry_code: payload.cntry_code });
+        markVerified({ ...(body.email ? { email: body.email } : {}), mob_no: body.mob_no, cntry_code: body.cntry_code });
         showToast(outcome.message === SAVED_MESSAGE ? t("verify.saved") : outcome.message, "success");
         onClose();
         return;

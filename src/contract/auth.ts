@@ -4,25 +4,25 @@
 import * as z from "zod/mini";
 import { SKILL_IDS } from "../data/skills";
 import { DEFAULT_DIAL_CODE, DIAL_CODE, stripNumber } from "./common";
+import { EMAIL_MESSAGES, email, optionalEmail } from "./email";
+import { PHONE_MESSAGES, mobileChecks } from "./phone";
 
-export { DEFAULT_DIAL_CODE, DIAL_CODE, stripNumber };
+export { DEFAULT_DIAL_CODE, DIAL_CODE, email, stripNumber };
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const OTP_LENGTH = 6;
 /** ISO 639-1: two lower-case letters. */
 export const LANGUAGE_CODE = /^[a-z]{2}$/;
-/** A mobile number without its dial code, after spaces and hyphens are taken out. */
-export const MOBILE_NUMBER = /^\d{6,15}$/;
 
 
 export const MESSAGES = {
   nameRequired: "Name is required.",
   nameTooLong: "Name must be at most 100 characters.",
-  emailRequired: "Email is required.",
-  emailInvalid: "Please enter a valid email address.",
-  mobRequired: "Mobile number is required.",
-  mobInvalid: "Mobile number must be 6 to 15 digits.",
+  emailRequired: EMAIL_MESSAGES.required,
+  emailInvalid: EMAIL_MESSAGES.invalid,
+  mobRequired: PHONE_MESSAGES.required,
+  mobInvalid: PHONE_MESSAGES.invalid,
   dialInvalid: "Please choose a country code.",
   passwordRequired: "Password is required.",
   passwordShort: `Password must be at least ${PASSWORD_MIN} characters.`,
@@ -40,14 +40,10 @@ export const MESSAGES = {
 } as const;
 
 const name = z.string(MESSAGES.nameRequired).check(z.trim(), z.minLength(1, MESSAGES.nameRequired), z.maxLength(100, MESSAGES.nameTooLong));
-export const email = z
-  .string(MESSAGES.emailRequired)
-  .check(z.trim(), z.toLowerCase(), z.minLength(1, MESSAGES.emailRequired), z.maxLength(254, MESSAGES.emailInvalid), z.email(MESSAGES.emailInvalid));
-/** Optional email (technicians): absent, null or "" mean none. */
-const optionalEmail = z.optional(z.nullable(z.union([z.literal(""), email])));
+/** Required here; whether it is a mobile number of the chosen country is the object's check (`mobileChecks`, D16). */
 export const mobNo = z
   .string(MESSAGES.mobRequired)
-  .check(z.overwrite(stripNumber), z.minLength(1, MESSAGES.mobRequired), z.regex(MOBILE_NUMBER, MESSAGES.mobInvalid));
+  .check(z.overwrite(stripNumber), z.minLength(1, MESSAGES.mobRequired), z.maxLength(20, MESSAGES.mobInvalid));
 export const dialCode = z._default(
   z.string(MESSAGES.dialInvalid).check(z.trim(), z.overwrite((s) => (/^\d/.test(s) ? `+${s}` : s)), z.regex(DIAL_CODE, MESSAGES.dialInvalid)),
   DEFAULT_DIAL_CODE,
@@ -71,23 +67,6 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
-/** The signed-in account as login answers it (the app stores all of it but the token as `user`). */
-export const loginResponse = z.object({
-  message: z.string(),
-  access_token: z.string(),
-  token_type: z.optional(z.string()),
-  expires_in: z.optional(z.number()),
-  role: z.number(),
-  got_email_mob: z.number(),
-  user_id: z.number(),
-  name: z.string(),
-  email: z.nullable(z.string()),
-  mob_no: z.nullable(z.string()),
-  cntry_code: z.string(),
-  company_id: z.nullable(z.number()),
-});
-export type LoginResponse = z.infer<typeof loginResponse>;
-
 /** POST /user/register: a property owner or tenant, role 0 (D6). */
 export const customerRegister = z.object({
   name,
@@ -96,7 +75,7 @@ export const customerRegister = z.object({
   mob_no: mobNo,
   password,
   terms_service: terms,
-});
+}).check(...mobileChecks());
 export type CustomerRegister = z.input<typeof customerRegister>;
 
 /** POST /authn/tech_register: a technician, role 1 (SPEC.md section 3). */
@@ -109,7 +88,7 @@ export const techRegister = z.object({
   terms_service: terms,
   skills,
   language: languages,
-});
+}).check(...mobileChecks());
 export type TechRegister = z.input<typeof techRegister>;
 
 /** POST /authn/company_register: a maintenance company and its owner's account, role 2. */
@@ -121,7 +100,7 @@ export const companyRegister = z.object({
   cntry_code: dialCode,
   reg_no: z.string(MESSAGES.regNoRequired).check(z.trim(), z.minLength(1, MESSAGES.regNoRequired), z.maxLength(50, "Registration number must be at most 50 characters.")),
   terms_service: terms,
-});
+}).check(...mobileChecks());
 export type CompanyRegister = z.input<typeof companyRegister>;
 
 /** POST /auth/forgotpassword?email=: also the resend call. */
@@ -133,10 +112,6 @@ export const verifyOtpRequest = z.object({
   otp: z.string(MESSAGES.otpInvalid).check(z.trim(), z.regex(/^\d{6}$/, MESSAGES.otpInvalid)),
 });
 export type VerifyOtpRequest = z.input<typeof verifyOtpRequest>;
-/** verifyotp's answer: the single-use reset_token the app keeps in sessionStorage for resetpassword (D9). */
-export const verifyOtpResponse = z.object({ message: z.string(), reset_token: z.string() });
-export type VerifyOtpResponse = z.infer<typeof verifyOtpResponse>;
-
 /** POST /auth/resetpassword: the spec's three fields plus the reset_token from verifyotp. */
 export const resetPasswordRequest = z
   .object({
@@ -147,14 +122,6 @@ export const resetPasswordRequest = z
   })
   .check(z.refine((v) => v.new_password === v.confirm_password, { message: MESSAGES.mismatch, path: ["confirm_password"] }));
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
-
-/** Every other answer of this area: a sentence for the toast. */
-export const messageResponse = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponse>;
-
-/** An error answer (D8). */
-export const errorResponse = z.object({ detail: z.string(), errors: z.optional(z.record(z.string(), z.string())) });
-export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** The English messages of SPEC.md section 8 the server answers with. */
 export const AUTH_MESSAGES = {

@@ -1,7 +1,5 @@
 // Rules every area's contract shares, without zod, so screens can use them without loading it.
 
-/** An email as the forms accept it: something@domain.tld, no spaces. */
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Dial codes as the app sends them: "+968". */
 export const DIAL_CODE = /^\+\d{1,4}$/;
 export const DEFAULT_DIAL_CODE = "+968";

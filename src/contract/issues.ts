@@ -18,7 +18,7 @@ const loosely = z.pipe(
 );
 
 /** An availability slot as the app receives it (SPEC.md section 3). */
-export const slotSchema = z.object({ date: z.string(), time_from: loosely, time_to: loosely });
+export const slotSchema = z.looseObject({ date: z.string(), time_from: loosely, time_to: loosely });
 export type Slot = z.infer<typeof slotSchema>;
 
 /** A slot as the PUT body must hold it: date YYYY-MM-DD, times HH:mm, from before to. */
@@ -39,12 +39,12 @@ export const acknowledgeBody = z.object({
 });
 export type AcknowledgeBody = z.infer<typeof acknowledgeBody>;
 
-const pathItem = z.object({ path: z.string() });
-const mediaItem = z.object({ file_name: z.string(), path: z.string() });
+const pathItem = z.looseObject({ path: z.string() });
+const mediaItem = z.looseObject({ file_name: z.string(), path: z.string() });
 export type MediaItem = z.infer<typeof mediaItem>;
 
 /** Structured address (SPEC.md section 3). */
-export const addrsSchema = z.object({
+export const addrsSchema = z.looseObject({
   block: z.optional(z.nullable(z.string())),
   no: z.optional(z.nullable(z.string())),
   street: z.optional(z.nullable(z.string())),
@@ -55,28 +55,34 @@ export const addrsSchema = z.object({
 });
 export type Addrs = z.infer<typeof addrsSchema>;
 
+// What the app reads of an issue: SPEC.md's state fields (D4). Only what identifies and dates an issue is required;
+// the rest reads as none or empty when a server leaves it out, and fields the app does not know yet (LOOP.md's stage,
+// actions, ...) pass through (looseObject).
+const text = z._default(z.nullable(z.string()), null);
+const list = <T extends z.ZodMiniType>(item: T) => z._default(z.array(item), []);
+
 /** An issue in the shape of SPEC.md's state fields (D4). */
-export const issueSchema = z.object({
+export const issueSchema = z.looseObject({
   issue_id: z.number(),
   title: z.string(),
-  issue_type: z.number(),
-  desc: z.string(),
+  issue_type: z._default(z.number(), 0),
+  desc: z._default(z.string(), ""),
   issue_status: z.number(),
   created_at: z.string(),
   property_id: z.number(),
-  name: z.string(),
-  addres: z.nullable(z.string()),
-  addrs: z.nullable(addrsSchema),
-  location: z.nullable(z.object({ lat: z.nullable(z.number()), lng: z.nullable(z.number()) })),
-  images: z.array(mediaItem),
-  issue_images: z.array(mediaItem),
-  issue_videos: z.array(mediaItem),
-  available: z.array(slotSchema),
-  creater_name: z.nullable(z.string()),
-  creater_mob_no: z.nullable(z.string()),
-  creater_profile: z.array(pathItem),
-  priority: z.number(),
-  prop_images: z.array(pathItem),
+  name: z._default(z.string(), ""),
+  addres: text,
+  addrs: z._default(z.nullable(addrsSchema), null),
+  location: z._default(z.nullable(z.looseObject({ lat: z.nullable(z.number()), lng: z.nullable(z.number()) })), null),
+  images: list(mediaItem),
+  issue_images: list(mediaItem),
+  issue_videos: list(mediaItem),
+  available: list(slotSchema),
+  creater_name: text,
+  creater_mob_no: text,
+  creater_profile: list(pathItem),
+  priority: z._default(z.number(), 0),
+  prop_images: list(pathItem),
   // The acknowledged visit (LOOP.md section 2): the slot(s) the technician acknowledged, [] when none, and when.
   // Optional so that the app still works against a server that does not send them yet.
   tech_available: z.optional(z.array(slotSchema)),
@@ -87,9 +93,10 @@ export type Issue = z.infer<typeof issueSchema>;
 /** True once availability was acknowledged: the server says when, or holds the technician's slots. */
 export const isAcknowledged = (issue: Pick<Issue, "acknowledged_at" | "tech_available">) => !!issue.acknowledged_at || (issue.tech_available?.length ?? 0) > 0;
 
-export const jobsResponse = z.object({ status: z.number(), total: z.number(), data: z.array(issueSchema) });
+/** GET /issue/jobs: the lists' envelope (D4, LOOP.md section 4). */
+export const jobsResponse = z.looseObject({ status: z.number(), total: z.number(), data: z._default(z.array(issueSchema), []) });
 export type JobsResponse = z.infer<typeof jobsResponse>;
-export const issueResponse = z.object({ status: z.number(), data: issueSchema });
+export const issueResponse = z.looseObject({ status: z.number(), data: issueSchema });
 
 export const JOBS_PAGE_SIZE = 10;
 export const jobsQuery = z.object({

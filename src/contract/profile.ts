@@ -1,13 +1,14 @@
 // Wire contract of contact verification (SPEC.md section 7: GET /get_email_mob, PUT /update_user_email_mob,
 // POST /tech/update, GET /place/search), shared by the server routes and the app's API module.
 import * as z from "zod/mini";
-import { DIAL_CODE, EMAIL } from "./common";
+import { DIAL_CODE, stripNumber } from "./common";
+import { isEmail } from "./email";
+import { nationalMobile, storeNational } from "./phone";
 
 /** The server's success message, shown as the toast (translated when it is this one). */
 export const SAVED_MESSAGE = "Your details have been saved.";
 
 export const LIMITS = {
-  mobileDigits: [6, 15],
   areaRangeMaxKm: 1000,
   respondTimeMaxDays: 365,
   addressMax: 300,
@@ -29,12 +30,14 @@ export const verifyInfoPayload = z.object({
   addres: z.optional(z.nullable(z.string().check(z.maxLength(LIMITS.addressMax)))),
   addrs: z.optional(z.nullable(addrsSchema)),
   location: z.optional(z.nullable(z.object({ lat: z.nullable(z.number()), lng: z.nullable(z.number()) }))),
-});
+  // A valid mobile number is stored as its national number (D16); `verifyInfoProblems` names an invalid one.
+}).check(storeNational());
 export type VerifyInfoPayload = z.infer<typeof verifyInfoPayload>;
 
 
 /**
- * SPEC.md section 5's verify-info rules, per role, as field → sentence: email for role 0, mobile always, and for role 1
+ * SPEC.md section 5's verify-info rules, per role, as field → sentence: email for role 0 (the one email rule), a mobile
+ * number of the chosen country always (D16), and for role 1
  * area range > 0, frequency ≥ 1, address and both coordinates. Empty means valid; the app enables its button on that.
  */
 export function verifyInfoProblems(p: VerifyInfoPayload, role: number): Record<string, string> {
@@ -42,12 +45,10 @@ export function verifyInfoProblems(p: VerifyInfoPayload, role: number): Record<s
   const email = (p.email ?? "").trim();
   if (!email) {
     if (role === 0) problems.email = "Please enter your email.";
-  } else if (!EMAIL.test(email)) problems.email = "Please enter a valid email address.";
-  const mob = p.mob_no.trim();
-  const [min, max] = LIMITS.mobileDigits;
+  } else if (!isEmail(email)) problems.email = "Please enter a valid email address.";
+  const mob = stripNumber(p.mob_no.trim());
   if (!mob) problems.mob_no = "Please enter your mobile number.";
-  else if (!/^\d+$/.test(mob)) problems.mob_no = "The mobile number may contain digits only.";
-  else if (mob.length < min || mob.length > max) problems.mob_no = `The mobile number must have ${min} to ${max} digits.`;
+  else if (nationalMobile(p.cntry_code, mob) === null) problems.mob_no = "Please enter a valid mobile number for the chosen country.";
   if (!DIAL_CODE.test(p.cntry_code)) problems.cntry_code = "Please choose a country dial code.";
 
   const lat = p.location?.lat ?? null;
@@ -68,10 +69,12 @@ export function verifyInfoProblems(p: VerifyInfoPayload, role: number): Record<s
   return problems;
 }
 
-/** GET /get_email_mob. */
-export const emailMobResponse = z.object({
+// The answers below require only what SPEC.md names and let every other field through (looseObject).
+
+/** GET /get_email_mob: status (1 success) and data {email, mob_no, cntry_code}. */
+export const emailMobResponse = z.looseObject({
   status: z.number(),
-  data: z.object({
+  data: z.looseObject({
     email: z.optional(z.nullable(z.string())),
     mob_no: z.optional(z.nullable(z.string())),
     cntry_code: z.optional(z.nullable(z.string())),
@@ -79,12 +82,13 @@ export const emailMobResponse = z.object({
 });
 export type EmailMob = z.infer<typeof emailMobResponse>["data"];
 
-export const messageResponse = z.object({ message: z.string() });
+/** The save's answer: its message is the toast; our own sentence when there is none. */
+export const messageResponse = z.looseObject({ message: z.optional(z.string()) });
 
 /** One result of GET /place/search (SPEC.md section 3). */
-export const placeSchema = z.object({
+export const placeSchema = z.looseObject({
   formatted_address: z.string(),
-  geometry: z.object({ location: z.object({ lat: z.number(), lng: z.number() }) }),
+  geometry: z.looseObject({ location: z.looseObject({ lat: z.number(), lng: z.number() }) }),
 });
 export type Place = z.infer<typeof placeSchema>;
 export const placesResponse = z.array(placeSchema);

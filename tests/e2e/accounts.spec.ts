@@ -151,7 +151,7 @@ test.describe("password recovery", () => {
   async function freshAccount(page: Page, kind: "customer" | "technician") {
     const id = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
     const email = `recover.${kind}.${id}@demo.om`;
-    const common = { name: "Recovery Test", email, cntry_code: "+968", mob_no: `7${id}`, password: DEMO_PASSWORD, terms_service: true };
+    const common = { name: "Recovery Test", email, cntry_code: "+968", mob_no: `9${1 + (Number(id) % 9)}${id.slice(-6)}`, password: DEMO_PASSWORD, terms_service: true };
     const res =
       kind === "customer"
         ? await page.request.post("/api/user/register", { data: common })

@@ -5,7 +5,8 @@ import { expect, expectAccessible, prepare, test } from "./fixtures";
 // to /home; the pickers, the terms modal, server errors and the user_info prefill are exercised on the way.
 
 const unique = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 10)}`;
-const mobile = () => `9${unique().padStart(7, "0")}`;
+// An Omani mobile (D16): 9, then 1 to 9, then six digits.
+const mobile = () => `9${1 + Math.floor(Math.random() * 9)}${unique().slice(-6).padStart(6, "0")}`;
 const PASSWORD = "Strong#Pass2026";
 
 // Viewport-sized only: a full-page capture resizes the emulated viewport, which passes through the app's screen-size

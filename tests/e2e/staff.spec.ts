@@ -3,10 +3,10 @@ import { DEMO, DEMO_PASSWORD, expect, expectAccessible, mailed, signInAs, test }
 
 const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `/tmp/staff-${info.project.name}-${name}.png` });
 const cards = (page: Page) => page.getByTestId("employee-card");
-/** A fresh 10-digit mobile and email per run, so reruns against the same database never collide. */
+/** A fresh Omani mobile (D16: 9, then 1 to 9, then six digits) and email per run, so reruns against the same database never collide. */
 const unique = (tag: string) => {
   const n = `${Date.now()}${Math.floor(Math.random() * 100)}`.slice(-9);
-  return { mob_no: `7${n}`, email: `new.${tag}.${n}@example.om` };
+  return { mob_no: `9${1 + Math.floor(Math.random() * 9)}${n.slice(-6)}`, email: `new.${tag}.${n}@example.om` };
 };
 
 const T = {

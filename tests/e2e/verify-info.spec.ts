@@ -6,7 +6,8 @@ import { expect, expectAccessible, signInAs, test } from "./fixtures";
 
 const PASSWORD = "Strong#Pass2026";
 const unique = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`.padStart(8, "0");
-const mobile = () => `7${unique()}`.slice(0, 9);
+// An Omani mobile (D16): 9, then 1 to 9, then six digits.
+const mobile = () => `9${1 + Math.floor(Math.random() * 9)}${unique().slice(-6)}`;
 
 const TEXT = {
   en: {

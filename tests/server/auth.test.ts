@@ -253,6 +253,10 @@ describe("POST /api/user/register (customer, D6)", () => {
     ["mob_no", { mob_no: "12345" }],
     ["mob_no", { mob_no: "1234567890123456" }],
     ["mob_no", { mob_no: undefined }],
+    ["mob_no", { mob_no: "9123456789" }],
+    ["mob_no", { cntry_code: "+966", mob_no: "91234567" }],
+    ["email", { email: "a@b..com" }],
+    ["email", { email: "a@b" }],
     ["password", { password: "Short@1" }],
     ["password", { password: "x".repeat(129) }],
     ["terms_service", { terms_service: false }],
@@ -322,8 +326,8 @@ describe("POST /api/authn/tech_register", () => {
 
   it("accepts any known dial code, such as +1 and +44", async () => {
     const { json } = testApp(db);
-    expect((await json("POST", "/api/authn/tech_register", { ...technician, cntry_code: "+44" })).status).toBe(201);
-    expect((await json("POST", "/api/authn/tech_register", { ...technician, email: "b@example.om", mob_no: "5550001111", cntry_code: "+1" })).status).toBe(201);
+    expect((await json("POST", "/api/authn/tech_register", { ...technician, mob_no: "07400 123456", cntry_code: "+44" })).status).toBe(201);
+    expect((await json("POST", "/api/authn/tech_register", { ...technician, email: "b@example.om", mob_no: "201 555 0123", cntry_code: "+1" })).status).toBe(201);
   });
 
   it.each([
@@ -350,18 +354,18 @@ describe("POST /api/authn/tech_register", () => {
   });
 
   it("answers 409 for a taken mobile number or email", async () => {
-    await addUser({ email: "yusuf@example.om", mob_no: "90000000" });
+    await addUser({ email: "yusuf@example.om", mob_no: "93000000" });
     const { json } = testApp(db);
     const email = await json("POST", "/api/authn/tech_register", technician);
     expect(email.status).toBe(409);
     expect((await email.json()).errors).toEqual({ email: "This email is already registered." });
-    const mob = await json("POST", "/api/authn/tech_register", { ...technician, email: undefined, mob_no: "90000000" });
+    const mob = await json("POST", "/api/authn/tech_register", { ...technician, email: undefined, mob_no: "9300 0000" });
     expect(mob.status).toBe(409);
     expect((await mob.json()).detail).toBe("This mobile number is already registered.");
   });
 });
 
-const company = { name: "Muscat Repairs LLC", email: "info@muscatrepairs.om", password: "Secret@123", mob_no: "24001122", cntry_code: "+968", reg_no: "CR-7654321", terms_service: true };
+const company = { name: "Muscat Repairs LLC", email: "info@muscatrepairs.om", password: "Secret@123", mob_no: "92001122", cntry_code: "+968", reg_no: "CR-7654321", terms_service: true };
 
 describe("POST /api/authn/company_register", () => {
   it("creates the company and its owner (role 2) together", async () => {
@@ -370,7 +374,7 @@ describe("POST /api/authn/company_register", () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ message: "Registration successful!" });
     const c = (await db.query<Record<string, unknown>>("select company_id, name, email, mob_no, reg_no from companies")).rows;
-    expect(c).toEqual([{ company_id: 1, name: "Muscat Repairs LLC", email: "info@muscatrepairs.om", mob_no: "24001122", reg_no: "CR-7654321" }]);
+    expect(c).toEqual([{ company_id: 1, name: "Muscat Repairs LLC", email: "info@muscatrepairs.om", mob_no: "92001122", reg_no: "CR-7654321" }]);
     const login = await (await json("POST", "/api/user/login", { identifier: "info@muscatrepairs.om", password: "Secret@123" })).json();
     expect(login).toMatchObject({ role: 2, company_id: 1, got_email_mob: 1, name: "Muscat Repairs LLC" });
   });
@@ -396,10 +400,10 @@ describe("POST /api/authn/company_register", () => {
   it("answers 409 for a taken registration number (any case) or email, leaving no company behind", async () => {
     const { json } = testApp(db);
     expect((await json("POST", "/api/authn/company_register", company)).status).toBe(201);
-    const reg = await json("POST", "/api/authn/company_register", { ...company, email: "x@example.om", mob_no: "24009999", reg_no: "cr-7654321" });
+    const reg = await json("POST", "/api/authn/company_register", { ...company, email: "x@example.om", mob_no: "92009999", reg_no: "cr-7654321" });
     expect(reg.status).toBe(409);
     expect((await reg.json()).errors).toEqual({ reg_no: "This registration number is already registered." });
-    const email = await json("POST", "/api/authn/company_register", { ...company, mob_no: "24009999", reg_no: "CR-1" });
+    const email = await json("POST", "/api/authn/company_register", { ...company, mob_no: "92009999", reg_no: "CR-1" });
     expect(email.status).toBe(409);
     expect((await email.json()).errors).toEqual({ email: "This email is already registered." });
     expect(await count("companies")).toBe(1);

@@ -92,13 +92,16 @@ describe("PUT /api/update_user_email_mob", () => {
     expect((await res.json()).errors.email).toBe("Please enter a valid email address.");
   });
 
-  it("requires a mobile number of digits", async () => {
+  it("requires a mobile number of the chosen country (D16)", async () => {
     const { json } = testApp(db);
     const { token } = await account(0);
+    const invalid = "Please enter a valid mobile number for the chosen country.";
     for (const [mob_no, message] of [
       ["", "Please enter your mobile number."],
-      ["99 12-3456", "The mobile number may contain digits only."],
-      ["12", "The mobile number must have 6 to 15 digits."],
+      ["99ab3456", invalid],
+      ["12", invalid],
+      ["9912345678", invalid],
+      ["24123456", invalid],
     ]) {
       const res = await json("PUT", "/api/update_user_email_mob", { ...customerBody, mob_no }, token);
       expect(res.status, mob_no).toBe(422);
@@ -200,7 +203,8 @@ describe("POST /api/tech/update", () => {
     ["a longitude above 180", { location: { lat: 23.5, lng: 180.01 } }, "location.lng", "The longitude must be between -180 and 180."],
     ["a longitude below -180", { location: { lat: 23.5, lng: -200 } }, "location.lng", "The longitude must be between -180 and 180."],
     ["no mobile number", { mob_no: "" }, "mob_no", "Please enter your mobile number."],
-    ["a mobile number with letters", { mob_no: "50123abc" }, "mob_no", "The mobile number may contain digits only."],
+    ["a mobile number with letters", { mob_no: "50123abc" }, "mob_no", "Please enter a valid mobile number for the chosen country."],
+    ["a 10-digit number in the UAE", { mob_no: "5012345678" }, "mob_no", "Please enter a valid mobile number for the chosen country."],
   ];
   for (const [what, change, field, message] of rules) {
     it(`answers 422 to ${what}, naming ${field}, and stores nothing`, async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { companyRegister, techRegister } from "../../src/contract/auth";
 import {
   companyCanSubmit,
   customerCanSubmit,
-  fieldProblems,
+  checkRegistration,
   serverFieldErrors,
   technicianCanSubmit,
   technicianComplete,
@@ -35,13 +36,22 @@ describe("registration rules", () => {
     expect(customerCanSubmit({ ...customer, email: "" })).toBe(false);
     expect(customerCanSubmit({ ...customer, terms_service: false })).toBe(false);
   });
-  it("checks the password length, email syntax and mobile digits, accepting an empty optional email", () => {
-    expect(fieldProblems({ email: "", mob_no: "9123 4567", password: "12345678" })).toEqual({});
-    expect(fieldProblems({ email: "x@", mob_no: "12ab", password: "1234567" })).toEqual({
+  it("checks the body with the server's contract: password length, the one email rule, the mobile for the country, an empty optional email", () => {
+    const body = { ...tech, mob_no: "9123 4567" };
+    expect(checkRegistration(techRegister, body)).toEqual({ errors: {}, data: { ...tech, mob_no: "91234567" } });
+    expect(checkRegistration(techRegister, { ...tech, email: "x@", mob_no: "12ab", password: "1234567" }).errors).toEqual({
       email: "register.errors.emailInvalid",
       mob_no: "register.errors.mobileInvalid",
       password: "register.errors.passwordShort",
     });
+  });
+  it("refuses a@b..com and a@b, which the form used to accept and the server refused", () => {
+    for (const email of ["a@b..com", "a@b"]) expect(checkRegistration(companyRegister, { ...company, email }).errors).toEqual({ email: "register.errors.emailInvalid" });
+    expect(checkRegistration(companyRegister, { ...company, email: " Boss@GulfFix.om " }).data?.email).toBe("boss@gulffix.om");
+  });
+  it("takes an 8-digit Omani mobile and a 9-digit Saudi one, and refuses a 10-digit Omani number", () => {
+    expect(checkRegistration(companyRegister, { ...company, mob_no: "9300000001" }).errors).toEqual({ mob_no: "register.errors.mobileInvalid" });
+    expect(checkRegistration(companyRegister, { ...company, cntry_code: "+966", mob_no: "050 123 4567" }).data?.mob_no).toBe("501234567");
   });
   it("maps server error keys to form fields, first sentence winning", () => {
     expect(serverFieldErrors({ "skills.0": "Unknown skill.", "skills.1": "Other.", email: "Taken." })).toEqual({ skills: "Unknown skill.", email: "Taken." });

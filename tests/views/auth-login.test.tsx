@@ -73,6 +73,16 @@ describe("the login screen", () => {
     expect(await screen.findByText("Login successful!")).toBeTruthy();
   });
 
+  it("signs in with an answer that holds only access_token, role and got_email_mob (it showed 'Login failed' for this 200)", async () => {
+    fakeServer({ "POST user/login": () => json(200, { access_token: "tok-bare", role: 1, got_email_mob: 1 }) });
+    signInThroughForm();
+    await waitFor(() => expect(location.hash).toBe("#/jobs"));
+    expect(isAuthenticated.value).toBe(true);
+    expect(localStorage.getItem("access_token")).toBe("tok-bare");
+    expect(await screen.findByText("Login successful!")).toBeTruthy();
+    expect(screen.queryByText("Login failed")).toBeNull();
+  });
+
   it.each([
     [0, "#/home"],
     [2, "#/home"],

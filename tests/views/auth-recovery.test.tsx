@@ -63,6 +63,17 @@ describe("forgot password", () => {
     expect(location.hash).toBe("#/forgetpassword");
   });
 
+  // The browser's own type=email check already stops a@b..com here; a@b passes it but not the server's rule.
+  it.each(["a@b"])("names %s as invalid and sends nothing, the server's email rule", (typed) => {
+    const calls = fakeServer({ "POST auth/forgotpassword": () => json(200, { message: "sent" }) });
+    withToasts(<ForgotPasswordView title="titles.forgot" />);
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: typed } });
+    fireEvent.click(screen.getByRole("button", { name: "Send code" }));
+    expect(screen.getByText("Please enter a valid email address.")).toBeTruthy();
+    expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBe("true");
+    expect(calls).toHaveLength(0);
+  });
+
   it("a rate limit shows the server's detail", async () => {
     fakeServer({ "POST auth/forgotpassword": () => json(429, { detail: "Please wait a minute before asking for another code." }) });
     withToasts(<ForgotPasswordView title="titles.forgot" />);

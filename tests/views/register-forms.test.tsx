@@ -260,6 +260,38 @@ describe("customer registration (D6)", () => {
     expect(calls).toHaveLength(0);
   });
 
+  it.each(["a@b..com", "a@b"])("refuses %s before sending, the server's email rule (the form used to accept a@b..com)", (email) => {
+    const calls = fakeApi(() => json(201, { message: "ok" }));
+    render(<CustomerRegisterView title="titles.register" />);
+    type("Full name", "Aisha");
+    type("Email", email);
+    type("Mobile number", "99887766");
+    type("Password", "Home$weet1");
+    fireEvent.click(screen.getByRole("checkbox", { name: /accept the Terms of Service/ }));
+    fireEvent.click(submitButton());
+    expect(screen.getByText("Enter a valid email address.")).toBeTruthy();
+    expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe(email);
+    expect(calls).toHaveLength(0);
+  });
+
+  it("refuses a 10-digit number for Oman and sends an 8-digit Omani mobile as its national number (D16)", async () => {
+    const calls = fakeApi(() => json(201, { message: "Registration successful!" }));
+    render(<CustomerRegisterView title="titles.register" />);
+    type("Full name", "Aisha");
+    type("Email", "Aisha@Example.om");
+    type("Mobile number", "9988776655");
+    type("Password", "Home$weet1");
+    fireEvent.click(screen.getByRole("checkbox", { name: /accept the Terms of Service/ }));
+    fireEvent.click(submitButton());
+    expect(screen.getByText("Enter a valid mobile number for the chosen country.")).toBeTruthy();
+    expect(screen.getByLabelText("Mobile number").getAttribute("aria-invalid")).toBe("true");
+    expect(calls).toHaveLength(0);
+    type("Mobile number", "9988 7766");
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].body).toMatchObject({ email: "aisha@example.om", cntry_code: "+968", mob_no: "99887766" });
+  });
+
   it("speaks Arabic: labels, button and the success toast", async () => {
     fakeApi(() => json(201, { message: "Registration successful!" }));
     act(() => void (lang.value = "ar"));

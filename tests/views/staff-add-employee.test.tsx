@@ -1,11 +1,15 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
-import { AddEmployeeSheet, emptyEmployeeForm, employeeErrors, employeePayload } from "../../src/components/AddEmployeeSheet";
+import { AddEmployeeSheet, loadEmployeeRules } from "../../src/components/AddEmployeeSheet";
+import { emptyEmployeeForm, employeeErrors, employeePayload } from "../../src/components/staff/employee-rules";
 import { Toasts } from "../../src/components/Toasts";
 import { lang } from "../../src/signals/language";
 import { toasts } from "../../src/signals/toasts";
 import { fakeApi, json, staff } from "./staff-helpers";
+
+// The sheet loads its rules when it first opens; loaded once here, every test sees them at once.
+beforeAll(() => loadEmployeeRules());
 
 afterEach(() => {
   setApi(createApi());
@@ -32,7 +36,7 @@ function sheet(props: Partial<Parameters<typeof AddEmployeeSheet>[0]> = {}) {
 function fillValid(s: ReturnType<typeof sheet>, role = "4") {
   s.type("Name", "Hamed Al Amri");
   s.type("Role", role);
-  s.type("Mobile number", "9876543210");
+  s.type("Mobile number", "9123 4567");
   s.type("Email", "hamed@new.om");
 }
 
@@ -44,18 +48,16 @@ describe("employeeErrors", () => {
       email: "pages.employee.add.emailRequired",
       role: "pages.employee.add.roleRequired",
     });
-    const ok = { ...emptyEmployeeForm(), name: "A", role: "4" as const, mob_no: "1234567890", email: "a@b.om" };
+    const ok = { ...emptyEmployeeForm(), name: "A", role: "4" as const, mob_no: "91234567", email: "a@b.om" };
     expect(employeeErrors(ok)).toEqual({});
-    expect(employeeErrors({ ...ok, mob_no: "123456789" }).mob_no).toBe("pages.employee.add.mobNoInvalid");
-    expect(employeeErrors({ ...ok, mob_no: "12345678901" }).mob_no).toBe("pages.employee.add.mobNoInvalid");
-    expect(employeeErrors({ ...ok, mob_no: "12345abcde" }).mob_no).toBe("pages.employee.add.mobNoInvalid");
-    expect(employeeErrors({ ...ok, email: "a@b" }).email).toBe("pages.employee.add.emailInvalid");
+    for (const mob_no of ["9123456", "912345678", "9876543210", "9123abcd", "24123456"]) expect(employeeErrors({ ...ok, mob_no }).mob_no).toBe("pages.employee.add.mobNoInvalid");
+    for (const email of ["a@b", "a@b..com", "nope"]) expect(employeeErrors({ ...ok, email }).email).toBe("pages.employee.add.emailInvalid");
     expect(employeeErrors({ ...ok, cntry_code: "" }).cntry_code).toBe("pages.employee.add.countryCodeRequired");
   });
 
   it("sends managers with empty skills and languages", () => {
-    const f = { ...emptyEmployeeForm(), name: " A ", role: "3" as const, mob_no: "1234567890", email: "a@b.om", skills: [1], languages: ["ar"] };
-    expect(employeePayload(f)).toEqual({ name: "A", mob_no: "1234567890", email: "a@b.om", cntry_code: "+968", role: "3", skills: [], languages: [] });
+    const f = { ...emptyEmployeeForm(), name: " A ", role: "3" as const, mob_no: "91234567", email: "a@b.om", skills: [1], languages: ["ar"] };
+    expect(employeePayload(f)).toEqual({ name: "A", mob_no: "91234567", email: "a@b.om", cntry_code: "+968", role: "3", skills: [], languages: [] });
     expect(employeePayload({ ...f, role: "4" })).toMatchObject({ role: "4", skills: [1], languages: ["ar"] });
   });
 });
@@ -69,7 +71,6 @@ describe("the add-employee sheet", () => {
     expect(s.field("Role").tagName).toBe("SELECT");
     expect(within(s.dialog).getByRole("option", { name: "Manager" })).toBeTruthy();
     expect(within(s.dialog).getByRole("option", { name: "Technician" })).toBeTruthy();
-    expect(s.submit().disabled).toBe(true);
   });
 
   it("validates on every change with one message per field", async () => {
@@ -78,11 +79,11 @@ describe("the add-employee sheet", () => {
     s.type("Name", "");
     expect(within(s.dialog).getByText("Name is required.")).toBeTruthy();
     s.type("Mobile number", "98765");
-    expect(within(s.dialog).getByText("Mobile number must be exactly 10 digits.")).toBeTruthy();
+    expect(within(s.dialog).getByText("Enter a valid mobile number for the chosen country.")).toBeTruthy();
     s.type("Mobile number", "");
     expect(within(s.dialog).getByText("Mobile number is required.")).toBeTruthy();
-    s.type("Mobile number", "9876543210");
-    expect(within(s.dialog).queryByText(/Mobile number (is|must)/)).toBeNull();
+    s.type("Mobile number", "91234567");
+    expect(within(s.dialog).queryByText(/Mobile number is|valid mobile/)).toBeNull();
     s.type("Email", "nope");
     expect(within(s.dialog).getByText("Please enter a valid email address.")).toBeTruthy();
     s.type("Email", "");
@@ -91,7 +92,52 @@ describe("the add-employee sheet", () => {
     s.type("Role", "");
     expect(within(s.dialog).getByText("Please choose a role.")).toBeTruthy();
     expect(s.field("Email").getAttribute("aria-invalid")).toBe("true");
-    expect(s.submit().disabled).toBe(true);
+  });
+
+  it("names every field of an empty form submitted right after opening", async () => {
+    const calls = fakeApi(() => json(200, { message: "ok" }));
+    const s = sheet();
+    fireEvent.click(s.submit());
+    expect(await within(s.dialog).findByText("Name is required.")).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("submitting an empty form shows each field's message instead of a silently disabled button, and sends nothing", async () => {
+    const calls = fakeApi(() => json(200, { message: "ok" }));
+    const s = sheet();
+    expect(s.submit().disabled).toBe(false);
+    fireEvent.click(s.submit());
+    for (const text of ["Name is required.", "Please choose a role.", "Mobile number is required.", "Email is required."]) expect(within(s.dialog).getByText(text)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(s.field("Name")));
+    expect(calls).toHaveLength(0);
+    expect(s.onClose).not.toHaveBeenCalled();
+  });
+
+  it("submitting a half-filled form keeps what was typed and names only what is missing or wrong", () => {
+    fakeApi(() => json(200, { message: "ok" }));
+    const s = sheet();
+    s.type("Name", "Hamed Al Amri");
+    s.type("Email", "a@b..com");
+    fireEvent.click(s.submit());
+    expect(s.field("Name").value).toBe("Hamed Al Amri");
+    expect(s.field("Email").value).toBe("a@b..com");
+    expect(within(s.dialog).queryByText("Name is required.")).toBeNull();
+    expect(within(s.dialog).getByText("Please enter a valid email address.")).toBeTruthy();
+    expect(within(s.dialog).getByText("Mobile number is required.")).toBeTruthy();
+  });
+
+  it("takes a valid 8-digit Omani mobile that SPEC's 'exactly 10 digits' refused, and refuses 10 digits for Oman", async () => {
+    const calls = fakeApi(() => json(200, { message: "ok" }));
+    const s = sheet();
+    fillValid(s, "3");
+    s.type("Mobile number", "9100000001");
+    fireEvent.click(s.submit());
+    expect(within(s.dialog).getByText("Enter a valid mobile number for the chosen country.")).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    s.type("Mobile number", "9100 0009");
+    fireEvent.click(s.submit());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].body).toMatchObject({ mob_no: "91000009", cntry_code: "+968" });
   });
 
   it("shows skills and languages for technicians only", () => {
@@ -120,7 +166,7 @@ describe("the add-employee sheet", () => {
     await waitFor(() => expect(s.onCreated).toHaveBeenCalledWith(staff(9)));
     expect(s.onClose).toHaveBeenCalled();
     expect(calls[0]).toMatchObject({ method: "POST", path: "company/create_user" });
-    expect(calls[0].body).toEqual({ name: "Hamed Al Amri", mob_no: "9876543210", email: "hamed@new.om", cntry_code: "+968", role: "4", skills: [1, 2], languages: [] });
+    expect(calls[0].body).toEqual({ name: "Hamed Al Amri", mob_no: "91234567", email: "hamed@new.om", cntry_code: "+968", role: "4", skills: [1, 2], languages: [] });
     expect(await screen.findByText("Employee added successfully.")).toBeTruthy();
     expect(s.field("Name").value).toBe("");
   });
@@ -159,6 +205,6 @@ describe("the add-employee sheet", () => {
     render(<AddEmployeeSheet open onClose={() => undefined} onCreated={() => undefined} />);
     const dialog = screen.getByRole("dialog", { name: "إضافة موظف" });
     fireEvent.change(within(dialog).getByLabelText("رقم الجوال"), { target: { value: "12" } });
-    expect(within(dialog).getByText("يجب أن يتكون رقم الجوال من 10 أرقام بالضبط.")).toBeTruthy();
+    expect(within(dialog).getByText("أدخل رقم جوال صالحًا للدولة المختارة.")).toBeTruthy();
   });
 });

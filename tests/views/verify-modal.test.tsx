@@ -118,6 +118,23 @@ describe("the verify-info modal for a customer (role 0)", () => {
     expect(submitButton().disabled).toBe(true);
   });
 
+  it("refuses a@b..com and a 10-digit Omani number, the server's rules, and takes an 8-digit Omani mobile (D16)", async () => {
+    fakeApi({ "GET get_email_mob": prefill() });
+    signInAs(0);
+    open();
+    type("Email", "a@b..com");
+    type("Mobile number", "9912345678");
+    fireEvent.blur(screen.getByLabelText("Email"));
+    fireEvent.blur(screen.getByLabelText("Mobile number"));
+    expect(screen.getByText("Please enter a valid email address.")).toBeTruthy();
+    expect(screen.getByText("Please enter a valid mobile number for the chosen country.")).toBeTruthy();
+    expect(submitButton().disabled).toBe(true);
+    type("Email", "a@b.com");
+    type("Mobile number", "9912 3456");
+    expect(screen.queryByText("Please enter a valid mobile number for the chosen country.")).toBeNull();
+    expect(submitButton().disabled).toBe(false);
+  });
+
   it("saves with PUT update_user_email_mob, marks the session verified, shows the server message and closes", async () => {
     let answer: () => void = () => undefined;
     const calls = fakeApi({ "GET get_email_mob": prefill(), "PUT update_user_email_mob": () => new Promise<Response>((r) => (answer = () => r(saved()))) });
@@ -214,7 +231,7 @@ describe("the verify-info modal for a customer (role 0)", () => {
 describe("the verify-info modal for a technician (role 1)", () => {
   async function fillTechnician() {
     type(/Email/, "");
-    type("Mobile number", "501234567");
+    type("Mobile number", "91234567");
     type("Area range (km)", "25");
     type("Frequency of response (days)", "2");
   }
@@ -245,7 +262,7 @@ describe("the verify-info modal for a technician (role 1)", () => {
     expect(submitButton().disabled).toBe(false);
     type("Mobile number", "");
     expect(submitButton().disabled).toBe(true);
-    type("Mobile number", "501234567");
+    type("Mobile number", "91234567");
     // Typing over the chosen place drops its coordinates.
     fireEvent.change(screen.getByRole("combobox", { name: "Your location" }), { target: { value: "Muscat, Om" } });
     expect(submitButton().disabled).toBe(true);
@@ -264,7 +281,7 @@ describe("the verify-info modal for a technician (role 1)", () => {
       body: {
         email: "",
         cntry_code: "+968",
-        mob_no: "501234567",
+        mob_no: "91234567",
         includeWhatsapp: false,
         area_range: 25,
         respond_time: 2,

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { TextField } from "../../components/ui";
+import { isEmail } from "../../contract/email";
 import { navigate } from "../../lib/hash-location";
 import { paths, type ViewProps } from "../../routes";
 import { forgot, loading } from "../../signals/auth";
@@ -11,6 +12,7 @@ import { AuthForm, AuthLayout, BackToLogin } from "../auth/auth-layout";
 export function ForgotPasswordView(_: ViewProps) {
   useSignals();
   const [email, setEmail] = useState("");
+  const [invalid, setInvalid] = useState(false);
   const busy = loading.value;
 
   return (
@@ -20,7 +22,10 @@ export function ForgotPasswordView(_: ViewProps) {
         submit={t("recovery.forgot.submit")}
         submitting={t("recovery.forgot.submitting")}
         onSend={() => {
-          if (email.trim()) void forgot(email);
+          if (!email.trim()) return;
+          // The one email rule (src/contract/email.ts), the server's: a@b..com is named here, not sent.
+          if (!isEmail(email)) return setInvalid(true);
+          void forgot(email);
         }}
       >
         <TextField
@@ -31,7 +36,11 @@ export function ForgotPasswordView(_: ViewProps) {
           autoComplete="email"
           required
           value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={invalid ? t("recovery.forgot.emailInvalid") : null}
+          onChange={(e) => {
+            setEmail(e.currentTarget.value);
+            setInvalid(false);
+          }}
         />
       </AuthForm>
       <BackToLogin />

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { registerCompany } from "../../api/register";
 import { TextField } from "../../components/ui";
-import { DEFAULT_DIAL_CODE, stripNumber } from "../../contract/common";
+import { companyRegister } from "../../contract/auth";
+import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import { useHashSearch } from "../../lib/hash-location";
 import { companyPrefill } from "../../lib/jwt";
 import type { ViewProps } from "../../routes";
@@ -15,16 +16,17 @@ const EMPTY: CompanyForm = { name: "", email: "", cntry_code: DEFAULT_DIAL_CODE,
 
 const options = {
   blocked: termsThenRequired(companyCanSubmit),
-  send: (form: CompanyForm) =>
-    registerCompany({
-      name: form.name.trim(),
-      email: form.email.trim(),
-      password: form.password,
-      mob_no: stripNumber(form.mob_no.trim()),
-      cntry_code: form.cntry_code,
-      reg_no: form.reg_no.trim(),
-      terms_service: true,
-    }),
+  schema: companyRegister,
+  send: registerCompany,
+  body: (form: CompanyForm) => ({
+    name: form.name.trim(),
+    email: form.email.trim(),
+    password: form.password,
+    mob_no: form.mob_no.trim(),
+    cntry_code: form.cntry_code,
+    reg_no: form.reg_no.trim(),
+    terms_service: true as const,
+  }),
 };
 
 /** /mc-register: SPEC.md sections 2, 4 and 5; `?user_info=JWT` prefills name, email, mob_no and cntry_code (D7). */
@@ -33,7 +35,7 @@ export function CompanyRegisterView({ title }: ViewProps) {
   const search = useHashSearch();
   // Read once: the token fills the form in when the screen opens; what the user types afterwards wins.
   const [prefill] = useState(() => companyPrefill(new URLSearchParams(search).get("user_info")));
-  const state = useRegistrationForm<CompanyForm>(() => ({ ...EMPTY, ...prefill }), options);
+  const state = useRegistrationForm<CompanyForm, typeof companyRegister>(() => ({ ...EMPTY, ...prefill }), options);
   const { form, errors, set } = state;
 
   const p = "company";

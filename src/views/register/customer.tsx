@@ -1,7 +1,8 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { registerCustomer } from "../../api/register";
 import { TextField } from "../../components/ui";
-import { DEFAULT_DIAL_CODE, stripNumber } from "../../contract/common";
+import { customerRegister } from "../../contract/auth";
+import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import type { ViewProps } from "../../routes";
 import { t } from "../../signals/language";
 import { MobileRow, NewPasswordField, RegisterForm, RegisterFrame } from "./parts";
@@ -12,15 +13,16 @@ const EMPTY: CustomerForm = { name: "", email: "", cntry_code: DEFAULT_DIAL_CODE
 
 const options = {
   blocked: termsThenRequired(customerCanSubmit),
-  send: (form: CustomerForm) =>
-    registerCustomer({
-      name: form.name.trim(),
-      email: form.email.trim(),
-      cntry_code: form.cntry_code,
-      mob_no: stripNumber(form.mob_no.trim()),
-      password: form.password,
-      terms_service: true,
-    }),
+  schema: customerRegister,
+  send: registerCustomer,
+  body: (form: CustomerForm) => ({
+    name: form.name.trim(),
+    email: form.email.trim(),
+    cntry_code: form.cntry_code,
+    mob_no: form.mob_no.trim(),
+    password: form.password,
+    terms_service: true as const,
+  }),
 };
 
 /** /register: a property owner or tenant (D6): name, email, dial code and mobile, password, terms. */

@@ -1,7 +1,7 @@
 // The enable and submit rules of the three registration forms (SPEC.md section 5, DECISIONS.md D6), kept pure so
 // they can be tested apart from the screens. Messages are translation keys.
-import { MOBILE_NUMBER, PASSWORD_MIN } from "../../contract/auth";
-import { EMAIL, stripNumber } from "../../contract/common";
+import type * as z from "zod/mini";
+import { MESSAGES } from "../../contract/auth";
 
 export interface CustomerForm {
   name: string;
@@ -38,13 +38,32 @@ export const companyCanSubmit = (f: CompanyForm) =>
 export const customerCanSubmit = (f: CustomerForm) => [f.name, f.email, f.password, f.mob_no, f.cntry_code].every(filled) && f.terms_service;
 
 
-/** Field checks made before anything is sent; an empty optional email is fine. Values are translation keys. */
-export function fieldProblems(f: { email: string; mob_no: string; password: string }): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (filled(f.email) && !EMAIL.test(f.email.trim())) out.email = "register.errors.emailInvalid";
-  if (filled(f.mob_no) && !MOBILE_NUMBER.test(stripNumber(f.mob_no.trim()))) out.mob_no = "register.errors.mobileInvalid";
-  if (f.password.length > 0 && f.password.length < PASSWORD_MIN) out.password = "register.errors.passwordShort";
-  return out;
+/** The translation key of each contract message; any other message of a field reads as "Please check this field." */
+const MESSAGE_KEYS: Record<string, string> = {
+  [MESSAGES.emailInvalid]: "register.errors.emailInvalid",
+  [MESSAGES.mobInvalid]: "register.errors.mobileInvalid",
+  [MESSAGES.passwordShort]: "register.errors.passwordShort",
+  [MESSAGES.skillsRequired]: "register.errors.skills",
+  [MESSAGES.languagesRequired]: "register.errors.languages",
+  [MESSAGES.terms]: "register.termsRequired",
+  [MESSAGES.nameRequired]: "register.required",
+  [MESSAGES.emailRequired]: "register.required",
+  [MESSAGES.mobRequired]: "register.required",
+  [MESSAGES.passwordRequired]: "register.required",
+  [MESSAGES.regNoRequired]: "register.required",
+};
+
+/**
+ * Checks a registration body with the contract schema the server validates it with (one rule per field: the email
+ * rule, the mobile number for the chosen country (D16), the password length). Gives the translation key of each
+ * invalid field, or the body to send (the mobile stored as its national number).
+ */
+export function checkRegistration<S extends z.ZodMiniType>(schema: S, body: unknown): { errors: Record<string, string>; data?: z.output<S> } {
+  const result = schema.safeParse(body);
+  if (result.success) return { errors: {}, data: result.data };
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[fieldOf(issue.path.map(String).join("."))] ??= MESSAGE_KEYS[issue.message] ?? "register.errors.invalid";
+  return { errors };
 }
 
 /** The field a server error key belongs to ("skills.0" → "skills"). */

@@ -3,7 +3,8 @@ import { registerTechnician } from "../../api/register";
 import { LanguagesPicker } from "../../components/LanguagesPicker";
 import { SkillsPicker } from "../../components/SkillsPicker";
 import { TextField } from "../../components/ui";
-import { DEFAULT_DIAL_CODE, stripNumber } from "../../contract/common";
+import { techRegister } from "../../contract/auth";
+import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import type { ViewProps } from "../../routes";
 import { t } from "../../signals/language";
 import { MobileRow, NewPasswordField, RegisterForm, RegisterFrame } from "./parts";
@@ -15,18 +16,20 @@ const EMPTY: TechnicianForm = { name: "", email: "", cntry_code: DEFAULT_DIAL_CO
 const options = {
   // One message for anything missing, the terms included (SPEC.md section 5).
   blocked: (form: TechnicianForm) => (technicianComplete(form) ? null : "register.required"),
-  send: (form: TechnicianForm) => {
+  schema: techRegister,
+  send: registerTechnician,
+  body: (form: TechnicianForm) => {
     const email = form.email.trim();
-    return registerTechnician({
+    return {
       name: form.name.trim(),
       ...(email ? { email } : {}),
       cntry_code: form.cntry_code,
-      mob_no: stripNumber(form.mob_no.trim()),
+      mob_no: form.mob_no.trim(),
       password: form.password,
-      terms_service: true,
+      terms_service: true as const,
       skills: form.skills,
       language: form.language,
-    });
+    };
   },
 };
 

@@ -2,11 +2,12 @@
 // that clears the field's error, and submit: the form's own checks (a toast) -> field checks -> the sign-up call
 // -> server field errors, focusing the first field in error.
 import { type FormEvent, useRef, useState } from "react";
+import type * as z from "zod/mini";
 import { paths } from "../../routes";
 import { t } from "../../signals/language";
 import { authToast } from "../../signals/toasts";
 import { focusFirstError, runRegistration } from "./parts";
-import { fieldProblems } from "./rules";
+import { checkRegistration } from "./rules";
 
 interface BaseForm {
   email: string;
@@ -15,14 +16,18 @@ interface BaseForm {
   terms_service: boolean;
 }
 
-export interface RegistrationOptions<F extends BaseForm> {
+export interface RegistrationOptions<F extends BaseForm, S extends z.ZodMiniType> {
   /** The translation key of the toast that blocks submitting, or null when the form may go on to the field checks. */
   blocked: (form: F) => string | null;
-  /** The sign-up call; resolves to the server's message. */
-  send: (form: F) => Promise<string>;
+  /** The contract schema of the body, the one the server validates it with. */
+  schema: S;
+  /** The body the form sends, before the contract's checks. */
+  body: (form: F) => z.input<S>;
+  /** The sign-up call with the checked body; resolves to the server's message. */
+  send: (body: z.output<S>) => Promise<string>;
 }
 
-export function useRegistrationForm<F extends BaseForm>(initial: F | (() => F), { blocked, send }: RegistrationOptions<F>) {
+export function useRegistrationForm<F extends BaseForm, S extends z.ZodMiniType>(initial: F | (() => F), { blocked, schema, body, send }: RegistrationOptions<F, S>) {
   const [form, setForm] = useState<F>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [loading, setLoading] = useState(false);
@@ -41,8 +46,8 @@ export function useRegistrationForm<F extends BaseForm>(initial: F | (() => F), 
       authToast(t(block), "error");
       return;
     }
-    const problems = fieldProblems(form);
-    if (Object.keys(problems).length) {
+    const { errors: problems, data } = checkRegistration(schema, body(form));
+    if (data === undefined) {
       setErrors(Object.fromEntries(Object.entries(problems).map(([k, key]) => [k, t(key)])));
       focusFirstError(formRef.current);
       return;
@@ -50,7 +55,7 @@ export function useRegistrationForm<F extends BaseForm>(initial: F | (() => F), 
     setLoading(true);
     // SPEC.md sends technicians to /jobs after sign-up, but signing up does not sign in, and /jobs would only
     // bounce a signed-out user to /login; so every form goes to /login, and sign-in then lands them home (D3).
-    const fieldErrors = await runRegistration(() => send(form), paths.login);
+    const fieldErrors = await runRegistration(() => send(data), paths.login);
     setLoading(false);
     if (fieldErrors) {
       setErrors(fieldErrors);
