@@ -1,5 +1,6 @@
 import type { KyInstance, Options, ResponsePromise } from "ky";
 import { navigate } from "../lib/hash-location";
+import { paths } from "../paths";
 import { signOut, token } from "../signals/session";
 
 export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined) ?? "api";
@@ -8,9 +9,9 @@ export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined) ?? 
 export function handleStatus(request: Request, response: Response) {
   if (response.status === 401) {
     signOut();
-    navigate(new URL(request.url).pathname.endsWith("/user/login") ? "/login" : "/", { replace: true });
+    navigate(new URL(request.url).pathname.endsWith("/user/login") ? paths.login : paths.root, { replace: true });
   } else if (response.status === 404) {
-    navigate("/404");
+    navigate(paths.notFound);
   }
 }
 

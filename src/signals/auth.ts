@@ -2,7 +2,7 @@ import { batch, signal } from "@preact/signals-react";
 import * as authApi from "../api/auth";
 import { errorDetail } from "../api/client";
 import { navigate } from "../lib/hash-location";
-import { homeFor, paths } from "../routes";
+import { homeFor, paths } from "../paths";
 import { startCountdown } from "./countdown";
 import { dir, t } from "./language";
 import { signIn } from "./session";

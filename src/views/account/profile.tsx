@@ -4,7 +4,7 @@ import { LanguageSwitch } from "../../components/LanguageSwitch";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { Button } from "../../components/ui";
 import { navigate } from "../../lib/hash-location";
-import { paths, type ViewProps } from "../../routes";
+import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { signOut, user } from "../../signals/session";
 import { authToast } from "../../signals/toasts";

@@ -7,7 +7,7 @@ import { Button, Spinner } from "../../components/ui";
 import type { Issue } from "../../contract/issues";
 import { formatShortDate } from "../../lib/dates";
 import { navigate, useHashSearch } from "../../lib/hash-location";
-import { type ViewProps, paths } from "../../routes";
+import { type ViewProps, paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { cx, errorText, page } from "../../styles/theme";
 

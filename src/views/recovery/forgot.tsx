@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { TextField } from "../../components/ui";
 import { navigate } from "../../lib/hash-location";
-import { paths, type ViewProps } from "../../routes";
+import { paths, type ViewProps } from "../../paths";
 import { forgot, loading } from "../../signals/auth";
 import { t } from "../../signals/language";
 import { AuthForm, AuthLayout, BackToLogin } from "../auth/auth-layout";

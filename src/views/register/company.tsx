@@ -5,7 +5,7 @@ import { TextField } from "../../components/ui";
 import { DEFAULT_DIAL_CODE, stripNumber } from "../../contract/common";
 import { useHashSearch } from "../../lib/hash-location";
 import { companyPrefill } from "../../lib/jwt";
-import type { ViewProps } from "../../routes";
+import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { MobileRow, NewPasswordField, noticeCss, RegisterForm, RegisterFrame } from "./parts";
 import { type CompanyForm, companyCanSubmit } from "./rules";

@@ -2,7 +2,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { registerCustomer } from "../../api/register";
 import { TextField } from "../../components/ui";
 import { DEFAULT_DIAL_CODE, stripNumber } from "../../contract/common";
-import type { ViewProps } from "../../routes";
+import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { MobileRow, NewPasswordField, RegisterForm, RegisterFrame } from "./parts";
 import { type CustomerForm, customerCanSubmit } from "./rules";

@@ -4,7 +4,7 @@ import { LanguagesPicker } from "../../components/LanguagesPicker";
 import { SkillsPicker } from "../../components/SkillsPicker";
 import { TextField } from "../../components/ui";
 import { DEFAULT_DIAL_CODE, stripNumber } from "../../contract/common";
-import type { ViewProps } from "../../routes";
+import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { MobileRow, NewPasswordField, RegisterForm, RegisterFrame } from "./parts";
 import { type TechnicianForm, technicianCanSubmit, technicianComplete } from "./rules";

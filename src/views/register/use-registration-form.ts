@@ -2,7 +2,7 @@
 // that clears the field's error, and submit: the form's own checks (a toast) -> field checks -> the sign-up call
 // -> server field errors, focusing the first field in error.
 import { type FormEvent, useRef, useState } from "react";
-import { paths } from "../../routes";
+import { paths } from "../../paths";
 import { t } from "../../signals/language";
 import { authToast } from "../../signals/toasts";
 import { focusFirstError, runRegistration } from "./parts";

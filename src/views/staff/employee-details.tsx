@@ -8,7 +8,7 @@ import { telHref } from "../../components/staff/EmployeeCard";
 import { Button, Spinner } from "../../components/ui";
 import type { StaffRecord } from "../../contract/company";
 import { navigate } from "../../lib/hash-location";
-import { type ViewProps, paths } from "../../routes";
+import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
 import { card, errorText, page } from "../../styles/theme";
 

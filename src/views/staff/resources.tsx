@@ -9,7 +9,7 @@ import { EmployeeCard } from "../../components/staff/EmployeeCard";
 import { Button, Spinner } from "../../components/ui";
 import type { StaffRecord } from "../../contract/company";
 import { type PagedList, applyPage, emptyList, prependItem, stopList } from "../../lib/infinite-list";
-import type { ViewProps } from "../../routes";
+import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { card, errorText, muted, page } from "../../styles/theme";
 
