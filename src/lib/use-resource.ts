@@ -137,7 +137,7 @@ export function usePagedList<T>(
       inFlight.current?.abort();
       inFlight.current = null;
     };
-  }, deps);
+  }, [...deps]);
 
   const retry = useCallback(() => {
     setList({ ...listRef.current, done: false });
