@@ -68,6 +68,8 @@ export const paths = {
   resetPassword: (email: string) => `${p.resetPassword}?email=${encodeURIComponent(email)}`,
   notFound: p.notFound,
   jobs: p.jobs,
+  /** The job list on one tab; Open is the default and needs no query. */
+  jobsTab: (tab: "open" | "closed") => (tab === "closed" ? `${p.jobs}?tab=closed` : p.jobs),
   home: p.home,
   resources: p.resources,
   dashboard: p.dashboard,

@@ -45,7 +45,7 @@ export function JobsView({ title }: ViewProps) {
   const failed = jobs.error != null;
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
 
-  const select = (next: JobsStatus) => navigate(next === "closed" ? `${paths.jobs}?tab=closed` : paths.jobs, { replace: true });
+  const select = (next: JobsStatus) => navigate(paths.jobsTab(next), { replace: true });
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight" && e.key !== "Home" && e.key !== "End") return;
     e.preventDefault();
