@@ -54,25 +54,13 @@ export const patterns = {
 
 const p = patterns;
 
-/** Links, with their parameters filled in. */
+/** Links, with their parameters filled in: a route without parameters links to its pattern. */
 export const paths = {
-  root: p.root,
-  login: p.login,
-  onboarding: p.onboarding,
-  getRole: p.getRole,
-  register: p.register,
-  technicianRegister: p.technicianRegister,
-  companyRegister: p.companyRegister,
-  forgot: p.forgot,
+  ...patterns,
   verifyCode: (email: string) => `${p.verifyCode}?email=${encodeURIComponent(email)}`,
   resetPassword: (email: string) => `${p.resetPassword}?email=${encodeURIComponent(email)}`,
-  notFound: p.notFound,
-  jobs: p.jobs,
   /** The job list on one tab; Open is the default and needs no query. */
   jobsTab: (tab: "open" | "closed") => (tab === "closed" ? `${p.jobs}?tab=closed` : p.jobs),
-  home: p.home,
-  resources: p.resources,
-  dashboard: p.dashboard,
   employeeDetails: (id: number | string) => p.employeeDetails.replace(":user_id", encodeURIComponent(String(id))),
   openIssue: (id: number) => `${p.openIssues}?issue_id=${id}`,
   closedIssue: (id: number) => `${p.closedIssue}?issue_id=${id}`,

@@ -38,7 +38,7 @@ export const READ_RETRY = {
   maxRetryAfter: 30_000,
 };
 
-const hasIdempotencyKey = (headers: Options["headers"]) => !!headers && !!new Headers(headers as HeadersInit).get(IDEMPOTENCY_HEADER);
+
 /** The calls views make through the one client: ky's, with ky itself loaded on first use. */
 export type Api = Pick<KyInstance, Method>;
 
@@ -67,8 +67,8 @@ export function createApi(extra: Options = {}): Api {
     (m: Method) =>
     (input: Parameters<KyInstance[Method]>[0], options?: Options): ResponsePromise => {
       // A keyed write may be repeated: it gets the reads' retries, for its own method.
-      const keyed = m !== "get" && hasIdempotencyKey(options?.headers);
-      const perCall = keyed ? { ...options, retry: typeof base === "number" ? { limit: base, methods: [m] } : { ...base, methods: [m] } } : options;
+      const keyed = m !== "get" && new Headers(options?.headers as HeadersInit).has(IDEMPOTENCY_HEADER);
+      const perCall = keyed ? { ...options, retry: { ...(typeof base === "number" ? { limit: base } : base), methods: [m] } } : options;
       const response = ready().then((ky) => ky[m](input, perCall));
       // ky's body shortcuts, on the response once it arrives (an empty 204 reads as "", as in ky).
       return Object.assign(response, {
