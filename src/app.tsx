@@ -1,18 +1,20 @@
 import { Suspense, lazy, useEffect, useLayoutEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Redirect, Route, Router, Switch, useLocation } from "wouter";
-import { BottomNav } from "./components/BottomNav";
 import { Header } from "./components/Header";
 import { ErrorBoundary, GateScreen, LoadingScreen } from "./components/Screens";
 import { Toasts } from "./components/Toasts";
 import { useHashLocation, useHashSearch } from "./lib/hash-location";
-import { HEADER_PATHS, type RouteDef, resolveAccess, routes, showsNav } from "./routes";
+import { paths } from "./paths";
+import { type RouteDef, resolveAccess, routes, showsHeader, showsNav } from "./routes";
 import { online } from "./signals/connectivity";
 import { ready, t } from "./signals/language";
 import { gotEmailMob, isAuthenticated, role } from "./signals/session";
 import { screenGate } from "./signals/viewport";
 
-const NotFoundView = routes.find((r) => r.path === "/404")!.view;
+const NotFoundView = routes.find((r) => r.path === paths.notFound)!.view;
+// Only signed-in screens show the bottom bar, so its code stays out of the sign-in screen's first load.
+const BottomNav = lazy(() => import("./components/BottomNav").then((m) => ({ default: m.BottomNav })));
 const VerifyInfoModal = lazy(() => import("./components/VerifyInfoModal").then((m) => ({ default: m.VerifyInfoModal })));
 
 /** The verify-info slot: shown over protected screens while got_email_mob is 0; closing hides it until the next screen. */
@@ -51,10 +53,10 @@ function Shell() {
   }, [path]);
   const signedIn = isAuthenticated.value;
   const def = routes.find((r) => r.path === path);
-  const protectedTop = signedIn && !!def?.roles && showsNav(path);
+  const protectedTop = signedIn && !!def?.roles && showsNav(def);
   return (
     <>
-      {signedIn && HEADER_PATHS.has(path) && <Header />}
+      {signedIn && showsHeader(def) && <Header />}
       <Suspense fallback={<LoadingScreen />}>
         <Switch>
           {routes.map((r) => (
@@ -67,7 +69,11 @@ function Shell() {
           </Route>
         </Switch>
       </Suspense>
-      {protectedTop && <BottomNav path={path} />}
+      {protectedTop && (
+        <Suspense fallback={null}>
+          <BottomNav path={path} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,10 +2,10 @@ import "./styles/theme";
 import { createRoot } from "react-dom/client";
 import { loadKy } from "./api/client";
 import { App } from "./app";
-import { watchSessionExpiry } from "./lib/session-expiry";
 import { watchConnectivity } from "./signals/connectivity";
 import { lang, setLanguage, watchLanguage } from "./signals/language";
 import { persistSession, restoreSession } from "./signals/session";
+import { watchSessionExpiry } from "./signals/session-expiry";
 import { watchViewport } from "./signals/viewport";
 
 restoreSession();

@@ -1,10 +1,6 @@
 import { type ComponentType, lazy } from "react";
+import { homeFor, paths, patterns as p, type ViewProps } from "./paths";
 
-/** Props every view receives from the router. */
-export interface ViewProps {
-  title: string;
-  params?: Record<string, string | undefined>;
-}
 type Loader = () => Promise<ComponentType<ViewProps>>;
 
 export interface RouteDef {
@@ -16,6 +12,10 @@ export interface RouteDef {
   roles?: readonly number[];
   /** Public routes that signed-in users may still see (they are not redirected away). */
   open?: boolean;
+  /** Shows the branded header bar (SPEC.md section 2). */
+  header?: boolean;
+  /** Shows the bottom navigation: top-level protected screens only (SPEC.md section 2). */
+  nav?: boolean;
 }
 
 const views = new Map<Loader, ComponentType<ViewProps>>();
@@ -31,94 +31,56 @@ const profile = view(() => import("./views/account/profile").then((m) => m.Profi
 const issueReadOnly = view(() => import("./views/issues/issue-view").then((m) => m.IssueReadOnlyView));
 
 const ALL = [0, 1, 2, 3] as const;
+/** A route whose title key is named like its pattern (titles.home for patterns.home): fewer bytes on first load. */
+const at = (name: keyof typeof p) => ({ path: p[name], title: `titles.${name}` });
 
 /** SPEC.md section 2 and DECISIONS.md D4, in matching order: fixed /property/... routes before /property/:propertyName. */
 export const routes: RouteDef[] = [
-  { path: "/", title: "titles.welcome", view: view(() => import("./views/auth/root").then((m) => m.RootView)) },
-  { path: "/onboarding", title: "titles.onboarding", view: view(() => import("./views/auth/onboarding").then((m) => m.OnboardingView)) },
-  { path: "/login", title: "titles.login", view: view(() => import("./views/auth/login").then((m) => m.LoginView)) },
-  { path: "/getrole", title: "titles.getrole", view: view(() => import("./views/auth/get-role").then((m) => m.GetRoleView)) },
-  { path: "/register", title: "titles.register", view: view(() => import("./views/register/customer").then((m) => m.CustomerRegisterView)) },
-  { path: "/technician-register", title: "titles.technicianRegister", view: view(() => import("./views/register/technician").then((m) => m.TechnicianRegisterView)) },
-  { path: "/mc-register", title: "titles.companyRegister", view: view(() => import("./views/register/company").then((m) => m.CompanyRegisterView)) },
-  { path: "/forgetpassword", title: "titles.forgot", view: view(() => import("./views/recovery/forgot").then((m) => m.ForgotPasswordView)) },
-  { path: "/verify-code", title: "titles.verifyCode", view: view(() => import("./views/recovery/verify-code").then((m) => m.VerifyCodeView)) },
-  { path: "/reset-password", title: "titles.resetPassword", view: view(() => import("./views/recovery/reset").then((m) => m.ResetPasswordView)) },
-  { path: "/oauth/callback", title: "titles.oauth", view: view(() => import("./views/auth/oauth-callback").then((m) => m.OAuthCallbackView)) },
-  { path: "/404", title: "titles.notFound", open: true, view: view(() => import("./views/not-found").then((m) => m.NotFoundView)) },
+  { path: p.root, title: "titles.welcome", view: view(() => import("./views/auth/root").then((m) => m.RootView)) },
+  { ...at("onboarding"), view: view(() => import("./views/auth/onboarding").then((m) => m.OnboardingView)) },
+  { ...at("login"), view: view(() => import("./views/auth/login").then((m) => m.LoginView)) },
+  { path: p.getRole, title: "titles.getrole", view: view(() => import("./views/auth/get-role").then((m) => m.GetRoleView)) },
+  { ...at("register"), view: view(() => import("./views/register/customer").then((m) => m.CustomerRegisterView)) },
+  { ...at("technicianRegister"), view: view(() => import("./views/register/technician").then((m) => m.TechnicianRegisterView)) },
+  { ...at("companyRegister"), view: view(() => import("./views/register/company").then((m) => m.CompanyRegisterView)) },
+  { ...at("forgot"), view: view(() => import("./views/recovery/forgot").then((m) => m.ForgotPasswordView)) },
+  { ...at("verifyCode"), view: view(() => import("./views/recovery/verify-code").then((m) => m.VerifyCodeView)) },
+  { ...at("resetPassword"), view: view(() => import("./views/recovery/reset").then((m) => m.ResetPasswordView)) },
+  { path: p.oauthCallback, title: "titles.oauth", view: view(() => import("./views/auth/oauth-callback").then((m) => m.OAuthCallbackView)) },
+  { ...at("notFound"), open: true, view: view(() => import("./views/not-found").then((m) => m.NotFoundView)) },
 
-  { path: "/home", title: "titles.home", roles: [0, 2, 3], view: placeholder },
-  { path: "/profile", title: "titles.profile", roles: [0, 3], view: profile },
-  { path: "/about", title: "titles.about", roles: [0, 1], view: placeholder },
-  { path: "/contact", title: "titles.contact", roles: [0, 1], view: placeholder },
-  { path: "/you", title: "titles.you", roles: [1], view: profile },
-  { path: "/jobs", title: "titles.jobs", roles: [1], view: view(() => import("./views/issues/jobs").then((m) => m.JobsView)) },
-  { path: "/repair", title: "titles.repair", roles: [0, 2, 3], view: placeholder },
-  { path: "/reports", title: "titles.reports", roles: [1], view: placeholder },
-  { path: "/notifications", title: "titles.notifications", roles: ALL, view: placeholder },
-  { path: "/dashboard", title: "titles.dashboard", roles: [2], view: view(() => import("./views/dashboard").then((m) => m.DashboardView)) },
-  { path: "/properties", title: "titles.properties", roles: [2], view: placeholder },
-  { path: "/resources", title: "titles.resources", roles: [2], view: view(() => import("./views/staff/resources").then((m) => m.ResourcesView)) },
-  { path: "/your-profile", title: "titles.yourProfile", roles: [2, 3], view: profile },
-  { path: "/employee-details/:user_id", title: "titles.employeeDetails", roles: [0, 2, 3], view: view(() => import("./views/staff/employee-details").then((m) => m.EmployeeDetailsView)) },
+  { ...at("home"), roles: [0, 2, 3], header: true, nav: true, view: placeholder },
+  { ...at("profile"), roles: [0, 3], header: true, nav: true, view: profile },
+  { ...at("about"), roles: [0, 1], nav: true, view: placeholder },
+  { ...at("contact"), roles: [0, 1], nav: true, view: placeholder },
+  { ...at("you"), roles: [1], nav: true, view: profile },
+  { ...at("jobs"), roles: [1], header: true, nav: true, view: view(() => import("./views/issues/jobs").then((m) => m.JobsView)) },
+  { ...at("repair"), roles: [0, 2, 3], header: true, nav: true, view: placeholder },
+  { ...at("reports"), roles: [1], header: true, nav: true, view: placeholder },
+  { ...at("notifications"), roles: ALL, header: true, nav: true, view: placeholder },
+  { ...at("dashboard"), roles: [2], header: true, nav: true, view: view(() => import("./views/dashboard").then((m) => m.DashboardView)) },
+  { ...at("properties"), roles: [2], header: true, nav: true, view: placeholder },
+  { ...at("resources"), roles: [2], header: true, nav: true, view: view(() => import("./views/staff/resources").then((m) => m.ResourcesView)) },
+  { ...at("yourProfile"), roles: [2, 3], header: true, nav: true, view: profile },
+  { ...at("employeeDetails"), roles: [0, 2, 3], view: view(() => import("./views/staff/employee-details").then((m) => m.EmployeeDetailsView)) },
 
-  { path: "/property/closed-issue", title: "titles.issueDetails", roles: [1], view: issueReadOnly },
-  { path: "/property/open-issues", title: "titles.issueDetails", roles: [1], view: view(() => import("./views/issues/open-issue").then((m) => m.OpenIssueView)) },
-  { path: "/property/issues-view", title: "titles.issueDetails", roles: ALL, view: issueReadOnly },
-  { path: "/property/add-property", title: "titles.addProperty", roles: [0, 2], view: placeholder },
-  { path: "/property/assign-role", title: "titles.assignRole", roles: [0], view: placeholder },
-  { path: "/property/apartment-view/:propertyName", title: "titles.apartmentView", roles: ALL, view: placeholder },
-  { path: "/property/prev-tenant", title: "titles.prevTenant", roles: [0, 2, 3], view: placeholder },
-  { path: "/property/edit-property", title: "titles.editProperty", roles: [0], view: placeholder },
-  { path: "/property/e-receipt", title: "titles.eReceipt", roles: [0], view: placeholder },
-  { path: "/property/edit-issue", title: "titles.editIssue", roles: [0, 2, 3], view: placeholder },
-  { path: "/property/addissues", title: "titles.addIssue", roles: [0, 2, 3], view: placeholder },
-  { path: "/property/:propertyName", title: "titles.property", roles: [0, 2, 3], view: view(() => import("./views/property").then((m) => m.PropertyView)) },
+  { path: p.closedIssue, title: "titles.issueDetails", roles: [1], view: issueReadOnly },
+  { path: p.openIssues, title: "titles.issueDetails", roles: [1], view: view(() => import("./views/issues/open-issue").then((m) => m.OpenIssueView)) },
+  { path: p.issuesView, title: "titles.issueDetails", roles: ALL, view: issueReadOnly },
+  { ...at("addProperty"), roles: [0, 2], view: placeholder },
+  { ...at("assignRole"), roles: [0], view: placeholder },
+  { ...at("apartmentView"), roles: ALL, view: placeholder },
+  { ...at("prevTenant"), roles: [0, 2, 3], view: placeholder },
+  { ...at("editProperty"), roles: [0], view: placeholder },
+  { ...at("eReceipt"), roles: [0], view: placeholder },
+  { ...at("editIssue"), roles: [0, 2, 3], view: placeholder },
+  { ...at("addIssue"), roles: [0, 2, 3], view: placeholder },
+  { ...at("property"), roles: [0, 2, 3], view: view(() => import("./views/property").then((m) => m.PropertyView)) },
 ];
 
-/** Paths that show the branded header bar (SPEC.md section 2). */
-export const HEADER_PATHS = new Set(["/home", "/repair", "/profile", "/notifications", "/jobs", "/reports", "/dashboard", "/properties", "/resources", "/your-profile"]);
-
-/** Bottom navigation per role; unknown roles get the role 0 bar. */
-export const NAV_BY_ROLE: Record<number, readonly string[]> = {
-  0: ["/home", "/repair", "/profile", "/notifications"],
-  1: ["/jobs", "/reports", "/you", "/notifications"],
-  2: ["/home", "/repair", "/resources", "/your-profile", "/notifications"],
-  3: ["/home", "/repair", "/profile", "/notifications"],
-};
-export const navFor = (role: number | null) => NAV_BY_ROLE[role ?? 0] ?? NAV_BY_ROLE[0];
-
-/** Where a signed-in user lands (D3). */
-export function homeFor(role: number | null): string {
-  return role === 1 ? "/jobs" : "/home";
-}
-
-/** Bottom navigation shows on top-level paths only. */
-export const showsNav = (path: string) => path.split("/").filter(Boolean).length <= 1;
-
-/** Links with parameters; nothing else spells a path. */
-export const paths = {
-  root: "/",
-  login: "/login",
-  onboarding: "/onboarding",
-  getRole: "/getrole",
-  register: "/register",
-  technicianRegister: "/technician-register",
-  companyRegister: "/mc-register",
-  forgot: "/forgetpassword",
-  verifyCode: (email: string) => `/verify-code?email=${encodeURIComponent(email)}`,
-  resetPassword: (email: string) => `/reset-password?email=${encodeURIComponent(email)}`,
-  notFound: "/404",
-  jobs: "/jobs",
-  home: "/home",
-  resources: "/resources",
-  dashboard: "/dashboard",
-  employeeDetails: (id: number | string) => `/employee-details/${encodeURIComponent(String(id))}`,
-  openIssue: (id: number) => `/property/open-issues?issue_id=${id}`,
-  closedIssue: (id: number) => `/property/closed-issue?issue_id=${id}`,
-  issueView: (id: number) => `/property/issues-view?issue_id=${id}`,
-  property: (name: string) => `/property/${encodeURIComponent(name)}`,
-};
+/** Bottom navigation and header show only where the route entry says so. */
+export const showsNav = (def: RouteDef | undefined) => !!def?.nav;
+export const showsHeader = (def: RouteDef | undefined) => !!def?.header;
 
 export type Access = { kind: "render" } | { kind: "redirect"; to: string } | { kind: "notFound" };
 

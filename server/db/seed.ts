@@ -1,5 +1,6 @@
 import type { Db, Queryable } from "./db";
 import { hashPassword } from "../lib/passwords";
+import type { SeedIds } from "./seed/ids";
 import { seedIssues } from "./seed/issues";
 import { seedStaff } from "./seed/staff";
 
@@ -12,14 +13,6 @@ export const DEMO = {
   tenant: { email: "tenant@demo.om", mob_no: "91000004", role: 3, name: "Maryam Al Said" },
 } as const;
 
-export interface SeedIds {
-  companyId: number;
-  ownerId: number;
-  technicianId: number;
-  managerId: number;
-  tenantId: number;
-  passwordHash: string;
-}
 
 async function seedAccounts(q: Queryable): Promise<SeedIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);

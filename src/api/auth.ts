@@ -17,6 +17,11 @@ export function login(identifier: string, password: string): Promise<LoginRespon
   return call(api.post("user/login", { json: { identifier, password } }).json(), (c) => c.loginResponse);
 }
 
+/** POST /user/logout: ends the session on the server (the bearer token goes with it); the answer's body is not needed. */
+export async function logout(): Promise<void> {
+  await api.post("user/logout");
+}
+
 /** POST /auth/forgotpassword?email=: mails a 6-digit code (also the resend call). */
 export function forgotPassword(email: string): Promise<MessageResponse> {
   return call(api.post("auth/forgotpassword", { searchParams: { email } }).json(), (c) => c.messageResponse);

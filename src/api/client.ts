@@ -1,5 +1,6 @@
 import type { KyInstance, Options, ResponsePromise } from "ky";
 import { navigate } from "../lib/hash-location";
+import { paths } from "../paths";
 import { signOut, token } from "../signals/session";
 
 export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined) ?? "api";
@@ -8,9 +9,9 @@ export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined) ?? 
 export function handleStatus(request: Request, response: Response) {
   if (response.status === 401) {
     signOut();
-    navigate(new URL(request.url).pathname.endsWith("/user/login") ? "/login" : "/", { replace: true });
+    navigate(new URL(request.url).pathname.endsWith("/user/login") ? paths.login : paths.root, { replace: true });
   } else if (response.status === 404) {
-    navigate("/404");
+    navigate(paths.notFound);
   }
 }
 
@@ -20,19 +21,37 @@ let kyModule: Promise<typeof import("ky")> | undefined;
 export const loadKy = () => (kyModule ??= import("ky"));
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
+
+/** The header that makes a write safe to repeat: the server answers a repeat with the first answer (D23). */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+
+/**
+ * D13: reads retry three times with exponential delay (1 s, 2 s, 4 s, as SPEC.md's data-cache defaults) capped at 30 s,
+ * a server's Retry-After included; a write retries only when it carries an idempotency key, so a repeat never does it twice.
+ */
+export const READ_RETRY = {
+  limit: 3,
+  methods: ["get"],
+  statusCodes: [408, 429, 500, 502, 503, 504],
+  delay: (attempt: number) => 1000 * 2 ** (attempt - 1),
+  backoffLimit: 30_000,
+  maxRetryAfter: 30_000,
+};
+
+
 /** The calls views make through the one client: ky's, with ky itself loaded on first use. */
 export type Api = Pick<KyInstance, Method>;
 
 /** Builds the one ky client; tests pass their own fetch and retry delay. */
 export function createApi(extra: Options = {}): Api {
   let instance: Promise<KyInstance> | undefined;
+  const base = extra.retry ?? READ_RETRY;
   const ready = () =>
     (instance ??= loadKy().then(({ default: ky }) =>
       ky.create({
         prefixUrl: API_BASE,
         timeout: false,
-        // D13: reads retry three times with exponential delay capped at 30 s; writes never retry.
-        retry: { limit: 3, methods: ["get"], statusCodes: [408, 429, 500, 502, 503, 504], backoffLimit: 30_000 },
+        retry: READ_RETRY,
         hooks: {
           beforeRequest: [
             (request) => {
@@ -47,7 +66,10 @@ export function createApi(extra: Options = {}): Api {
   const method =
     (m: Method) =>
     (input: Parameters<KyInstance[Method]>[0], options?: Options): ResponsePromise => {
-      const response = ready().then((ky) => ky[m](input, options));
+      // A keyed write may be repeated: it gets the reads' retries, for its own method.
+      const keyed = m !== "get" && new Headers(options?.headers as HeadersInit).has(IDEMPOTENCY_HEADER);
+      const perCall = keyed ? { ...options, retry: { ...(typeof base === "number" ? { limit: base } : base), methods: [m] } } : options;
+      const response = ready().then((ky) => ky[m](input, perCall));
       // ky's body shortcuts, on the response once it arrives (an empty 204 reads as "", as in ky).
       return Object.assign(response, {
         json: () => response.then((r) => (r.status === 204 ? "" : r.json())),

@@ -12,13 +12,13 @@ export function usersFileUrl(list: readonly { path: string }[] | null | undefine
 }
 
 /** One page (10) of the caller's company staff: GET /company/staffs?page_num=N. */
-export async function fetchStaffPage(page: number): Promise<StaffResponse> {
-  return staffResponse.parse(await api.get("company/staffs", { searchParams: { page_num: page } }).json());
+export async function fetchStaffPage(page: number, signal?: AbortSignal): Promise<StaffResponse> {
+  return staffResponse.parse(await api.get("company/staffs", { searchParams: { page_num: page }, signal }).json());
 }
 
 /** One employee of the caller's company: GET /company/staffs?staff_id=ID (status 0 and no data when not theirs). */
-export async function fetchStaffMember(userId: number | string): Promise<StaffResponse> {
-  return staffResponse.parse(await api.get("company/staffs", { searchParams: { staff_id: String(userId) } }).json());
+export async function fetchStaffMember(userId: number | string, signal?: AbortSignal): Promise<StaffResponse> {
+  return staffResponse.parse(await api.get("company/staffs", { searchParams: { staff_id: String(userId) }, signal }).json());
 }
 
 /** Adds an employee: POST /company/create_user; any 200 is success (SPEC.md section 7), with the new staff record

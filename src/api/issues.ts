@@ -4,14 +4,14 @@ import { type Issue, type JobsResponse, type Slot, issueResponse, jobsResponse }
 export type JobsStatus = "open" | "closed";
 
 /** GET /issue/jobs: one page (10, newest first) of the signed-in technician's issues (D4). */
-export async function fetchJobs(status: JobsStatus, page = 1): Promise<JobsResponse> {
-  const raw = await api.get("issue/jobs", { searchParams: { status, page_num: page } }).json();
+export async function fetchJobs(status: JobsStatus, page = 1, signal?: AbortSignal): Promise<JobsResponse> {
+  const raw = await api.get("issue/jobs", { searchParams: { status, page_num: page }, signal }).json();
   return jobsResponse.parse(raw);
 }
 
 /** GET /issue/issue: one issue, for screens opened without navigation state (D4). */
-export async function fetchIssue(issueId: number): Promise<Issue> {
-  const raw = await api.get("issue/issue", { searchParams: { issue_id: issueId } }).json();
+export async function fetchIssue(issueId: number, signal?: AbortSignal): Promise<Issue> {
+  const raw = await api.get("issue/issue", { searchParams: { issue_id: issueId }, signal }).json();
   return issueResponse.parse(raw).data;
 }
 

@@ -3,18 +3,18 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { Link } from "wouter";
 import { t } from "../signals/language";
 import { role } from "../signals/session";
-import { navFor } from "../routes";
+import { navFor } from "../paths";
 
 const ICONS: Record<string, string> = {
-  "/home": "M3 11l9-8 9 8v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z",
-  "/repair": "M14.7 6.3a4 4 0 0 0-5.4 5.2L3 17.8 6.2 21l6.3-6.3a4 4 0 0 0 5.2-5.4l-2.5 2.5-2.4-.6-.6-2.4z",
-  "/profile": "M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm-8 9a8 8 0 0 1 16 0z",
-  "/you": "M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm-8 9a8 8 0 0 1 16 0z",
-  "/your-profile": "M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm-8 9a8 8 0 0 1 16 0z",
-  "/notifications": "M12 22a2.5 2.5 0 0 0 2.5-2.5h-5A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5-6.7V3a2 2 0 0 0-4 0v1.3A7 7 0 0 0 5 11v5l-2 2v1h18v-1z",
-  "/jobs": "M9 4V3h6v1h5a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zm0 2H5v4h14V6h-4v1H9z",
-  "/reports": "M5 3h10l4 4v14H5zm3 8h8v2H8zm0 4h8v2H8zm0-8h5v2H8z",
-  "/resources": "M8 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM1 20a7 7 0 0 1 14 0zm14.5 0a8.5 8.5 0 0 0-2.2-5.7A6 6 0 0 1 23 20z",
+  home: "M3 11l9-8 9 8v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z",
+  repair: "M14.7 6.3a4 4 0 0 0-5.4 5.2L3 17.8 6.2 21l6.3-6.3a4 4 0 0 0 5.2-5.4l-2.5 2.5-2.4-.6-.6-2.4z",
+  profile: "M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm-8 9a8 8 0 0 1 16 0z",
+  you: "M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm-8 9a8 8 0 0 1 16 0z",
+  "your-profile": "M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm-8 9a8 8 0 0 1 16 0z",
+  notifications: "M12 22a2.5 2.5 0 0 0 2.5-2.5h-5A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5-6.7V3a2 2 0 0 0-4 0v1.3A7 7 0 0 0 5 11v5l-2 2v1h18v-1z",
+  jobs: "M9 4V3h6v1h5a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zm0 2H5v4h14V6h-4v1H9z",
+  reports: "M5 3h10l4 4v14H5zm3 8h8v2H8zm0 4h8v2H8zm0-8h5v2H8z",
+  resources: "M8 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM1 20a7 7 0 0 1 14 0zm14.5 0a8.5 8.5 0 0 0-2.2-5.7A6 6 0 0 1 23 20z",
 };
 
 const navCss = css`
@@ -36,7 +36,7 @@ export function BottomNav({ path }: { path: string }) {
       {navFor(role.value).map((to) => (
         <Link key={to} href={to} aria-current={path === to ? "page" : undefined}>
           <svg viewBox="0 0 24 24" aria-hidden="true">
-            <path d={ICONS[to]} />
+            <path d={ICONS[to.slice(1)]} />
           </svg>
           <span>{t(`nav.${to.slice(1)}`)}</span>
         </Link>

@@ -3,7 +3,9 @@ import { useSyncExternalStore } from "react";
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-const notify = () => listeners.forEach((l) => l());
+const notify = () => {
+  for (const l of listeners) l();
+};
 
 function subscribe(cb: Listener) {
   if (listeners.size === 0) {

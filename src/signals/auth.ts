@@ -2,10 +2,10 @@ import { batch, signal } from "@preact/signals-react";
 import * as authApi from "../api/auth";
 import { errorDetail } from "../api/client";
 import { navigate } from "../lib/hash-location";
-import { homeFor, paths } from "../routes";
+import { homeFor, paths } from "../paths";
 import { startCountdown } from "./countdown";
 import { dir, t } from "./language";
-import { signIn } from "./session";
+import { signIn, signOut } from "./session";
 import { authToast, dismissToast } from "./toasts";
 
 /** The auth state of SPEC.md section 4 beside the session: one request at a time, its error and its message. */
@@ -80,6 +80,28 @@ export async function login(identifier: string, password: string): Promise<boole
   } catch (e) {
     return fail(e, "login.failed");
   }
+}
+
+let loggingOut: Promise<void> | null = null;
+
+/**
+ * Logs out: ends the session on the server (POST /user/logout), then clears it in the browser whatever the server
+ * said (offline, 401, an error), says 'Logged out successfully' (SPEC.md section 8) and goes to the sign-in screen.
+ * A second press while the call is on its way waits for the first.
+ */
+export function logout(): Promise<void> {
+  loggingOut ??= authApi
+    .logout()
+    .catch(() => undefined)
+    .then(() => {
+      signOut();
+      authToast(t("profile.loggedOut"), "success");
+      navigate(paths.login, { replace: true });
+    })
+    .finally(() => {
+      loggingOut = null;
+    });
+  return loggingOut;
 }
 
 /** Requests a code by email; on success starts the countdown and opens the verify screen. */

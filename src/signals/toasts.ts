@@ -6,7 +6,11 @@ export type ToastPlacement = "auth" | "app";
 export interface Toast {
   id: string;
   type: ToastType;
+  /** Text to show as is (a server's sentence), or empty when `key` is set. */
   message: string;
+  /** A translation key, translated when the toast is shown: a toast raised before the dictionaries load (session
+   * expiry at boot) would otherwise show the raw key, and a language switch re-translates it. */
+  key?: string;
   placement: ToastPlacement;
 }
 
@@ -16,9 +20,10 @@ const timers = new Map<string, ReturnType<typeof setTimeout>>();
 let counter = 0;
 
 /** Shows a toast; a toast with the same id replaces the one on screen rather than stacking (one per id). */
-export function showToast(message: string, type: ToastType = "info", opts: { id?: string; placement?: ToastPlacement } = {}) {
+export function showToast(message: string | { key: string }, type: ToastType = "info", opts: { id?: string; placement?: ToastPlacement } = {}) {
   const id = opts.id ?? `toast-${++counter}`;
-  const toast: Toast = { id, type, message, placement: opts.placement ?? "app" };
+  const text = typeof message === "string" ? { message } : { message: "", key: message.key };
+  const toast: Toast = { id, type, ...text, placement: opts.placement ?? "app" };
   const rest = toasts.value.filter((t) => t.id !== id);
   toasts.value = [...rest, toast];
   clearTimeout(timers.get(id));

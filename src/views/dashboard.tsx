@@ -4,7 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { ScreenTitle } from "../components/ScreenTitle";
 import { Button } from "../components/ui";
 import { formatShortDate } from "../lib/dates";
-import type { ViewProps } from "../routes";
+import type { ViewProps } from "../paths";
 import { lang, t } from "../signals/language";
 import { card, cx, muted, page, stack } from "../styles/theme";
 

@@ -2,7 +2,7 @@ import { css } from "goober";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Button } from "../components/ui";
 import { navigate } from "../lib/hash-location";
-import { paths, type ViewProps } from "../routes";
+import { paths, type ViewProps } from "../paths";
 import { t } from "../signals/language";
 import { isAuthenticated } from "../signals/session";
 import { centered } from "../styles/theme";

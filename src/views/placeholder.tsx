@@ -1,6 +1,6 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { ScreenTitle } from "../components/ScreenTitle";
-import type { ViewProps } from "../routes";
+import type { ViewProps } from "../paths";
 import { t } from "../signals/language";
 import { page } from "../styles/theme";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { createSession } from "../../server/lib/auth";
 import { fold } from "../../server/places/fold";
-import { Gazetteer, gazetteer } from "../../server/places/gazetteer";
+import { type Gazetteer, gazetteer } from "../../server/places/gazetteer";
 import { testApp, testDb } from "./helpers";
 
 let db: Db;

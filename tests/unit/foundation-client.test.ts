@@ -62,22 +62,5 @@ describe("the ky client", () => {
     await api.get("issue/issue?issue_id=999").catch(() => undefined);
     expect(location.hash).toBe("#/404");
   });
-
-  it("retries a failing read three times, then gives up", async () => {
-    const { api, calls } = make([() => json(503, {})]);
-    await expect(api.get("x").json()).rejects.toThrow();
-    expect(calls).toHaveLength(4);
-  });
-
-  it("succeeds when a retried read recovers", async () => {
-    const { api, calls } = make([() => json(503, {}), () => json(200, { ok: 1 })]);
-    expect(await api.get("x").json()).toEqual({ ok: 1 });
-    expect(calls).toHaveLength(2);
-  });
-
-  it("never retries a write", async () => {
-    const { api, calls } = make([() => json(503, {})]);
-    await expect(api.post("x", { json: {} })).rejects.toThrow();
-    expect(calls).toHaveLength(1);
-  });
+  // The retry rule (D13) is tested on the real client, with its own policy, in api-client.test.ts.
 });

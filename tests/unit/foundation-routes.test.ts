@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HEADER_PATHS, homeFor, navFor, resolveAccess, routes, showsNav } from "../../src/routes";
+import { homeFor, navFor } from "../../src/paths";
+import { resolveAccess, routes, showsHeader, showsNav } from "../../src/routes";
 
 const def = (path: string) => routes.find((r) => r.path === path);
 
@@ -62,10 +63,13 @@ describe("navigation", () => {
     expect(navFor(null)).toEqual(navFor(0));
   });
 
-  it("shows the bar on top-level paths only", () => {
-    expect(showsNav("/jobs")).toBe(true);
-    expect(showsNav("/property/open-issues")).toBe(false);
-    expect(showsNav("/employee-details/4")).toBe(false);
+  it("shows the bar on top-level protected screens only", () => {
+    expect(showsNav(def("/jobs"))).toBe(true);
+    expect(showsNav(def("/property/open-issues"))).toBe(false);
+    expect(showsNav(def("/employee-details/:user_id"))).toBe(false);
+    expect(showsNav(def("/login"))).toBe(false);
+    expect(showsNav(undefined)).toBe(false);
+    for (const r of routes) expect(showsNav(r)).toBe(!!r.roles && r.path.split("/").filter(Boolean).length === 1);
   });
 
   it("lands roles by D3", () => {
@@ -73,6 +77,6 @@ describe("navigation", () => {
   });
 
   it("shows the branded header on the ten paths of SPEC.md", () => {
-    expect([...HEADER_PATHS].sort()).toEqual(["/dashboard", "/home", "/jobs", "/notifications", "/profile", "/properties", "/repair", "/reports", "/resources", "/your-profile"]);
+    expect(routes.filter(showsHeader).map((r) => r.path).sort()).toEqual(["/dashboard", "/home", "/jobs", "/notifications", "/profile", "/properties", "/repair", "/reports", "/resources", "/your-profile"]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { expireIfDue } from "../../src/lib/session-expiry";
+import { expireIfDue } from "../../src/signals/session-expiry";
 import { gotEmailMob, isAuthenticated, isExpired, markVerified, persistSession, restoreSession, role, SESSION_MS, signIn, signOut, token, user } from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
 
@@ -87,12 +87,12 @@ describe("session expiry", () => {
     expect(isAuthenticated.value).toBe(false);
     expect(token.value).toBeNull();
     expect(location.hash).toBe("#/login");
-    expect(toasts.value.map((t) => [t.type, t.message])).toEqual([["info", "Your session has expired. Please log in again."]]);
+    expect(toasts.value.map((t) => [t.type, t.key])).toEqual([["info", "session.expired"]]);
   });
 
   it("checks again every hour", async () => {
     vi.useFakeTimers();
-    const { watchSessionExpiry } = await import("../../src/lib/session-expiry");
+    const { watchSessionExpiry } = await import("../../src/signals/session-expiry");
     signIn(response, Date.now());
     const stop = watchSessionExpiry();
     expect(isAuthenticated.value).toBe(true);

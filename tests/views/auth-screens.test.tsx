@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Toasts } from "../../src/components/Toasts";
 import { lang } from "../../src/signals/language";
@@ -7,6 +7,7 @@ import { toasts } from "../../src/signals/toasts";
 import { ProfileView } from "../../src/views/account/profile";
 import { GetRoleView } from "../../src/views/auth/get-role";
 import { OnboardingView } from "../../src/views/auth/onboarding";
+import { fakeApi, json } from "./fake-api";
 
 persistSession();
 afterEach(() => {
@@ -96,7 +97,8 @@ describe("onboarding", () => {
 });
 
 describe("the profile screens", () => {
-  it("show the signed-in user and Log out ends the session with the toast and goes to /login", () => {
+  it("show the signed-in user and Log out ends the session with the toast and goes to /login", async () => {
+    fakeApi({ "POST user/logout": () => json(200, { message: "Logged out" }) });
     signIn({ access_token: "t", role: 1, got_email_mob: 1, name: "Salim Technician", email: "tech@demo.om", mob_no: "91234567", cntry_code: "+968" });
     render(
       <>
@@ -109,7 +111,7 @@ describe("the profile screens", () => {
     expect(screen.getByText("tech@demo.om")).toBeTruthy();
     expect(screen.getByText("+968 91234567")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Log out" }));
-    expect(isAuthenticated.value).toBe(false);
+    await waitFor(() => expect(isAuthenticated.value).toBe(false));
     expect(localStorage.getItem("access_token")).toBeNull();
     expect(location.hash).toBe("#/login");
     expect(screen.getByText("Logged out successfully")).toBeTruthy();

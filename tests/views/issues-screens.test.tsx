@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ContactCard } from "../../src/components/issues/ContactCard";
 import { Gallery } from "../../src/components/issues/Gallery";

@@ -1,5 +1,5 @@
 import type { Queryable } from "../db";
-import type { SeedIds } from "../seed";
+import type { SeedIds } from "./ids";
 
 // Demo properties in Muscat and their maintenance issues, all assigned to the demo technician (D1, D11).
 // Media paths are relative to server/files/properties/; scripts/gen-issue-media.sh makes the files.

@@ -1,5 +1,5 @@
 import type { Queryable } from "../db";
-import type { SeedIds } from "../seed";
+import type { SeedIds } from "./ids";
 
 /** A seeded employee. `avatar` names a file under server/files/users/ (made by scripts/gen-staff-files.ts). */
 export interface SeedStaff {

@@ -5,7 +5,7 @@ import { type Issue, type Slot, isAcknowledged } from "../../contract/issues";
 import { formatAddress } from "../../lib/address";
 import { formatCreated, formatSlotDate, formatSlotTime } from "../../lib/dates";
 import { navigate } from "../../lib/hash-location";
-import { homeFor } from "../../routes";
+import { homeFor } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { role } from "../../signals/session";
 import { card, cx, muted, page, stack } from "../../styles/theme";

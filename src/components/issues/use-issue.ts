@@ -1,41 +1,20 @@
-import { useEffect, useState } from "react";
 import { fetchIssue } from "../../api/issues";
 import { type Issue, issueSchema } from "../../contract/issues";
 import { useHashSearch } from "../../lib/hash-location";
+import { useResource } from "../../lib/use-resource";
 
-export type IssueState = { kind: "loading" } | { kind: "ready"; issue: Issue } | { kind: "error" };
+export type IssueState = { kind: "loading" } | { kind: "ready"; issue: Issue } | { kind: "error"; retry?: () => void };
 
 /** The issue from navigation state (D4); when the state is missing or for another issue, GET it by ?issue_id=. */
 export function useIssue(): IssueState {
   const search = useHashSearch();
   const id = Number(new URLSearchParams(search).get("issue_id"));
-  const fromState = () => {
-    const parsed = issueSchema.safeParse(history.state);
-    return parsed.success && (!id || parsed.data.issue_id === id) ? parsed.data : null;
-  };
-  const [state, setState] = useState<IssueState>(() => {
-    const issue = fromState();
-    return issue ? { kind: "ready", issue } : { kind: "loading" };
-  });
-  useEffect(() => {
-    const issue = fromState();
-    if (issue) {
-      setState({ kind: "ready", issue });
-      return;
-    }
-    if (!Number.isInteger(id) || id <= 0) {
-      setState({ kind: "error" });
-      return;
-    }
-    let live = true;
-    setState({ kind: "loading" });
-    fetchIssue(id).then(
-      (issue) => live && setState({ kind: "ready", issue }),
-      () => live && setState({ kind: "error" }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  return state;
+  const parsed = issueSchema.safeParse(history.state);
+  const fromState = parsed.success && (!id || parsed.data.issue_id === id) ? parsed.data : null;
+  const valid = Number.isInteger(id) && id > 0;
+  const loaded = useResource((signal) => fetchIssue(id, signal), [id], { enabled: !fromState && valid });
+  if (fromState) return { kind: "ready", issue: fromState };
+  if (!valid) return { kind: "error" };
+  if (loaded.data) return { kind: "ready", issue: loaded.data };
+  return loaded.error != null ? { kind: "error", retry: loaded.retry } : { kind: "loading" };
 }

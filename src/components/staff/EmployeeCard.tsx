@@ -4,7 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { usersFileUrl } from "../../api/company";
 import type { StaffRecord } from "../../contract/company";
 import { navigate } from "../../lib/hash-location";
-import { paths } from "../../routes";
+import { paths } from "../../paths";
 import { t } from "../../signals/language";
 import { Picture } from "./Avatar";
 

@@ -3,11 +3,10 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { LanguageSwitch } from "../../components/LanguageSwitch";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { Button } from "../../components/ui";
-import { navigate } from "../../lib/hash-location";
-import { paths, type ViewProps } from "../../routes";
+import type { ViewProps } from "../../paths";
+import { logout } from "../../signals/auth";
 import { t } from "../../signals/language";
-import { signOut, user } from "../../signals/session";
-import { authToast } from "../../signals/toasts";
+import { user } from "../../signals/session";
 import { card, page } from "../../styles/theme";
 
 const listCss = css`
@@ -20,12 +19,8 @@ const avatar = css`
   display: flex; align-items: center; justify-content: center; font-size: 22px; font-weight: 700; flex: none;
 `;
 
-/** Ends the session and goes to the sign-in screen with the spec's toast. */
-export function logOut() {
-  signOut();
-  authToast(t("profile.loggedOut"), "success");
-  navigate(paths.login, { replace: true });
-}
+/** Ends the session on the server and in the browser, then goes to the sign-in screen with the spec's toast. */
+export const logOut = () => void logout();
 
 /** /profile, /you, /your-profile (D5): the title, who is signed in, and Log out. */
 export function ProfileView({ title }: ViewProps) {

@@ -4,7 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { Logo } from "../../components/Header";
 import { LanguageSwitch } from "../../components/LanguageSwitch";
 import { BackIcon, Button, IconButton } from "../../components/ui";
-import { paths } from "../../routes";
+import { paths } from "../../paths";
 import { t } from "../../signals/language";
 
 export const authPage = css`

@@ -4,7 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { LanguageSwitch } from "../../components/LanguageSwitch";
 import { BackIcon, ForwardIcon, IconButton } from "../../components/ui";
 import { navigate } from "../../lib/hash-location";
-import { paths, type ViewProps } from "../../routes";
+import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { authPage, headingCss } from "./auth-layout";
 

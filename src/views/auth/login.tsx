@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { PasswordField } from "../../components/PasswordField";
 import { TextField } from "../../components/ui";
-import { paths, type ViewProps } from "../../routes";
+import { paths, type ViewProps } from "../../paths";
 import { loading, login } from "../../signals/auth";
 import { t } from "../../signals/language";
 import { AuthForm, AuthLayout, inlineLink, linkRow } from "./auth-layout";

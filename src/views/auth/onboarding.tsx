@@ -5,7 +5,7 @@ import { LanguageSwitch } from "../../components/LanguageSwitch";
 import { Button } from "../../components/ui";
 import { navigate } from "../../lib/hash-location";
 import { writeKey } from "../../lib/storage";
-import { paths, type ViewProps } from "../../routes";
+import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { authPage } from "./auth-layout";
 

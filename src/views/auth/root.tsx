@@ -1,6 +1,6 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { readKey } from "../../lib/storage";
-import type { ViewProps } from "../../routes";
+import type { ViewProps } from "../../paths";
 import { LoginView } from "./login";
 import { WelcomeView } from "./welcome";
 

@@ -4,7 +4,7 @@ import { Logo } from "../../components/Header";
 import { LanguageSwitch } from "../../components/LanguageSwitch";
 import { Button } from "../../components/ui";
 import { navigate } from "../../lib/hash-location";
-import { paths, type ViewProps } from "../../routes";
+import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { centered } from "../../styles/theme";
 

@@ -4,7 +4,7 @@ import { ContactCard } from "../../components/issues/ContactCard";
 import { Gallery } from "../../components/issues/Gallery";
 import { AgreedVisit, IssueScreen, IssueSummary, LocationSection } from "../../components/issues/IssueParts";
 import { PropertyCard } from "../../components/issues/PropertyCard";
-import type { ViewProps } from "../../routes";
+import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { section } from "../../components/issues/styles";
 

@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useRef } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type JobsStatus, fetchJobs } from "../../api/issues";
 import { ScreenTitle } from "../../components/ScreenTitle";
@@ -7,7 +7,8 @@ import { Button, Spinner } from "../../components/ui";
 import type { Issue } from "../../contract/issues";
 import { formatShortDate } from "../../lib/dates";
 import { navigate, useHashSearch } from "../../lib/hash-location";
-import { type ViewProps, paths } from "../../routes";
+import { usePagedList } from "../../lib/use-resource";
+import { type ViewProps, paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { cx, errorText, page } from "../../styles/theme";
 
@@ -31,41 +32,20 @@ const pill = css`flex: none; font-size: 12px; font-weight: 700; padding: 3px 10p
 const openPill = css`background: #fef3c7; color: #78350f;`;
 const closedPill = css`background: #dcfce7; color: #14532d;`;
 
-interface TabData {
-  items: Issue[];
-  total: number;
-  page: number;
-  loading: boolean;
-  error: boolean;
-}
-const initial: TabData = { items: [], total: 0, page: 0, loading: true, error: false };
+const byIssueId = (issue: Issue) => issue.issue_id;
 
 /** The technician's job list with open and closed tabs (D4: /jobs). */
 export function JobsView({ title }: ViewProps) {
   useSignals();
   const search = useHashSearch();
   const tab: JobsStatus = new URLSearchParams(search).get("tab") === "closed" ? "closed" : "open";
-  const [data, setData] = useState<TabData>(initial);
+  // A tab switch aborts the other tab's page on its way, so a slow Open answer never replaces the Closed list.
+  const jobs = usePagedList((page, signal) => fetchJobs(tab, page, signal), byIssueId, [tab]);
+  const items = jobs.list.items;
+  const failed = jobs.error != null;
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
 
-  async function load(status: JobsStatus, page: number) {
-    setData((d) => ({ ...(page === 1 ? initial : d), loading: true, error: false }));
-    try {
-      const res = await fetchJobs(status, page);
-      setData((d) => {
-        const seen = new Set((page === 1 ? [] : d.items).map((i) => i.issue_id));
-        const items = [...(page === 1 ? [] : d.items), ...res.data.filter((i) => !seen.has(i.issue_id))];
-        return { items, total: res.total, page, loading: false, error: false };
-      });
-    } catch {
-      setData((d) => ({ ...d, loading: false, error: true }));
-    }
-  }
-  useEffect(() => {
-    void load(tab, 1);
-  }, [tab]);
-
-  const select = (next: JobsStatus) => navigate(next === "closed" ? `${paths.jobs}?tab=closed` : paths.jobs, { replace: true });
+  const select = (next: JobsStatus) => navigate(paths.jobsTab(next), { replace: true });
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight" && e.key !== "Home" && e.key !== "End") return;
     e.preventDefault();
@@ -99,21 +79,21 @@ export function JobsView({ title }: ViewProps) {
           </button>
         ))}
       </div>
-      <section id="jobs-panel" role="tabpanel" aria-labelledby={`jobs-tab-${tab}`} aria-busy={data.loading}>
-        {data.error && (
+      <section id="jobs-panel" role="tabpanel" aria-labelledby={`jobs-tab-${tab}`} aria-busy={jobs.loading}>
+        {failed && (
           <div className={css`display: flex; flex-direction: column; gap: 8px; align-items: flex-start;`}>
             <p role="alert" className={errorText}>
               {t("issues.loadError")}
             </p>
-            <Button variant="secondary" onClick={() => void load(tab, Math.max(1, data.page + (data.items.length ? 1 : 0)))}>
+            <Button variant="secondary" onClick={jobs.retry}>
               {t("common.retry")}
             </Button>
           </div>
         )}
-        {!data.loading && !data.error && data.items.length === 0 && <p>{tab === "open" ? t("issues.emptyOpen") : t("issues.emptyClosed")}</p>}
-        {data.items.length > 0 && (
+        {!jobs.loading && !failed && items.length === 0 && <p>{tab === "open" ? t("issues.emptyOpen") : t("issues.emptyClosed")}</p>}
+        {items.length > 0 && (
           <ul className={list} data-testid="jobs-list">
-            {data.items.map((issue) => (
+            {items.map((issue) => (
               <li key={issue.issue_id}>
                 <button type="button" className={item} onClick={() => open(issue)}>
                   <span>
@@ -133,13 +113,13 @@ export function JobsView({ title }: ViewProps) {
             ))}
           </ul>
         )}
-        {data.loading && (
+        {jobs.loading && (
           <div className={css`display: flex; justify-content: center; padding: 24px;`}>
             <Spinner />
           </div>
         )}
-        {!data.loading && !data.error && data.items.length < data.total && (
-          <Button variant="secondary" block className={css`margin-top: 12px;`} onClick={() => void load(tab, data.page + 1)}>
+        {!jobs.loading && !failed && !jobs.list.done && (
+          <Button variant="secondary" block className={css`margin-top: 12px;`} onClick={jobs.loadMore}>
             {t("issues.loadMore")}
           </Button>
         )}

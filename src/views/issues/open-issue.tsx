@@ -7,7 +7,7 @@ import { Gallery } from "../../components/issues/Gallery";
 import { AgreedVisit, AvailabilityList, IssueScreen, IssueSummary, LocationSection } from "../../components/issues/IssueParts";
 import { PropertyCard } from "../../components/issues/PropertyCard";
 import { Button } from "../../components/ui";
-import type { ViewProps } from "../../routes";
+import type { ViewProps } from "../../paths";
 import { type Issue, type Slot, isAcknowledged } from "../../contract/issues";
 import { t } from "../../signals/language";
 

@@ -3,7 +3,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { TextField } from "../../components/ui";
 import { isEmail } from "../../contract/email";
 import { navigate } from "../../lib/hash-location";
-import { paths, type ViewProps } from "../../routes";
+import { paths, type ViewProps } from "../../paths";
 import { forgot, loading } from "../../signals/auth";
 import { t } from "../../signals/language";
 import { AuthForm, AuthLayout, BackToLogin } from "../auth/auth-layout";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { PasswordField } from "../../components/PasswordField";
 import { navigate, useHashSearch } from "../../lib/hash-location";
-import { paths, type ViewProps } from "../../routes";
+import { paths, type ViewProps } from "../../paths";
 import { loading, readResetToken, reset } from "../../signals/auth";
 import { t } from "../../signals/language";
 import { AuthForm, AuthLayout, BackToLogin, RequestCodeNotice } from "../auth/auth-layout";

@@ -4,7 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { OTP_LENGTH, OtpInput } from "../../components/OtpInput";
 import { Button } from "../../components/ui";
 import { navigate, useHashSearch } from "../../lib/hash-location";
-import { paths, type ViewProps } from "../../routes";
+import { paths, type ViewProps } from "../../paths";
 import { loading, resend, verify } from "../../signals/auth";
 import { canResend, formatCountdown, pauseCountdown, remaining, resumeCountdown } from "../../signals/countdown";
 import { t } from "../../signals/language";

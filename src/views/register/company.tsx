@@ -6,7 +6,7 @@ import { companyRegister } from "../../contract/auth";
 import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import { useHashSearch } from "../../lib/hash-location";
 import { companyPrefill } from "../../lib/jwt";
-import type { ViewProps } from "../../routes";
+import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { MobileRow, NewPasswordField, noticeCss, RegisterForm, RegisterFrame } from "./parts";
 import { type CompanyForm, companyCanSubmit } from "./rules";

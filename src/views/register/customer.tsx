@@ -3,7 +3,7 @@ import { registerCustomer } from "../../api/register";
 import { TextField } from "../../components/ui";
 import { customerRegister } from "../../contract/auth";
 import { DEFAULT_DIAL_CODE } from "../../contract/common";
-import type { ViewProps } from "../../routes";
+import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { MobileRow, NewPasswordField, RegisterForm, RegisterFrame } from "./parts";
 import { type CustomerForm, customerCanSubmit } from "./rules";

@@ -10,7 +10,7 @@ import { TermsModal } from "../../components/TermsModal";
 import { BackIcon, Button, Field, IconButton } from "../../components/ui";
 import { navigate } from "../../lib/hash-location";
 import { registerFailure } from "../../api/register";
-import { paths } from "../../routes";
+import { paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { authToast } from "../../signals/toasts";
 import { errorText } from "../../styles/theme";

@@ -5,7 +5,7 @@ import { SkillsPicker } from "../../components/SkillsPicker";
 import { TextField } from "../../components/ui";
 import { techRegister } from "../../contract/auth";
 import { DEFAULT_DIAL_CODE } from "../../contract/common";
-import type { ViewProps } from "../../routes";
+import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { MobileRow, NewPasswordField, RegisterForm, RegisterFrame } from "./parts";
 import { type TechnicianForm, technicianCanSubmit, technicianComplete } from "./rules";

@@ -3,7 +3,7 @@
 // -> server field errors, focusing the first field in error.
 import { type FormEvent, useRef, useState } from "react";
 import type * as z from "zod/mini";
-import { paths } from "../../routes";
+import { paths } from "../../paths";
 import { t } from "../../signals/language";
 import { authToast } from "../../signals/toasts";
 import { focusFirstError, runRegistration } from "./parts";

@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { type ReactNode, useEffect, useState } from "react";
+import type { ReactNode } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchStaffMember, usersFileUrl } from "../../api/company";
 import { ScreenTitle } from "../../components/ScreenTitle";
@@ -8,7 +8,8 @@ import { telHref } from "../../components/staff/EmployeeCard";
 import { Button, Spinner } from "../../components/ui";
 import type { StaffRecord } from "../../contract/company";
 import { navigate } from "../../lib/hash-location";
-import { type ViewProps, paths } from "../../routes";
+import { Refused, useResource } from "../../lib/use-resource";
+import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
 import { card, errorText, page } from "../../styles/theme";
 
@@ -34,19 +35,19 @@ const phone = (code: string | null | undefined, number: string | null) => (numbe
 export function EmployeeDetailsView({ title, params }: ViewProps) {
   useSignals();
   const id = params?.user_id ?? "";
-  const [state, setState] = useState<State>({ kind: "loading" });
-
-  useEffect(() => {
-    let live = true;
-    setState({ kind: "loading" });
-    fetchStaffMember(id).then(
-      (res) => live && setState(res.status === 1 && res.data[0] ? { kind: "loaded", staff: res.data[0] } : { kind: "error", key: "staff.details.failed" }),
-      () => live && setState({ kind: "error", key: "staff.details.error" }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  const member = useResource(
+    async (signal) => {
+      const res = await fetchStaffMember(id, signal);
+      if (res.status !== 1 || !res.data[0]) throw new Refused();
+      return res.data[0];
+    },
+    [id],
+  );
+  const state: State = member.data
+    ? { kind: "loaded", staff: member.data }
+    : member.error != null
+      ? { kind: "error", key: member.error instanceof Refused ? "staff.details.failed" : "staff.details.error" }
+      : { kind: "loading" };
 
   const back = () => (history.length > 1 ? history.back() : navigate(paths.resources));
   // Numbers read left to right inside an Arabic line, but the line itself stays aligned to the reading start.

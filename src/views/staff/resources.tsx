@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchStaffPage, usersFileUrl } from "../../api/company";
 import { AddEmployeeSheet } from "../../components/AddEmployeeSheet";
@@ -8,8 +8,9 @@ import { Picture } from "../../components/staff/Avatar";
 import { EmployeeCard } from "../../components/staff/EmployeeCard";
 import { Button, Spinner } from "../../components/ui";
 import type { StaffRecord } from "../../contract/company";
-import { type PagedList, applyPage, emptyList, prependItem, stopList } from "../../lib/infinite-list";
-import type { ViewProps } from "../../routes";
+import { prependItem } from "../../lib/infinite-list";
+import { Refused, usePagedList } from "../../lib/use-resource";
+import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { card, errorText, muted, page } from "../../styles/theme";
 
@@ -65,57 +66,26 @@ function CompanyCard({ staff }: { staff: StaffRecord }) {
 /** The company staff list (/resources, role 2): company card, employees with infinite scroll, and the add-employee sheet. */
 export function ResourcesView({ title }: ViewProps) {
   useSignals();
-  const [list, setList] = useState<PagedList<StaffRecord>>(emptyList);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const staff = usePagedList(
+    async (pageNum, signal) => {
+      const res = await fetchStaffPage(pageNum, signal);
+      if (res.status !== 1) throw new Refused();
+      return res;
+    },
+    byId,
+    [],
+  );
+  const { list, loading, loadMore } = staff;
+  // SPEC.md section 8: a non-success answer and a failed call have their own texts; both stop further loading.
+  const error = staff.error == null ? null : staff.error instanceof Refused ? "staff.loadFailed" : "staff.loadError";
   const [adding, setAdding] = useState(false);
-  const listRef = useRef(list);
-  listRef.current = list;
-  const busy = useRef(false);
-  const live = useRef(true);
   const sentinel = useRef<HTMLDivElement>(null);
   const observable = typeof IntersectionObserver !== "undefined";
-
-  useEffect(() => {
-    live.current = true;
-    return () => {
-      live.current = false;
-    };
-  }, []);
-
-  const loadMore = useCallback(async () => {
-    const current = listRef.current;
-    if (busy.current || current.done) return;
-    busy.current = true;
-    setLoading(true);
-    try {
-      const res = await fetchStaffPage(current.nextPage);
-      if (!live.current) return;
-      if (res.status !== 1) {
-        setError("staff.loadFailed");
-        setList((l) => stopList(l));
-      } else {
-        setList((l) => applyPage(l, res, byId));
-      }
-    } catch {
-      if (!live.current) return;
-      setError("staff.loadError");
-      setList((l) => stopList(l));
-    } finally {
-      busy.current = false;
-      if (live.current) setLoading(false);
-    }
-  }, []);
-
-  // The first page on entry.
-  useEffect(() => {
-    void loadMore();
-  }, [loadMore]);
 
   // Observe the end of the list again after every page, so a screen still short of the end keeps loading.
   useEffect(() => {
     if (!observable || loading || list.done || list.nextPage === 1 || !sentinel.current) return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void loadMore(), { rootMargin: SCROLL_MARGIN });
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { rootMargin: SCROLL_MARGIN });
     io.observe(sentinel.current);
     return () => io.disconnect();
   }, [observable, loading, list.done, list.nextPage, loadMore]);
@@ -161,21 +131,13 @@ export function ResourcesView({ title }: ViewProps) {
           <Spinner label={t("staff.loadingMore")} />
         ) : (
           !observable && !list.done && list.nextPage > 1 && (
-            <Button variant="secondary" onClick={() => void loadMore()}>
+            <Button variant="secondary" onClick={loadMore}>
               {t("staff.loadMore")}
             </Button>
           )
         )}
       </div>
-      <AddEmployeeSheet open={adding} onClose={() => setAdding(false)} onCreated={(record) => (record ? setList((l) => prependItem(l, record, byId)) : reload())} />
+      <AddEmployeeSheet open={adding} onClose={() => setAdding(false)} onCreated={(record) => (record ? staff.update((l) => prependItem(l, record, byId)) : staff.reload())} />
     </main>
   );
-
-  /** Without the new record in the answer, start the list again from the first page. */
-  function reload() {
-    setError(null);
-    listRef.current = emptyList();
-    setList(emptyList());
-    void loadMore();
-  }
 }
