@@ -1,6 +1,9 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Db } from "./db/db";
+import { DB_UNAVAILABLE_DETAIL, isDbUnavailable } from "./db/unavailable";
+import { compressAnswers } from "./lib/compression";
+import { refuseNul, requireJsonBody } from "./lib/request-guards";
 import type { AuthUser } from "./lib/auth";
 import { HttpError } from "./lib/http";
 import { RateLimiter } from "./lib/rate-limit";
@@ -78,10 +81,12 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
       deps.log({ msg: "request", method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
   });
 
+  app.use(compressAnswers());
   app.use(
     "/api/*",
     bodyLimit({ maxSize: JSON_LIMIT, onError: (c) => c.json({ detail: "The request is too large." }, 413) }),
   );
+  app.use("/api/*", requireJsonBody(), refuseNul());
 
   const api = new Hono<Env>();
   api.get("/health", async (c) => {
@@ -101,6 +106,11 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
     if (err instanceof HttpError) {
       for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
       return c.json({ detail: err.detail, ...(err.errors ? { errors: err.errors } : {}) }, err.status);
+    }
+    if (isDbUnavailable(err)) {
+      deps.log({ msg: "database unavailable", path: c.req.path, error: String(err?.message ?? err) });
+      c.header("Retry-After", "5");
+      return c.json({ detail: DB_UNAVAILABLE_DETAIL }, 503);
     }
     deps.log({ msg: "unhandled error", path: c.req.path, error: String(err?.message ?? err) });
     return c.json({ detail: "Something went wrong on our side. Please try again." }, 500);
