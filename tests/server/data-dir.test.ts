@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { DataDirError, LOCK_FILE, lockDataDir, prepareDataDir } from "../../server/db/data-dir";
+import { DataDirError, LOCK_FILE, lockDataDir } from "../../server/db/data-dir";
 import { openPglite } from "../../server/db/db";
 
 const root = mkdtempSync(join(tmpdir(), "fixit-datadir-"));
@@ -25,9 +25,14 @@ const freePort = () =>
     });
   });
 
-/** The real server process (server/index.ts), as `npm run serve` starts it. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+const RUNUSER = "/usr/sbin/runuser";
+const isRoot = process.getuid?.() === 0;
+
+/** The real server process (server/index.ts), as `npm run serve` starts it; `asNobody` runs it as that user (from root). */
+function startServer(env: Record<string, string>, asNobody = false) {
+  const node = [process.execPath, "--import", "tsx", "server/index.ts"];
+  const [cmd, ...args] = asNobody ? [RUNUSER, "-u", "nobody", "--", ...node] : node;
+  const child = spawn(cmd, args, {
     cwd: join(import.meta.dirname, "../.."),
     env: { ...process.env, DATABASE_URL: "", STATIC_DIR: emptyStatic, SMTP_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -160,16 +165,18 @@ describe("an unusable data directory", () => {
     expect(server.err().trim().split("\n")).toHaveLength(1);
   });
 
-  // root writes through any mode bits, so a read-only directory can only be shown to a normal user.
-  it.skipIf(process.getuid?.() === 0)("names a read-only data directory", () => {
+  // root writes through any mode bits: as root the server runs as nobody, so a read-only directory means something.
+  it.skipIf(isRoot && !existsSync(RUNUSER))("exits with a sentence naming a read-only data directory, not a stack trace", { timeout: 60_000 }, async () => {
+    chmodSync(root, 0o755);
     const dir = join(root, "read-only");
-    mkdirSync(dir);
-    chmodSync(dir, 0o500);
-    try {
-      expect(() => prepareDataDir(dir)).toThrow(`Cannot use the data directory ${dir}: it is not writable`);
-      expect(() => prepareDataDir(join(dir, "data"))).toThrow(`Cannot create the data directory ${join(dir, "data")}`);
-    } finally {
-      chmodSync(dir, 0o700);
+    mkdirSync(dir, { mode: 0o555 });
+    chmodSync(dir, 0o555);
+    for (const dataDir of [dir, join(dir, "data")]) {
+      const server = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) }, isRoot);
+      expect(await exitWithin(server, 30_000), server.err()).toBe(1);
+      expect(server.err()).toMatch(/^Cannot (use|create) the data directory .*(not writable|permission denied)/);
+      expect(server.err()).toContain(`the data directory ${dataDir}:`);
+      expect(server.err().trim().split("\n")).toHaveLength(1);
     }
   });
 });
