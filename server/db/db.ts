@@ -97,16 +97,29 @@ export async function openPostgres(url: string, schema?: string, log: (entry: Re
     },
   });
   const tx = async <T>(fn: (q: TxQueryable) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
     // The pool listens for errors only on idle clients; a checked-out one needs its own listener.
     let lost: Error | undefined;
     const onError = (err: Error) => {
       lost = err;
       log({ msg: "database connection lost", error: String(err?.message ?? err) });
     };
-    client.on("error", onError);
+    let client: PoolClient;
+    for (let attempt = 0; ; attempt++) {
+      client = await pool.connect();
+      lost = undefined;
+      client.on("error", onError);
+      try {
+        await client.query("begin");
+        break;
+      } catch (e) {
+        client.off("error", onError);
+        client.release(e as Error);
+        // An idle client whose connection was cut before it heard of it fails at "begin", before anything was done:
+        // safe to take the next one (each failure destroys one such client, so this ends).
+        if (!isDbUnavailable(e) || attempt >= 10) throw e;
+      }
+    }
     try {
-      await client.query("begin");
       const result = await fn(q(client));
       await client.query("commit");
       return result;

@@ -10,8 +10,10 @@ const url = process.env.DATABASE_URL;
 describe.skipIf(!url)("a lost PostgreSQL connection (D24)", () => {
   let db: Db;
   let admin: pg.Client;
+  let schema: string;
   beforeAll(async () => {
     db = await testDb();
+    schema = (await db.query<{ s: string }>("select current_schema() as s")).rows[0].s;
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
   });
@@ -22,7 +24,6 @@ describe.skipIf(!url)("a lost PostgreSQL connection (D24)", () => {
 
   /** Ends every backend of this file's pool from another connection, as an operator or a restart would. */
   const terminateOurs = async () => {
-    const schema = (await db.query<{ s: string }>("select current_schema() as s")).rows[0].s;
     const { rows } = await admin.query<{ pid: number }>("select pid from pg_stat_activity where application_name = $1", [`fixit ${schema}`]);
     for (const { pid } of rows) await admin.query("select pg_terminate_backend($1)", [pid]);
     return rows.length;
@@ -77,6 +78,14 @@ describe.skipIf(!url)("a lost PostgreSQL connection (D24)", () => {
     // And the pool itself recovers: a transaction and a plain query both work.
     await db.tx(async (q) => void (await q.query("select 1")));
     expect((await app.request("/api/health")).status).toBe(200);
+  });
+
+  it("starts a transaction right after the connections were cut on a live connection, not a dead idle one", async () => {
+    // Several idle connections, all cut; the transaction starts before the pool has heard of every loss.
+    await Promise.all([1, 2, 3, 4, 5].map(() => db.tx((q) => q.query("select pg_sleep(0.05)"))));
+    const { rows } = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [`fixit ${schema}`]);
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    expect((await db.tx(async (q) => (await q.query<{ n: number }>("select 41 + 1 as n")).rows[0].n))).toBe(42);
   });
 
   it("answers 503 with a detail while the database cannot be reached, and succeeds again after", async () => {
