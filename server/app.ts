@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { Db } from "./db/db";
 import { DB_UNAVAILABLE_DETAIL, isDbUnavailable } from "./db/unavailable";
 import { compressAnswers } from "./lib/compression";
 import { refuseNul, requireJsonBody } from "./lib/request-guards";
+import type { Db } from "./db/db";
 import type { AuthUser } from "./lib/auth";
 import { HttpError } from "./lib/http";
 import { RateLimiter } from "./lib/rate-limit";
