@@ -28,8 +28,8 @@ export interface Db extends Queryable {
  * cannot be used) and locked while open: a second process on the same directory is refused (D24).
  */
 export async function openPglite(dataDir?: string): Promise<Db> {
-  const { PGlite } = await import("@electric-sql/pglite");
   const release = dataDir ? lockDataDir(prepareDataDir(dataDir)) : () => undefined;
+  const { PGlite } = await import("@electric-sql/pglite");
   let pg: InstanceType<typeof PGlite>;
   try {
     pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
