@@ -1,5 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { DB_UNAVAILABLE_DETAIL, isDbUnavailable } from "./db/unavailable";
+import { compressAnswers } from "./lib/compression";
+import { refuseNul, requireJsonBody } from "./lib/request-guards";
 import type { Db } from "./db/db";
 import { HttpError } from "./lib/http";
 import { langOf, msg, t } from "./lib/i18n";
@@ -76,10 +79,12 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
       deps.log({ msg: "request", method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
   });
 
+  app.use(compressAnswers());
   app.use(
     "/api/*",
     bodyLimit({ maxSize: JSON_LIMIT, onError: (c) => c.json({ detail: t(c, msg("tooLarge")) }, 413) }),
   );
+  app.use("/api/*", requireJsonBody(), refuseNul());
 
   const api = new Hono<Env>();
   api.get("/health", async (c) => {
@@ -99,6 +104,11 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
     if (err instanceof HttpError) {
       for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
       return c.json(err.body(langOf(c.req.header("accept-language"))), err.status);
+    }
+    if (isDbUnavailable(err)) {
+      deps.log({ msg: "database unavailable", path: c.req.path, error: String(err?.message ?? err) });
+      c.header("Retry-After", "5");
+      return c.json({ detail: DB_UNAVAILABLE_DETAIL }, 503);
     }
     deps.log({ msg: "unhandled error", path: c.req.path, error: String(err?.message ?? err) });
     return c.json({ detail: t(c, msg("serverError")) }, 500);

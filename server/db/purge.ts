@@ -1,0 +1,47 @@
+// Rows that are only kept for a while: without a purge these tables grow for ever.
+import type { Queryable } from "./db";
+
+export const KEEP_DAYS = 30;
+export const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * What goes, each as `table: where` with $1 = now. Password resets live 10 minutes (their token 10 more) but count
+ * toward the hourly cap of D9, so they go after a day.
+ */
+export const PURGES: ReadonlyArray<{ table: string; where: string }> = [
+  { table: "sessions", where: "expires_at <= $1" },
+  { table: "password_resets", where: `created_at < $1::timestamptz - interval '1 day'` },
+  { table: "error_reports", where: `received_at < $1::timestamptz - interval '${KEEP_DAYS} days'` },
+  { table: "outbox", where: `created_at < $1::timestamptz - interval '${KEEP_DAYS} days'` },
+];
+
+/** Deletes expired sessions, old password resets, and error reports and mails older than 30 days; returns the counts. */
+export async function purge(db: Queryable, now: Date = new Date()): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const { table, where } of PURGES) {
+    const { rows } = await db.query<{ n: number }>(`with gone as (delete from ${table} where ${where} returning 1) select count(*)::int as n from gone`, [now]);
+    counts[table] = rows[0]?.n ?? 0;
+  }
+  return counts;
+}
+
+/** Purges at start and then every hour; the timer never keeps the process alive, a failed run is logged and retried next time. */
+export function startPurging(db: Queryable, log: (entry: Record<string, unknown>) => void, everyMs = PURGE_EVERY_MS, now: () => Date = () => new Date()) {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const counts = await purge(db, now());
+      if (Object.values(counts).some((n) => n > 0)) log({ msg: "purged", ...counts });
+    } catch (e) {
+      log({ msg: "purge failed", error: String((e as Error)?.message ?? e) });
+    } finally {
+      running = false;
+    }
+  };
+  const started = run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return { first: started, timer, stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,34 @@
+// The built app and the media around the API (mounted after it by server/index.ts; tests mount it on a temp dir).
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Hono } from "hono";
+import type { Env } from "./app";
+
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * Media under /files (D11), hashed /assets cached for a year, everything else (the page, the service worker, the
+ * locales) revalidated on each load. A missing asset is a 404: never the page, and never cached as immutable.
+ */
+export function mountStatic(app: Hono<Env>, { staticDir, filesDir }: { staticDir: string; filesDir: string }) {
+  app.use("/files/*", serveStatic({ root: filesDir, rewriteRequestPath: (p) => p.replace(/^\/files/, "") }));
+  app.use("/files/*", async (c) => c.json({ detail: "Not found." }, 404));
+
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header("Cache-Control", IMMUTABLE);
+  });
+  app.use("/assets/*", serveStatic({ root: staticDir }));
+  app.use("/assets/*", async (c) => c.json({ detail: "Not found." }, 404));
+
+  app.use("/*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-cache");
+  });
+  app.use("/*", serveStatic({ root: staticDir }));
+  const indexHtml = join(staticDir, "index.html");
+  // Hash routes: every other path is the app's page.
+  app.get("*", (c) => (existsSync(indexHtml) ? c.html(readFileSync(indexHtml, "utf8")) : c.text("Run npm run build first.", 503)));
+  return app;
+}

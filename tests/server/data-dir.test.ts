@@ -1,0 +1,182 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { DataDirError, LOCK_FILE, lockDataDir } from "../../server/db/data-dir";
+import { openPglite } from "../../server/db/db";
+
+const root = mkdtempSync(join(tmpdir(), "fixit-datadir-"));
+const emptyStatic = mkdtempSync(join(root, "static-"));
+const running: ChildProcess[] = [];
+afterAll(() => {
+  for (const p of running) if (p.exitCode === null) p.kill("SIGKILL");
+  rmSync(root, { recursive: true, force: true });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.on("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+const RUNUSER = "/usr/sbin/runuser";
+const isRoot = process.getuid?.() === 0;
+
+/** The real server process (server/index.ts), as `npm run serve` starts it; `asNobody` runs it as that user (from root). */
+function startServer(env: Record<string, string>, asNobody = false) {
+  const node = [process.execPath, "--import", "tsx", "server/index.ts"];
+  const [cmd, ...args] = asNobody ? [RUNUSER, "-u", "nobody", "--", ...node] : node;
+  const child = spawn(cmd, args, {
+    cwd: join(import.meta.dirname, "../.."),
+    env: { ...process.env, DATABASE_URL: "", STATIC_DIR: emptyStatic, SMTP_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.push(child);
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (d) => (stdout += d));
+  child.stderr?.on("data", (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, out: () => stdout, err: () => stderr };
+}
+
+/** Resolves with the exit code, or "still running" after `ms`. */
+const exitWithin = (p: { exited: Promise<number | null> }, ms: number) =>
+  Promise.race([p.exited, new Promise<"still running">((r) => setTimeout(() => r("still running"), ms))]);
+
+async function waitForHealth(port: number, server: { exited: Promise<number | null>; err: () => string }) {
+  let down: number | null | undefined;
+  void server.exited.then((c) => (down = c));
+  for (let i = 0; i < 240; i++) {
+    if (down !== undefined) throw new Error(`the first server exited (${down}): ${server.err()}`);
+    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the first server did not start");
+}
+
+describe("one server per data directory (D24)", () => {
+  it("refuses a second server on the same data directory at once, naming it, while the first keeps serving", { timeout: 120_000 }, async () => {
+    const dataDir = join(root, "shared-data");
+    const [port1, port2] = [await freePort(), await freePort()];
+    const first = startServer({ DATA_DIR: dataDir, PORT: String(port1) });
+    await waitForHealth(port1, first);
+
+    const started = Date.now();
+    const second = startServer({ DATA_DIR: dataDir, PORT: String(port2) });
+    const code = await exitWithin(second, 20_000);
+    expect(code, second.out()).not.toBe("still running");
+    expect(code).not.toBe(0);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(second.err()).toContain(`already using the data directory ${dataDir}`);
+    expect(second.err()).not.toMatch(/^\s+at /m);
+    // The second never listened.
+    expect(await fetch(`http://127.0.0.1:${port2}/api/health`).then(() => "answered", () => "refused")).toBe("refused");
+
+    const health = await fetch(`http://127.0.0.1:${port1}/api/health`);
+    expect(health.status).toBe(200);
+
+    // Stopping the first releases the lock.
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true);
+    first.child.kill("SIGTERM");
+    expect(await exitWithin(first, 20_000)).toBe(0);
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+  });
+
+  describe("the lock", () => {
+    const dirs: string[] = [];
+    const fresh = () => {
+      const d = mkdtempSync(join(root, "lock-"));
+      dirs.push(d);
+      return d;
+    };
+    const releases: Array<() => void> = [];
+    afterEach(() => {
+      for (const r of releases.splice(0)) r();
+    });
+
+    it("refuses the same directory twice in one process, and frees it on release", () => {
+      const dir = fresh();
+      const release = lockDataDir(dir);
+      expect(() => lockDataDir(dir)).toThrow(DataDirError);
+      expect(() => lockDataDir(dir)).toThrow(`already using the data directory ${dir}`);
+      release();
+      expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+      releases.push(lockDataDir(dir));
+    });
+
+    it("takes over a lock left by a process that died (a crash or a kill -9)", () => {
+      const dir = fresh();
+      const dead = spawnSync(process.execPath, ["-e", ""]).pid;
+      writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: dead, host: hostname(), since: "2026-01-01T00:00:00Z" }));
+      releases.push(lockDataDir(dir));
+      expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), "utf8")).pid).toBe(process.pid);
+    });
+
+    it("takes over a lock file cut short while it was written", () => {
+      const dir = fresh();
+      writeFileSync(join(dir, LOCK_FILE), "");
+      releases.push(lockDataDir(dir));
+      expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), "utf8")).pid).toBe(process.pid);
+    });
+
+    it("keeps a lock held by a live process", () => {
+      const dir = fresh();
+      // process 1 (init) is alive on every Linux machine.
+      writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 1, host: hostname(), since: "2026-01-01T00:00:00Z" }));
+      expect(() => lockDataDir(dir)).toThrow(/process 1\)/);
+    });
+
+    it("keeps a second embedded database off a directory that one has open", async () => {
+      const dir = join(fresh(), "data");
+      const db = await openPglite(dir);
+      await expect(openPglite(dir)).rejects.toThrow(`already using the data directory ${dir}`);
+      await db.close();
+      const again = await openPglite(dir);
+      await again.close();
+    });
+  });
+});
+
+describe("an unusable data directory", () => {
+  it("exits with a sentence naming a data directory that is a file, not a stack trace", { timeout: 60_000 }, async () => {
+    const file = join(root, "a-file");
+    writeFileSync(file, "not a directory");
+    const server = startServer({ DATA_DIR: file, PORT: String(await freePort()) });
+    expect(await exitWithin(server, 30_000)).toBe(1);
+    expect(server.err().trim()).toBe(`Cannot use the data directory ${file}: it is a file, not a directory. Set DATA_DIR to a directory.`);
+  });
+
+  it("exits with a sentence naming a data directory under a file, not a stack trace", { timeout: 60_000 }, async () => {
+    const file = join(root, "another-file");
+    writeFileSync(file, "not a directory");
+    const dir = join(file, "data");
+    const server = startServer({ DATA_DIR: dir, PORT: String(await freePort()) });
+    expect(await exitWithin(server, 30_000)).toBe(1);
+    expect(server.err()).toContain(`the data directory ${dir}`);
+    expect(server.err()).toContain("is a file");
+    expect(server.err()).not.toMatch(/^\s+at /m);
+    expect(server.err().trim().split("\n")).toHaveLength(1);
+  });
+
+  // root writes through any mode bits: as root the server runs as nobody, so a read-only directory means something.
+  it.skipIf(isRoot && !existsSync(RUNUSER))("exits with a sentence naming a read-only data directory, not a stack trace", { timeout: 60_000 }, async () => {
+    chmodSync(root, 0o755);
+    const dir = join(root, "read-only");
+    mkdirSync(dir, { mode: 0o555 });
+    chmodSync(dir, 0o555);
+    for (const dataDir of [dir, join(dir, "data")]) {
+      const server = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) }, isRoot);
+      expect(await exitWithin(server, 30_000), server.err()).toBe(1);
+      expect(server.err()).toMatch(/^Cannot (use|create) the data directory .*(not writable|permission denied)/);
+      expect(server.err()).toContain(`the data directory ${dataDir}:`);
+      expect(server.err().trim().split("\n")).toHaveLength(1);
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "../../server/db/db";
+import { createSession } from "../../server/lib/auth";
+import { findNul, requireJsonBody } from "../../server/lib/request-guards";
+import { Hono } from "hono";
+import { resetDb, testApp, testDb } from "./helpers";
+
+let db: Db;
+beforeAll(async () => (db = await testDb()));
+afterAll(async () => db.close());
+beforeEach(async () => resetDb(db));
+
+const NUL = "\u0000";
+let seq = 0;
+async function signedIn(role: number) {
+  seq++;
+  const { rows } = await db.query<{ user_id: number }>("insert into users (role, name, email, mob_no) values ($1, $2, $3, $4) returning user_id", [
+    role,
+    `User ${seq}`,
+    `u${seq}@example.om`,
+    `9300000${seq}`,
+  ]);
+  return createSession(db, rows[0].user_id);
+}
+
+const expect422 = async (res: Response, field?: string) => {
+  expect(res.status).toBe(422);
+  const body = await res.json();
+  expect(body.detail).toMatch(/NUL/);
+  if (field) expect(Object.keys(body.errors)).toEqual([field]);
+};
+
+describe("a NUL character (U+0000) in text", () => {
+  it("answers 422 with a detail, not 500, for a NUL in the sign-in identifier", async () => {
+    const { json } = testApp(db);
+    await expect422(await json("POST", "/api/user/login", { identifier: `owner${NUL}@demo.om`, password: "Secret@123" }), "identifier");
+    await expect422(await json("POST", "/api/user/login", { identifier: "owner@demo.om", password: `Secret@12${NUL}3` }), "password");
+  });
+
+  it("answers 422 with a detail, not 500, for a NUL in a name, an email or a registration number", async () => {
+    const { json } = testApp(db);
+    const company = { name: "Muscat Repairs LLC", email: "info@muscatrepairs.om", password: "Secret@123", mob_no: "24001122", cntry_code: "+968", reg_no: "CR-7654321", terms_service: true };
+    await expect422(await json("POST", "/api/authn/company_register", { ...company, reg_no: `CR${NUL}1` }), "reg_no");
+    await expect422(await json("POST", "/api/authn/company_register", { ...company, name: `Muscat${NUL}` }), "name");
+    await expect422(await json("POST", "/api/user/register", { name: "Salma", email: `s${NUL}@example.om`, password: "Secret@123", mob_no: "99123456", cntry_code: "+968", terms_service: true }), "email");
+    expect((await db.query("select 1 from companies")).rows).toHaveLength(0);
+  });
+
+  it("answers 422 with a detail, not 500, for a NUL in a nested address field", async () => {
+    const { json } = testApp(db);
+    const token = await signedIn(0);
+    const body = { email: "salma@example.om", cntry_code: "+968", mob_no: "99123456", includeWhatsapp: true, area_range: null, respond_time: null, addres: "", addrs: { block: "", no: "", street: `Way${NUL}1`, city: "", state: "", zipcode: "", country: "" }, location: { lat: null, lng: null } };
+    await expect422(await json("PUT", "/api/update_user_email_mob", body, token), "addrs.street");
+  });
+
+  it("answers 422 with a detail, not 500, for a NUL in any field of POST /api/error", async () => {
+    const { json } = testApp(db);
+    const report = { error_type: "TypeError", error_message: "x is undefined", stack: "at a", page_url: "http://x/#/home", browser_info: "Chrome", os_info: "Android", user_agent: "UA", referrer_url: "http://x/" };
+    for (const field of Object.keys(report)) {
+      await expect422(await json("POST", "/api/error", { ...report, [field]: `a${NUL}b` }), field);
+    }
+    expect((await db.query("select 1 from error_reports")).rows).toHaveLength(0);
+    // Nothing else is refused: the same report without the NUL is stored.
+    expect((await json("POST", "/api/error", report)).status).toBe(201);
+  });
+
+  it("answers 422 with a detail, not 500, for a NUL in a query string or a path", async () => {
+    const { json } = testApp(db);
+    const tech = await signedIn(1);
+    await expect422(await json("GET", "/api/place/search?keyword=mus%00cat", undefined, tech), "keyword");
+    await expect422(await json("GET", "/api/issue/jobs?status=open%00&page_num=1", undefined, tech), "status");
+    await expect422(await json("GET", "/api/issue/issue?issue_id=1%00", undefined, tech), "issue_id");
+    await expect422(await json("GET", "/api/issue%00/jobs", undefined, tech), "path");
+  });
+
+  it("accepts an escaped backslash followed by u0000, which is not a NUL", async () => {
+    const { json } = testApp(db);
+    const res = await json("POST", "/api/error", '{"error_type":"E","error_message":"literal \\\\u0000 text"}');
+    expect(res.status).toBe(201);
+    expect((await db.query<{ m: string }>("select error_message as m from error_reports")).rows[0].m).toBe("literal \\u0000 text");
+  });
+
+  it("names where the NUL is in a nested body", () => {
+    expect(findNul({ a: [{ b: "x" }, { c: `y${NUL}` }] })).toBe("a.1.c");
+    expect(findNul({ [`k${NUL}`]: 1 })).toBe("");
+    expect(findNul({ a: "fine", n: 3, b: null })).toBeNull();
+  });
+});
+
+describe("the content type of a request body", () => {
+  const report = JSON.stringify({ error_type: "TypeError", error_message: "cross-site" });
+  const post = (type: string | null, body: string | undefined = report, path = "/api/error") =>
+    testApp(db).app.request(path, { method: "POST", headers: type ? { "content-type": type } : {}, body });
+
+  it("answers 415 with a detail for a JSON body sent as text/plain or as a form (cross-site posts without preflight)", async () => {
+    for (const type of ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", null]) {
+      const res = await post(type);
+      expect(res.status, String(type)).toBe(415);
+      expect((await res.json()).detail).toMatch(/application\/json/);
+    }
+    const token = await signedIn(1);
+    const put = await testApp(db).app.request("/api/issue/issue", { method: "PUT", headers: { "content-type": "text/plain", authorization: `Bearer ${token}` }, body: "{}" });
+    expect(put.status).toBe(415);
+    expect((await db.query("select 1 from error_reports")).rows).toHaveLength(0);
+  });
+
+  it("accepts application/json with or without a charset", async () => {
+    for (const type of ["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8"]) expect((await post(type)).status, type).toBe(201);
+    expect((await db.query("select 1 from error_reports")).rows).toHaveLength(3);
+  });
+
+  it("lets a write without a body through whatever its content type", async () => {
+    // No body to misread: the route answers as it would (here 400: a report is required).
+    const res = await testApp(db).app.request("/api/error", { method: "POST", headers: { "content-type": "text/plain", "content-length": "0" } });
+    expect(res.status).toBe(400);
+    expect((await post("text/plain", "")).status).toBe(400);
+  });
+
+  it("skips the routes listed as taking other bodies (uploads)", async () => {
+    const app = new Hono();
+    app.use("/api/*", requireJsonBody(["/api/upload/"]));
+    app.post("/api/upload/photo", (c) => c.text("taken"));
+    app.post("/api/other", (c) => c.text("taken"));
+    const form = (path: string) => app.request(path, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "--x--" });
+    expect((await form("/api/upload/photo")).status).toBe(200);
+    expect((await form("/api/other")).status).toBe(415);
+  });
+});

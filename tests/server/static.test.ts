@@ -1,0 +1,113 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../server/db/db";
+import { createSession } from "../../server/lib/auth";
+import { mountStatic } from "../../server/static";
+import { testApp, testDb } from "./helpers";
+
+let db: Db;
+let root: string;
+const page = `<!doctype html><html><head><title>Fixit Gulf</title></head><body>${"<!-- padding -->".repeat(100)}<div id="root"></div></body></html>`;
+beforeAll(async () => {
+  db = await testDb();
+  root = mkdtempSync(join(tmpdir(), "fixit-static-"));
+  mkdirSync(join(root, "dist", "assets"), { recursive: true });
+  mkdirSync(join(root, "files", "users"), { recursive: true });
+  writeFileSync(join(root, "dist", "index.html"), page);
+  writeFileSync(join(root, "dist", "assets", "index-abc123.js"), `console.log(${JSON.stringify("x".repeat(4000))});`);
+  writeFileSync(join(root, "dist", "manifest.webmanifest"), "{}");
+  writeFileSync(join(root, "files", "users", "a.txt"), "a");
+});
+afterAll(async () => {
+  rmSync(root, { recursive: true, force: true });
+  await db.close();
+});
+
+/** The app as server/index.ts builds it: the API, then the built app and media around it. */
+const served = () => {
+  const { app } = testApp(db);
+  return mountStatic(app, { staticDir: join(root, "dist"), filesDir: join(root, "files") });
+};
+
+describe("serving the built app", () => {
+  it("answers 404 for a missing /assets file instead of the page cached as immutable", async () => {
+    const res = await served().request("/assets/index-gone999.js");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("cache-control") ?? "").not.toMatch(/immutable/);
+    expect(await res.text()).not.toContain("<!doctype html>");
+  });
+
+  it("caches an existing hashed asset for a year as immutable", async () => {
+    const res = await served().request("/assets/index-abc123.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("makes the browser revalidate / and the index.html fallback (no-cache)", async () => {
+    const app = served();
+    for (const path of ["/", "/index.html", "/some/deep/link", "/manifest.webmanifest"]) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control"), path).toBe("no-cache");
+    }
+    expect(await (await app.request("/some/deep/link")).text()).toBe(page);
+  });
+
+  it("keeps /api and /files answers of their own: no-store JSON 404, media", async () => {
+    const app = served();
+    const api = await app.request("/api/nothing-here");
+    expect(api.status).toBe(404);
+    expect(api.headers.get("cache-control")).toBe("no-store");
+    expect((await api.json()).detail).toBeTruthy();
+    expect(await (await app.request("/files/users/a.txt")).text()).toBe("a");
+    expect((await app.request("/files/users/none.txt")).status).toBe(404);
+  });
+});
+
+describe("compression", () => {
+  const gzip = { "accept-encoding": "gzip" };
+
+  it("compresses API answers over 1 KB (compress() was registered after /api, so they never were)", async () => {
+    // A company's staff list: ten rows make a JSON answer well over the threshold.
+    const { rows } = await db.query<{ company_id: number }>("insert into companies (name) values ('Big Staff LLC') returning company_id");
+    const company = rows[0].company_id;
+    const manager = await db.query<{ user_id: number }>("insert into users (role, name, email, company_id) values (2, 'Manager', 'boss@big.om', $1) returning user_id", [company]);
+    for (let i = 0; i < 10; i++)
+      await db.query("insert into users (role, name, email, mob_no, company_id, job_title) values (1, $1, $2, $3, $4, 'Senior maintenance technician')", [`Technician number ${i}`, `tech${i}@big.om`, `9400000${i}`, company]);
+    const token = await createSession(db, manager.rows[0].user_id);
+    const { app } = testApp(db);
+    const get = (headers: Record<string, string> = {}) => app.request("/api/company/staffs?page_num=1", { headers: { authorization: `Bearer ${token}`, ...headers } });
+
+    const plain = await get();
+    const plainText = await plain.text();
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plainText.length).toBeGreaterThan(1024);
+
+    const res = await get(gzip);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const unzipped = gunzipSync(Buffer.from(await res.arrayBuffer())).toString();
+    expect(unzipped).toBe(plainText);
+    expect(JSON.parse(unzipped).data).toHaveLength(10);
+  });
+
+  it("leaves small API answers uncompressed", async () => {
+    const res = await testApp(db).app.request("/api/health", { headers: gzip });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("compresses the page and the assets too", async () => {
+    const app = served();
+    for (const path of ["/", "/assets/index-abc123.js"]) {
+      const res = await app.request(path, { headers: gzip });
+      expect(res.headers.get("content-encoding"), path).toBe("gzip");
+    }
+  });
+});
