@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { DB_UNAVAILABLE_DETAIL, isDbUnavailable } from "./db/unavailable";
+import { isDbUnavailable } from "./db/unavailable";
 import { compressAnswers } from "./lib/compression";
-import { refuseNul, requireJsonBody } from "./lib/request-guards";
+import { jsonBodyLimit, refuseNul, requireJsonBody } from "./lib/request-guards";
 import type { Db } from "./db/db";
+import type { Deps, Env } from "./lib/env";
 import { HttpError } from "./lib/http";
 import { langOf, msg, t } from "./lib/i18n";
 import { type Mailer, logMailer } from "./mail/mailer";
@@ -14,17 +14,7 @@ import { issueRoutes } from "./issues/routes";
 import { placeRoutes } from "./places/routes";
 import { profileRoutes } from "./profile/routes";
 
-/** What every handler can reach through `c.var`. */
-export interface Deps {
-  db: Db;
-  mailer: Mailer;
-  /** Structured log line (JSON on stdout by default). */
-  log: (entry: Record<string, unknown>) => void;
-  /** Tile host allowed in the CSP for map images. */
-  tileOrigin: string;
-}
-/** The env of every handler; a signed-in `user` exists only behind `requireAuth` (AuthedEnv in lib/auth.ts). */
-export type Env = { Variables: Deps };
+
 
 export const JSON_LIMIT = 16 * 1024;
 export const stdoutLog = (entry: Record<string, unknown>) => process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
@@ -80,11 +70,7 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
   });
 
   app.use(compressAnswers());
-  app.use(
-    "/api/*",
-    bodyLimit({ maxSize: JSON_LIMIT, onError: (c) => c.json({ detail: t(c, msg("tooLarge")) }, 413) }),
-  );
-  app.use("/api/*", requireJsonBody(), refuseNul());
+  app.use("/api/*", jsonBodyLimit(JSON_LIMIT), requireJsonBody(), refuseNul());
 
   const api = new Hono<Env>();
   api.get("/health", async (c) => {
@@ -108,7 +94,7 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
     if (isDbUnavailable(err)) {
       deps.log({ msg: "database unavailable", path: c.req.path, error: String(err?.message ?? err) });
       c.header("Retry-After", "5");
-      return c.json({ detail: DB_UNAVAILABLE_DETAIL }, 503);
+      return c.json({ detail: t(c, msg("dbUnavailable")) }, 503);
     }
     deps.log({ msg: "unhandled error", path: c.req.path, error: String(err?.message ?? err) });
     return c.json({ detail: t(c, msg("serverError")) }, 500);

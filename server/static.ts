@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
-import type { Env } from "./app";
+import type { Env } from "./lib/env";
+import { msg, t } from "./lib/i18n";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -13,14 +14,14 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
  */
 export function mountStatic(app: Hono<Env>, { staticDir, filesDir }: { staticDir: string; filesDir: string }) {
   app.use("/files/*", serveStatic({ root: filesDir, rewriteRequestPath: (p) => p.replace(/^\/files/, "") }));
-  app.use("/files/*", async (c) => c.json({ detail: "Not found." }, 404));
+  app.use("/files/*", async (c) => c.json({ detail: t(c, msg("notFound")) }, 404));
 
   app.use("/assets/*", async (c, next) => {
     await next();
     if (c.res.status === 200) c.header("Cache-Control", IMMUTABLE);
   });
   app.use("/assets/*", serveStatic({ root: staticDir }));
-  app.use("/assets/*", async (c) => c.json({ detail: "Not found." }, 404));
+  app.use("/assets/*", async (c) => c.json({ detail: t(c, msg("notFound")) }, 404));
 
   app.use("/*", async (c, next) => {
     await next();

@@ -12,7 +12,7 @@ import {
   techRegister,
   verifyOtpRequest,
 } from "../../src/contract/auth";
-import type { Env } from "../app";
+import type { Env } from "../lib/env";
 import { SESSION_MS, bearerOf, createSession, endSession, endSessions, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
 import { isDialCode, isLanguageCode } from "../lib/codes";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { Env } from "../app";
+import type { Env } from "../lib/env";
 import { EMPLOYEES_PER_ADDRESS, EMPLOYEES_PER_CALLER, EMPLOYEES_PER_COMPANY } from "../auth/limits";
 import { type AuthedEnv, requireAuth } from "../lib/auth";
 import { isDialCode, isLanguageCode } from "../lib/codes";

@@ -1,4 +1,5 @@
 // Rows that are only kept for a while: without a purge these tables grow for ever.
+import { purgeRateLimits } from "../lib/rate-limit";
 import type { Queryable } from "./db";
 
 export const KEEP_DAYS = 30;
@@ -15,13 +16,15 @@ export const PURGES: ReadonlyArray<{ table: string; where: string }> = [
   { table: "outbox", where: `created_at < $1::timestamptz - interval '${KEEP_DAYS} days'` },
 ];
 
-/** Deletes expired sessions, old password resets, and error reports and mails older than 30 days; returns the counts. */
+/** Deletes expired sessions, old password resets, error reports and mails older than 30 days, and ended rate-limit counters; returns the counts. */
 export async function purge(db: Queryable, now: Date = new Date()): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const { table, where } of PURGES) {
     const { rows } = await db.query<{ n: number }>(`with gone as (delete from ${table} where ${where} returning 1) select count(*)::int as n from gone`, [now]);
     counts[table] = rows[0]?.n ?? 0;
   }
+  // Rate-limit counters whose window and wait have ended (D25): their own rule lives beside the counters.
+  counts.rate_limits = await purgeRateLimits(db, now.getTime());
   return counts;
 }
 

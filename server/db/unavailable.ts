@@ -17,4 +17,3 @@ export function isDbUnavailable(err: unknown): boolean {
   return MESSAGES.some((m) => m.test(message));
 }
 
-export const DB_UNAVAILABLE_DETAIL = "The service cannot reach its database at the moment. Please try again in a minute.";

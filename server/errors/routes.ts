@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as z from "zod/mini";
-import type { Env } from "../app";
+import type { Env } from "../lib/env";
 import { clientAddress } from "../lib/client-address";
 import { body } from "../lib/http";
 import { msg, t } from "../lib/i18n";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { Env } from "../app";
+import type { Env } from "../lib/env";
 import { requireAuth } from "../lib/auth";
 import { HttpError, body, check } from "../lib/http";
 import { msg, t } from "../lib/i18n";

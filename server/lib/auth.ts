@@ -1,5 +1,5 @@
 import type { Hono, MiddlewareHandler } from "hono";
-import type { Deps } from "../app";
+import type { Deps } from "./env";
 import type { Queryable } from "../db/db";
 import { HttpError } from "./http";
 import { msg } from "./i18n";

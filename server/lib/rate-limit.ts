@@ -1,7 +1,7 @@
 // One rate limiter for every route (D9), over counters in the database (D25): each hit is one atomic upsert, so the
 // count is right across server processes and concurrent requests.
 import type { Context, MiddlewareHandler } from "hono";
-import type { Env } from "../app";
+import type { Env } from "./env";
 import type { Queryable } from "../db/db";
 import { clientAddress } from "./client-address";
 import { clock } from "./clock";

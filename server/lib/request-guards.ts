@@ -1,11 +1,22 @@
 // Checks every /api request passes before any route sees it.
 import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { msg, t } from "./i18n";
 
 /**
  * Path prefixes under /api whose bodies are not JSON. Empty for now; the upload routes (D21, multipart) will be
  * listed here, e.g. "/api/upload/", and must then check their own content type and text fields.
  */
 export const NON_JSON_BODY_ROUTES: readonly string[] = [];
+
+/**
+ * Caps JSON bodies at `maxSize` (D15: 16 KB; 413 with a `detail`). The routes that take other bodies are skipped here
+ * and cap their own, each with its size (uploads: `uploadLimit` in lib/uploads.ts), so a photo is not refused at 16 KB.
+ */
+export function jsonBodyLimit(maxSize: number, exempt: readonly string[] = NON_JSON_BODY_ROUTES): MiddlewareHandler {
+  const limit = bodyLimit({ maxSize, onError: (c) => c.json({ detail: t(c, msg("tooLarge")) }, 413) });
+  return async (c, next) => (exempt.some((p) => c.req.path.startsWith(p)) ? next() : limit(c, next));
+}
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -25,11 +36,10 @@ export function requireJsonBody(exempt: readonly string[] = NON_JSON_BODY_ROUTES
     if (c.req.raw.body === null || c.req.header("content-length") === "0" || isJsonType(c.req.header("content-type"))) return next();
     // Read (within the body limit, and kept for the route) to tell an empty body from one of the wrong type.
     if ((await c.req.text()).length === 0) return next();
-    return c.json({ detail: "The request body must be JSON (Content-Type: application/json)." }, 415);
+    return c.json({ detail: t(c, msg("notJsonType")) }, 415);
   };
 }
 
-export const NUL_DETAIL = "Text must not contain a NUL character.";
 
 /** The path ("name", "addrs.city", "available.0.date") of the first string or key holding U+0000, "" for the root, or null. */
 export function findNul(value: unknown, path: string[] = []): string | null {
@@ -51,7 +61,10 @@ export function findNul(value: unknown, path: string[] = []): string | null {
   return null;
 }
 
-const nul = (c: Context, field: string) => c.json({ detail: NUL_DETAIL, errors: { [field || "body"]: NUL_DETAIL } }, 422);
+const nul = (c: Context, field: string) => {
+  const detail = t(c, msg("nulText"));
+  return c.json({ detail, errors: { [field || "body"]: detail } }, 422);
+};
 
 /**
  * Refuses U+0000 anywhere in the path, the query string or the JSON body with 422: Postgres cannot store it in text

@@ -2,6 +2,7 @@
 // server that answers ranges with 206). Who may see the file is the route's decision, made before calling this.
 import type { Context } from "hono";
 import { HttpError } from "./http";
+import { msg } from "./i18n";
 import type { ByteRange, Storage } from "./storage";
 
 /** A single `bytes=` range resolved against `size`; null for none or a form this does not serve (several ranges); "bad" when unsatisfiable. */
@@ -28,7 +29,7 @@ export interface SendOptions {
 /** Answers GET (and HEAD) for a stored file: 200, 206 for a Range, 416 for a range past the end, 404 when it is gone. */
 export async function sendStored(c: Context, storage: Storage, key: string, { downloadName }: SendOptions = {}): Promise<Response> {
   const info = await storage.stat(key);
-  if (!info) throw new HttpError(404, "Not found.");
+  if (!info) throw new HttpError(404, msg("notFound"));
   const range = parseRange(c.req.header("range"), info.size);
   const headers: Record<string, string> = {
     "Content-Type": info.contentType,
@@ -40,7 +41,7 @@ export async function sendStored(c: Context, storage: Storage, key: string, { do
   if (downloadName) headers["Content-Disposition"] = `attachment; filename*=UTF-8''${encodeURIComponent(downloadName)}`;
   if (range === "bad") return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${info.size}` } });
   const file = await storage.get(key, range ?? undefined);
-  if (!file) throw new HttpError(404, "Not found.");
+  if (!file) throw new HttpError(404, msg("notFound"));
   if (!range) return new Response(file.body, { status: 200, headers: { ...headers, "Content-Length": String(info.size) } });
   return new Response(file.body, {
     status: 206,

@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HttpError } from "./http";
+import { type Text, msg } from "./i18n";
 import type { Storage } from "./storage";
 
 export type UploadKind = "jpeg" | "png" | "webp" | "heic" | "mp4" | "mov" | "pdf";
@@ -53,14 +54,13 @@ export const UPLOAD_RULES = {
 
 /** An upload refused: 413 too large, 415 not an accepted type, 422 empty. */
 export class UploadError extends HttpError {
-  constructor(status: 413 | 415 | 422, detail: string) {
-    // HttpError's status list predates uploads; 415 goes through its error handler like the others.
-    super(status as 413, detail);
+  constructor(status: 413 | 415 | 422, detail: Text) {
+    super(status, detail);
   }
 }
 
-const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
-const tooLarge = (max: number) => new UploadError(413, `The file is too large: at most ${megabytes(max)}.`);
+const megabytes = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
+const tooLarge = (max: number) => new UploadError(413, msg("fileTooLarge", { max: megabytes(max) }));
 const list = (kinds: UploadKind[]) => {
   const labels = kinds.map((k) => KINDS[k].label);
   return labels.length > 1 ? `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}` : labels[0];
@@ -94,11 +94,11 @@ export interface StoredUpload {
 
 /** Checks bytes against a rule and stores them under `folder/<random>.<ext>`; throws UploadError when refused. */
 export async function acceptUpload(bytes: Uint8Array, rule: UploadRule, storage: Storage, folder: string): Promise<StoredUpload> {
-  if (bytes.byteLength === 0) throw new UploadError(422, "The file is empty.");
+  if (bytes.byteLength === 0) throw new UploadError(422, msg("fileEmpty"));
   if (bytes.byteLength > rule.maxBytes) throw tooLarge(rule.maxBytes);
   const type = await sniff(bytes);
   if (!type || !rule.kinds.includes(type.kind))
-    throw new UploadError(415, `This type of file is not accepted here. Send a ${list(rule.kinds)} file.`);
+    throw new UploadError(415, msg("fileType", { kinds: list(rule.kinds) }));
   const cap = rule.maxBytesByKind?.[type.kind];
   if (cap !== undefined && bytes.byteLength > cap) throw tooLarge(cap);
   // 128 random bits: a name nobody can guess or collide with, and nothing of the client's file name.
@@ -120,7 +120,7 @@ export function uploadLimit(rule: UploadRule): MiddlewareHandler {
 /** Reads the raw body of an upload request (behind `uploadLimit`) and accepts it; see `acceptUpload`. */
 export async function receiveUpload(c: Context, rule: UploadRule, storage: Storage, folder: string): Promise<StoredUpload> {
   if ((c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/"))
-    throw new UploadError(415, "Send the file itself as the request body, one file per request, not a multipart form.");
+    throw new UploadError(415, msg("fileNotMultipart"));
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   return acceptUpload(bytes, rule, storage, folder);
 }

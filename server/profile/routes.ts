@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { SAVED_MESSAGE, verifyInfoPayload, verifyInfoProblems } from "../../src/contract/profile";
-import type { Env } from "../app";
+import type { Env } from "../lib/env";
 import { type AuthedEnv, requireAuth } from "../lib/auth";
 import { HttpError, body, conflictFrom } from "../lib/http";
 import { t } from "../lib/i18n";

@@ -1,6 +1,7 @@
 import type { KyInstance, Options, ResponsePromise } from "ky";
 import { navigate } from "../lib/hash-location";
 import { paths } from "../paths";
+import { lang } from "../signals/language";
 import { signOut, token } from "../signals/session";
 
 export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined) ?? "api";
@@ -56,6 +57,8 @@ export function createApi(extra: Options = {}): Api {
           beforeRequest: [
             (request) => {
               if (token.value) request.headers.set("Authorization", `Bearer ${token.value}`);
+              // D17: the server writes its detail, errors and message in the user's language.
+              request.headers.set("Accept-Language", lang.value);
             },
           ],
           afterResponse: [(request, _options, response) => handleStatus(request, response)],

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { seedIfEmpty } from "../../server/db/seed";
 import { createSession } from "../../server/lib/auth";
+import { nationalMobile } from "../../src/contract/phone";
 import { resetDb, testApp, testDb } from "./helpers";
 
 let db: Db;
@@ -243,7 +244,7 @@ describe("POST /api/company/create_user", () => {
 });
 
 describe("the demo staff seed", () => {
-  it("gives Gulf Fix 25 or more staff with unique 10-digit mobiles, a second company, and files for every picture", async () => {
+  it("gives Gulf Fix 25 or more staff with unique mobiles valid in Oman (D16; they had 10 digits), a second company, and files for every picture", async () => {
     await seedIfEmpty(db);
     const { rows: companies } = await db.query<{ company_id: number; name: string; logo_path: string }>("select company_id, name, logo_path from companies order by company_id");
     expect(companies.map((c) => c.name)).toEqual(["Gulf Fix Maintenance LLC", "Muscat Pro Services"]);
@@ -255,9 +256,10 @@ describe("the demo staff seed", () => {
     expect(staff.find((s) => s.email === "manager@demo.om")?.role).toBe(2);
     expect(staff.filter((s) => s.role === 2).length).toBeGreaterThan(2);
     expect(staff.filter((s) => s.role === 1).every((s) => s.skills.length > 0 && s.languages.length > 0)).toBe(true);
-    const seeded = staff.filter((s) => !s.email.endsWith("@demo.om"));
-    expect(seeded.every((s) => /^\d{10}$/.test(s.mob_no))).toBe(true);
-    const { rows: all } = await db.query<{ email: string; mob_no: string; profile_path: string | null }>("select email, mob_no, profile_path from users");
+    const { rows: all } = await db.query<{ email: string; mob_no: string; cntry_code: string; profile_path: string | null }>(
+      "select email, mob_no, cntry_code, profile_path from users",
+    );
+    expect(all.filter((u) => u.mob_no && nationalMobile(u.cntry_code, u.mob_no) !== u.mob_no).map((u) => `${u.email} ${u.cntry_code} ${u.mob_no}`)).toEqual([]);
     expect(new Set(all.map((u) => u.email)).size).toBe(all.length);
     expect(new Set(all.map((u) => u.mob_no)).size).toBe(all.length);
     const pictures = [...companies.map((c) => c.logo_path), ...all.map((u) => u.profile_path)].filter((p): p is string => !!p);

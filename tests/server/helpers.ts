@@ -1,5 +1,6 @@
 import { type Db, migrate, openPglite, openPostgres } from "../../server/db/db";
-import { createApp, type Deps } from "../../server/app";
+import { createApp } from "../../server/app";
+import type { Deps } from "../../server/lib/env";
 import type { Mail } from "../../server/mail/mailer";
 
 /** One database per test file: in-memory PGlite, or a fresh schema on the server DATABASE_URL names (npm run test:pg). */

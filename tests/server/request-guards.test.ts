@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { createSession } from "../../server/lib/auth";
-import { findNul, requireJsonBody } from "../../server/lib/request-guards";
+import { findNul, jsonBodyLimit, requireJsonBody } from "../../server/lib/request-guards";
 import { Hono } from "hono";
 import { resetDb, testApp, testDb } from "./helpers";
 
@@ -124,5 +124,19 @@ describe("the content type of a request body", () => {
     const form = (path: string) => app.request(path, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "--x--" });
     expect((await form("/api/upload/photo")).status).toBe(200);
     expect((await form("/api/other")).status).toBe(415);
+  });
+
+  it("caps JSON bodies at their limit but leaves the routes that take other bodies to cap their own (a photo was refused at 16 KB)", async () => {
+    const app = new Hono();
+    app.use("/api/*", jsonBodyLimit(1024, ["/api/upload/"]));
+    app.post("/api/upload/photo", async (c) => c.text(String((await c.req.arrayBuffer()).byteLength)));
+    app.post("/api/other", async (c) => c.text(String((await c.req.arrayBuffer()).byteLength)));
+    const big = new Uint8Array(64 * 1024);
+    const upload = await app.request("/api/upload/photo", { method: "POST", headers: { "content-type": "image/jpeg" }, body: big });
+    expect(upload.status).toBe(200);
+    expect(await upload.text()).toBe(String(big.byteLength));
+    const other = await app.request("/api/other", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ a: "x".repeat(2048) }) });
+    expect(other.status).toBe(413);
+    expect((await other.json()).detail).toBe("The request is too large.");
   });
 });

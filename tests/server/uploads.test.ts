@@ -54,7 +54,7 @@ function makeApp() {
   route("/video", UPLOAD_RULES.video);
   route("/tiny", { kinds: ["png", "jpeg"], maxBytes: 1024 });
   route("/mixed", { kinds: ["png", "mp4"], maxBytes: 2048, maxBytesByKind: { png: 512 } });
-  app.onError((err, c) => (err instanceof HttpError ? c.json({ detail: err.detail }, err.status) : c.json({ detail: "boom" }, 500)));
+  app.onError((err, c) => (err instanceof HttpError ? c.json(err.body("en"), err.status) : c.json({ detail: "boom" }, 500)));
   return { app, storage };
 }
 const send = (app: Hono, path: string, bytes: Uint8Array | ReadableStream, headers: Record<string, string> = {}) =>

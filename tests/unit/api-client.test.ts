@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApi, IDEMPOTENCY_HEADER } from "../../src/api/client";
+import { addDictionary, setLanguage } from "../../src/signals/language";
 
 // D13 on the real client: createApi with only a fake fetch, so the retry policy under test is the one the app ships.
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -91,5 +92,23 @@ describe("the real API client's retries (D13)", () => {
     const { api, calls } = server([() => json(500, {})]);
     expect((await settle(api.put("x", { json: {}, headers: { [IDEMPOTENCY_HEADER]: "k" } }))).ok).toBe(false);
     expect(calls).toHaveLength(4);
+  });
+});
+
+describe("the real API client's language (D17)", () => {
+  it("sends the user's language as Accept-Language on every call, so server messages come in Arabic (they stayed English)", async () => {
+    const seen: (string | null)[] = [];
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push((input instanceof Request ? input : new Request(input, init)).headers.get("accept-language"));
+      return json(200, {});
+    };
+    const api = createApi({ prefixUrl: "http://localhost/api", fetch: fetch as typeof globalThis.fetch });
+    addDictionary("en", {});
+    addDictionary("ar", {});
+    await setLanguage("ar");
+    await api.post("user/login", { json: {} }).json();
+    await setLanguage("en");
+    await api.get("issue/jobs").json();
+    expect(seen).toEqual(["ar", "en"]);
   });
 });

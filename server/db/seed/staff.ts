@@ -18,7 +18,7 @@ const tech = (n: number, name: string, name_ar: string, email: string, job_title
   name,
   name_ar,
   email: `${email}@gulffix.om`,
-  mob_no: `95${String(n).padStart(8, "0")}`,
+  mob_no: `95${String(n).padStart(6, "0")}`,
   role: 1,
   job_title,
   skills,
@@ -70,10 +70,10 @@ export const SECOND_COMPANY = {
 };
 export const SECOND_MANAGER_EMAIL = "manager2@demo.om";
 export const SECOND_COMPANY_STAFF: readonly SeedStaff[] = [
-  { ...manager(1, "Laila Al Balushi", "ليلى البلوشي", "x", "General Manager"), email: SECOND_MANAGER_EMAIL, mob_no: "9300000001" },
-  { ...tech(2, "Omar Al Harthy", "عمر الحارثي", "x", "Plumber", [1], ["ar"]), email: "omar.alharthy@muscatpro.om", mob_no: "9300000002" },
-  { ...tech(3, "Saif Al Rawahi", "سيف الرواحي", "x", "Electrician", [2], ["ar", "en"]), email: "saif.alrawahi@muscatpro.om", mob_no: "9300000003" },
-  { ...tech(4, "Nawal Al Sharji", "نوال الشرجي", "x", "Cleaning Technician", [13], ["ar", "en"]), email: "nawal.alsharji@muscatpro.om", mob_no: "9300000004" },
+  { ...manager(1, "Laila Al Balushi", "ليلى البلوشي", "x", "General Manager"), email: SECOND_MANAGER_EMAIL, mob_no: "93000001" },
+  { ...tech(2, "Omar Al Harthy", "عمر الحارثي", "x", "Plumber", [1], ["ar"]), email: "omar.alharthy@muscatpro.om", mob_no: "93000002" },
+  { ...tech(3, "Saif Al Rawahi", "سيف الرواحي", "x", "Electrician", [2], ["ar", "en"]), email: "saif.alrawahi@muscatpro.om", mob_no: "93000003" },
+  { ...tech(4, "Nawal Al Sharji", "نوال الشرجي", "x", "Cleaning Technician", [13], ["ar", "en"]), email: "nawal.alsharji@muscatpro.om", mob_no: "93000004" },
 ];
 
 async function insertStaff(q: Queryable, companyId: number, s: SeedStaff, passwordHash: string | null) {
