@@ -11,7 +11,15 @@ const builds = [
   { name: "react", dir: process.env.E2E_DIST_REACT ?? "dist-react", port: Number(process.env.E2E_PORT ?? 4310) + 1 },
 ].filter((b) => !process.env.E2E_BUILD || process.env.E2E_BUILD === b.name);
 
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -12,16 +12,16 @@ export default defineConfig(({ mode }) => {
       alias: [
         { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: here("./src/lib/use-sync-external-store.ts") },
         ...(preact
-        ? [
-            { find: /^react-dom\/test-utils$/, replacement: "preact/test-utils" },
-            { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-            { find: /^react-dom$/, replacement: "preact/compat" },
-            { find: /^react\/jsx-(dev-)?runtime$/, replacement: "preact/jsx-runtime" },
-            { find: /^react$/, replacement: "preact/compat" },
-            { find: /^@preact\/signals-react\/runtime$/, replacement: here("./src/lib/use-signals-shim.ts") },
-            { find: /^@preact\/signals-react$/, replacement: "@preact/signals" },
-          ]
-        : []),
+          ? [
+              { find: /^react-dom\/test-utils$/, replacement: "preact/test-utils" },
+              { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+              { find: /^react-dom$/, replacement: "preact/compat" },
+              { find: /^react\/jsx-(dev-)?runtime$/, replacement: "preact/jsx-runtime" },
+              { find: /^react$/, replacement: "preact/compat" },
+              { find: /^@preact\/signals-react\/runtime$/, replacement: here("./src/lib/use-signals-shim.ts") },
+              { find: /^@preact\/signals-react$/, replacement: "@preact/signals" },
+            ]
+          : []),
       ],
     },
     build: {

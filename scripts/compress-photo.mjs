@@ -58,7 +58,7 @@ try {
     }
     const img = ctx.getImageData(0, 0, W, H);
     let seed = 42;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) - 0.5;
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff - 0.5;
     for (let i = 0; i < img.data.length; i += 4) {
       const n = rand() * NOISE; // luminance noise, and a little colour noise
       img.data[i] += n + rand() * 6;
@@ -96,7 +96,9 @@ try {
     };
   }, NOISE);
   const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
-  console.log(`4000×3000 photo (noise ${NOISE}): ${kb(result.inBytes)} in → ${kb(result.outBytes)} out (${result.outBytes} bytes), ${result.width}×${result.height} ${result.outType} ${result.outName}, EXIF ${result.hasExif ? "kept" : "dropped"}, ${result.ms} ms`);
+  console.log(
+    `4000×3000 photo (noise ${NOISE}): ${kb(result.inBytes)} in → ${kb(result.outBytes)} out (${result.outBytes} bytes), ${result.width}×${result.height} ${result.outType} ${result.outName}, EXIF ${result.hasExif ? "kept" : "dropped"}, ${result.ms} ms`,
+  );
   const problems = [];
   if (result.outBytes >= LIMIT) problems.push(`not under ${kb(LIMIT)}`);
   if (result.width !== 1600 || result.height !== 1200) problems.push(`size ${result.width}×${result.height}, expected 1600×1200`);

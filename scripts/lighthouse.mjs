@@ -17,10 +17,23 @@ const { base, stop } = await startTempServer(PORT);
 let failed = false;
 for (const screen of SCREENS) {
   const out = join(dir, "report.json");
-  const run = spawnSync("npx", ["-y", "lighthouse@12", `${base}${screen}`, "--only-categories=performance,accessibility,best-practices", `--chrome-flags=${FLAGS}`, "--output=json", `--output-path=${out}`, "--quiet"], {
-    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const run = spawnSync(
+    "npx",
+    [
+      "-y",
+      "lighthouse@12",
+      `${base}${screen}`,
+      "--only-categories=performance,accessibility,best-practices",
+      `--chrome-flags=${FLAGS}`,
+      "--output=json",
+      `--output-path=${out}`,
+      "--quiet",
+    ],
+    {
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   if (run.status !== 0) {
     console.error(`${screen}: lighthouse failed`);
     failed = true;

@@ -11,7 +11,11 @@ const { base: origin, stop } = await startTempServer(PORT, { LOGIN_RATE_LIMIT: "
 const base = `${origin}/api`;
 
 const signIn = async (identifier) => {
-  const res = await fetch(`${base}/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ identifier, password: "Demo@1234" }) });
+  const res = await fetch(`${base}/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ identifier, password: "Demo@1234" }),
+  });
   return (await res.json()).access_token;
 };
 const manager = await signIn("manager@demo.om");
@@ -34,7 +38,9 @@ async function hammer(name, path, token) {
   times.sort((a, b) => a - b);
   const p = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
   const p95 = Number(p(0.95));
-  console.log(`${name.padEnd(28)} ${(times.length / SECONDS).toFixed(0).padStart(6)} req/s   p50 ${p(0.5)} ms   p95 ${p95} ms   p99 ${p(0.99)} ms   errors ${errors}`);
+  console.log(
+    `${name.padEnd(28)} ${(times.length / SECONDS).toFixed(0).padStart(6)} req/s   p50 ${p(0.5)} ms   p95 ${p95} ms   p99 ${p(0.99)} ms   errors ${errors}`,
+  );
   return errors === 0 && p95 <= Number(process.env.LOAD_P95_MS ?? 1000);
 }
 

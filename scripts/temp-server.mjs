@@ -22,7 +22,13 @@ export async function startTempServer(port, env = {}) {
   process.on("exit", stop);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { base, stop };
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, stop };
     await new Promise((r) => setTimeout(r, 500));
   }
   stop();

@@ -14,8 +14,6 @@ import { issueRoutes } from "./issues/routes";
 import { placeRoutes } from "./places/routes";
 import { profileRoutes } from "./profile/routes";
 
-
-
 export const JSON_LIMIT = 16 * 1024;
 export const stdoutLog = (entry: Record<string, unknown>) => process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
 

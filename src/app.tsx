@@ -78,7 +78,6 @@ function Shell() {
   );
 }
 
-
 /**
  * Gates in SPEC.md order: screen too small, too large, offline; then the error boundary and the router. A gate hides
  * the app rather than unmounting it, so a form survives a dropped connection or a turned phone with all it holds.

@@ -9,14 +9,7 @@ import { clearLimit, countHit } from "../lib/rate-limit";
 import type { Mailer } from "../mail/mailer";
 import { deliver } from "../mail/mailer";
 import { failedSignInsMail } from "../mail/templates";
-import {
-  ACCOUNT_ALERT_EVERY_MS,
-  ACCOUNT_ALERT_FAILURES,
-  PAIR_FIRST_WAIT_MS,
-  PAIR_FREE_FAILURES,
-  PAIR_MAX_WAIT_MS,
-  PAIR_MEMORY_MS,
-} from "./limits";
+import { ACCOUNT_ALERT_EVERY_MS, ACCOUNT_ALERT_FAILURES, PAIR_FIRST_WAIT_MS, PAIR_FREE_FAILURES, PAIR_MAX_WAIT_MS, PAIR_MEMORY_MS } from "./limits";
 
 const PAIR = "login-pair";
 

@@ -6,7 +6,12 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 
 /** Sign-in attempts per client address a minute; LOGIN_RATE_LIMIT raises it for test rigs that sign in from one address. */
-export const LOGIN_PER_ADDRESS: Limit = { name: "login", limit: () => Number(process.env.LOGIN_RATE_LIMIT) || 10, windowMs: MINUTE, detail: msg("tooManyLogins") };
+export const LOGIN_PER_ADDRESS: Limit = {
+  name: "login",
+  limit: () => Number(process.env.LOGIN_RATE_LIMIT) || 10,
+  windowMs: MINUTE,
+  detail: msg("tooManyLogins"),
+};
 /** Failures one pair of account and address may make before it waits; the wait doubles from 1 minute up to 15. */
 export const PAIR_FREE_FAILURES = 5;
 export const PAIR_FIRST_WAIT_MS = MINUTE;

@@ -17,10 +17,8 @@ export async function write<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promis
 /** 409 naming every taken field (D8), checked inside the registration's transaction. */
 export async function assertFree(q: Queryable, f: { email?: string | null; mob_no?: string; reg_no?: string }) {
   const errors: Record<string, string> = {};
-  if (f.email && (await q.query("select 1 from users where lower(email) = $1", [f.email])).rows.length)
-    errors.email = "This email is already registered.";
-  if (f.mob_no && (await q.query("select 1 from users where mob_no = $1", [f.mob_no])).rows.length)
-    errors.mob_no = "This mobile number is already registered.";
+  if (f.email && (await q.query("select 1 from users where lower(email) = $1", [f.email])).rows.length) errors.email = "This email is already registered.";
+  if (f.mob_no && (await q.query("select 1 from users where mob_no = $1", [f.mob_no])).rows.length) errors.mob_no = "This mobile number is already registered.";
   if (f.reg_no && (await q.query("select 1 from companies where lower(reg_no) = lower($1)", [f.reg_no])).rows.length)
     errors.reg_no = "This registration number is already registered.";
   const first = Object.values(errors)[0];

@@ -45,7 +45,16 @@ import { resetCodeMail } from "../mail/templates";
 
 // The data packages narrow what the shared contract only shapes. safeExtend keeps the contract's object-level
 // checks (the mobile number for the chosen country, D16), which plain extend refuses to carry over.
-const knownDial = { cntry_code: z._default(z.string("Please choose a country code.").check(z.trim(), z.overwrite((s) => (/^\d/.test(s) ? `+${s}` : s)), z.refine(isDialCode, english("dialUnknown"))), "+968") };
+const knownDial = {
+  cntry_code: z._default(
+    z.string("Please choose a country code.").check(
+      z.trim(),
+      z.overwrite((s) => (/^\d/.test(s) ? `+${s}` : s)),
+      z.refine(isDialCode, english("dialUnknown")),
+    ),
+    "+968",
+  ),
+};
 const serverCustomer = z.safeExtend(customerRegister, knownDial);
 const serverCompany = z.safeExtend(companyRegister, knownDial);
 const serverTech = z.safeExtend(techRegister, {
@@ -188,10 +197,13 @@ export function authRoutes() {
       const userId = user.rows[0]?.user_id ?? null;
       // A new code voids the previous one (D9).
       await q.query("update password_resets set voided_at = $2 where email = $1 and voided_at is null and used_at is null", [email, new Date(now)]);
-      await q.query(
-        "insert into password_resets (email, user_id, code_hash, created_at, expires_at) values ($1, $2, $3, $4, $5)",
-        [email, userId, codeHash, new Date(now), new Date(now + CODE_TTL_MS)],
-      );
+      await q.query("insert into password_resets (email, user_id, code_hash, created_at, expires_at) values ($1, $2, $3, $4, $5)", [
+        email,
+        userId,
+        codeHash,
+        new Date(now),
+        new Date(now + CODE_TTL_MS),
+      ]);
       await q.query("delete from password_resets where created_at < $1", [new Date(now - 24 * 60 * 60_000)]);
       return userId;
     });
@@ -223,10 +235,12 @@ export function authRoutes() {
         await q.query("update password_resets set attempts = $2 where reset_id = $1", [r.reset_id, attempts]);
         return { detail: attempts >= CODE_MAX_TRIES ? msg("codeExhausted") : codeWrong(CODE_MAX_TRIES - attempts) };
       }
-      await q.query(
-        "update password_resets set used_at = $2, token_hash = $3, token_expires_at = $4 where reset_id = $1",
-        [r.reset_id, new Date(now), hashToken(token), new Date(now + RESET_TOKEN_TTL_MS)],
-      );
+      await q.query("update password_resets set used_at = $2, token_hash = $3, token_expires_at = $4 where reset_id = $1", [
+        r.reset_id,
+        new Date(now),
+        hashToken(token),
+        new Date(now + RESET_TOKEN_TTL_MS),
+      ]);
       return { detail: null };
     });
     if (outcome.detail) throw new HttpError(400, outcome.detail, { otp: outcome.detail });

@@ -9,4 +9,3 @@ export function companyOf(c: { var: AuthedEnv["Variables"] }): number {
   if (id == null) throw new HttpError(403, msg("noCompany"));
   return id;
 }
-

@@ -43,4 +43,3 @@ export async function staffById(q: Queryable, companyId: number, userId: number)
   const { rows } = await q.query<StaffRow>(`${STAFF_SELECT} and u.user_id = $2`, [companyId, userId]);
   return rows[0] ? toRecord(rows[0]) : null;
 }
-

@@ -46,44 +46,46 @@ export function companyRoutes() {
     rateLimit<AuthedEnv>({ ...EMPLOYEES_PER_CALLER, key: (c) => `u${c.var.user.user_id}` }),
     rateLimit<AuthedEnv>(EMPLOYEES_PER_ADDRESS),
     async (c) => {
-    const companyId = companyOf(c);
-    const input = await body(c, createEmployee);
-    if (!isDialCode(input.cntry_code)) throw new HttpError(422, msg("dialUnknown"), { cntry_code: msg("dialUnknown") });
-    const unknown = input.languages.find((l) => !isLanguageCode(l));
-    if (unknown) throw new HttpError(422, msg("languageUnknown", { code: unknown }), { languages: msg("languageUnknown", { code: unknown }) });
-    const technician = input.role === "4";
-    const skills = technician ? [...new Set(input.skills)] : [];
-    const languages = technician ? [...new Set(input.languages)] : [];
+      const companyId = companyOf(c);
+      const input = await body(c, createEmployee);
+      if (!isDialCode(input.cntry_code)) throw new HttpError(422, msg("dialUnknown"), { cntry_code: msg("dialUnknown") });
+      const unknown = input.languages.find((l) => !isLanguageCode(l));
+      if (unknown) throw new HttpError(422, msg("languageUnknown", { code: unknown }), { languages: msg("languageUnknown", { code: unknown }) });
+      const technician = input.role === "4";
+      const skills = technician ? [...new Set(input.skills)] : [];
+      const languages = technician ? [...new Set(input.languages)] : [];
 
-    let record: StaffRecord | null;
-    try {
-      record = await c.var.db.tx(async (q) => {
-        const taken = await q.query<{ email_taken: boolean; mob_taken: boolean }>(
-          "select bool_or(lower(email) = $1) as email_taken, bool_or(mob_no = $2) as mob_taken from users where lower(email) = $1 or mob_no = $2",
-          [input.email, input.mob_no],
-        );
-        if (taken.rows[0]?.email_taken) throw new HttpError(409, msg("emailTaken"), { email: msg("emailTaken") });
-        if (taken.rows[0]?.mob_taken) throw new HttpError(409, msg("mobileTaken"), { mob_no: msg("mobileTaken") });
-        const { rows } = await q.query<{ user_id: number }>(
-          `insert into users (role, name, email, mob_no, cntry_code, password_hash, company_id, got_email_mob, skills, languages)
+      let record: StaffRecord | null;
+      try {
+        record = await c.var.db.tx(async (q) => {
+          const taken = await q.query<{ email_taken: boolean; mob_taken: boolean }>(
+            "select bool_or(lower(email) = $1) as email_taken, bool_or(mob_no = $2) as mob_taken from users where lower(email) = $1 or mob_no = $2",
+            [input.email, input.mob_no],
+          );
+          if (taken.rows[0]?.email_taken) throw new HttpError(409, msg("emailTaken"), { email: msg("emailTaken") });
+          if (taken.rows[0]?.mob_taken) throw new HttpError(409, msg("mobileTaken"), { mob_no: msg("mobileTaken") });
+          const { rows } = await q.query<{ user_id: number }>(
+            `insert into users (role, name, email, mob_no, cntry_code, password_hash, company_id, got_email_mob, skills, languages)
            values ($1, $2, $3, $4, $5, null, $6, $7, $8, $9) returning user_id`,
-          // A technician still owes the verify-info step its service area, response time and location (SPEC.md section 6),
-          // which the company did not give; a manager's contact details are complete.
-          [technician ? 1 : 2, input.name, input.email, input.mob_no, input.cntry_code, companyId, technician ? 0 : 1, skills, languages],
+            // A technician still owes the verify-info step its service area, response time and location (SPEC.md section 6),
+            // which the company did not give; a manager's contact details are complete.
+            [technician ? 1 : 2, input.name, input.email, input.mob_no, input.cntry_code, companyId, technician ? 0 : 1, skills, languages],
+          );
+          return staffById(q, companyId, rows[0].user_id);
+        });
+      } catch (e) {
+        throw conflictFrom(e) ?? e;
+      }
+      // D9: the account has no usable password; the invitation tells them to set one with Forgot password.
+      // A failed mail does not undo the account: the company can tell the employee in person.
+      try {
+        await c.var.mailer.send(
+          invitationMail({ to: input.email, name: input.name, companyName: record?.comp_name ?? "Your company", role: technician ? "technician" : "manager" }),
         );
-        return staffById(q, companyId, rows[0].user_id);
-      });
-    } catch (e) {
-      throw conflictFrom(e) ?? e;
-    }
-    // D9: the account has no usable password; the invitation tells them to set one with Forgot password.
-    // A failed mail does not undo the account: the company can tell the employee in person.
-    try {
-      await c.var.mailer.send(invitationMail({ to: input.email, name: input.name, companyName: record?.comp_name ?? "Your company", role: technician ? "technician" : "manager" }));
-    } catch (e) {
-      c.var.log({ msg: "invitation mail failed", user_id: record?.user_id, error: String((e as Error)?.message ?? e) });
-    }
-    return c.json({ message: t(c, msg("employeeAdded")), data: record ?? undefined }, 200);
+      } catch (e) {
+        c.var.log({ msg: "invitation mail failed", user_id: record?.user_id, error: String((e as Error)?.message ?? e) });
+      }
+      return c.json({ message: t(c, msg("employeeAdded")), data: record ?? undefined }, 200);
     },
   );
 

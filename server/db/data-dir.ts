@@ -33,10 +33,12 @@ export function prepareDataDir(dir: string): string {
     stat = statSync(abs);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOTDIR") throw new DataDirError(`Cannot use the data directory ${abs}: a part of that path is a file, not a directory. Set DATA_DIR to a directory.`, abs);
+    if (code === "ENOTDIR")
+      throw new DataDirError(`Cannot use the data directory ${abs}: a part of that path is a file, not a directory. Set DATA_DIR to a directory.`, abs);
     if (code !== "ENOENT") throw new DataDirError(`Cannot use the data directory ${abs}: ${reason(e)}.`, abs);
   }
-  if (stat && !stat.isDirectory()) throw new DataDirError(`Cannot use the data directory ${abs}: it is a file, not a directory. Set DATA_DIR to a directory.`, abs);
+  if (stat && !stat.isDirectory())
+    throw new DataDirError(`Cannot use the data directory ${abs}: it is a file, not a directory. Set DATA_DIR to a directory.`, abs);
   if (!stat) {
     try {
       mkdirSync(abs, { recursive: true });
@@ -111,10 +113,16 @@ export function lockDataDir(dir: string): () => void {
       fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST")
-        throw new DataDirError(`Cannot use the data directory ${abs}: its lock file cannot be created (${reason(e)}). Set DATA_DIR to a directory this server may write.`, abs);
+        throw new DataDirError(
+          `Cannot use the data directory ${abs}: its lock file cannot be created (${reason(e)}). Set DATA_DIR to a directory this server may write.`,
+          abs,
+        );
       const current = readLock(file);
       if (current && !stale(current.info, abs)) {
-        const who = current.info?.pid === process.pid ? "this process" : `process ${current.info?.pid}${current.info?.host !== hostname() ? ` on ${current.info?.host}` : ""}`;
+        const who =
+          current.info?.pid === process.pid
+            ? "this process"
+            : `process ${current.info?.pid}${current.info?.host !== hostname() ? ` on ${current.info?.host}` : ""}`;
         throw new DataDirError(
           `Another server (${who}) is already using the data directory ${abs}. Only one server may run on a data directory: stop the other one, or set DATA_DIR to another directory. (If no server is running, delete ${file}.)`,
           abs,

@@ -156,7 +156,9 @@ export async function migrate(db: Db, dir = MIGRATIONS): Promise<string[]> {
   await db.exec("create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())");
   const done = new Set((await db.query<{ name: string }>("select name from schema_migrations")).rows.map((r) => r.name));
   const applied: string[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
     if (done.has(file)) continue;
     const sql = readFileSync(join(dir, file), "utf8");
     await db.script(sql, async (q) => void (await q.query("insert into schema_migrations (name) values ($1)", [file])));

@@ -13,7 +13,6 @@ export const DEMO = {
   tenant: { email: "tenant@demo.om", mob_no: "91000004", role: 3, name: "Maryam Al Said" },
 } as const;
 
-
 async function seedAccounts(q: Queryable): Promise<SeedIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const company = await q.query<{ company_id: number }>(
@@ -27,7 +26,17 @@ async function seedAccounts(q: Queryable): Promise<SeedIds> {
     const { rows } = await q.query<{ user_id: number }>(
       `insert into users (role, name, email, mob_no, cntry_code, password_hash, company_id, got_email_mob, job_title, skills, languages, terms_accepted_at)
        values ($1, $2, $3, $4, '+968', $5, $6, 1, $7, $8, $9, now()) returning user_id`,
-      [a.role, a.name, a.email, a.mob_no, passwordHash, inCompany ? companyId : null, a.role === 1 ? "Technician" : a.role === 2 ? "Manager" : null, a.role === 1 ? [1, 2, 3] : [], a.role === 1 ? ["ar", "en"] : []],
+      [
+        a.role,
+        a.name,
+        a.email,
+        a.mob_no,
+        passwordHash,
+        inCompany ? companyId : null,
+        a.role === 1 ? "Technician" : a.role === 2 ? "Manager" : null,
+        a.role === 1 ? [1, 2, 3] : [],
+        a.role === 1 ? ["ar", "en"] : [],
+      ],
     );
     ids[key] = rows[0].user_id;
   }

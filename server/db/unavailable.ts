@@ -5,7 +5,13 @@ const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE
 // 53300 too_many_connections; class 08 is "connection exception".
 const SERVER_CODES = new Set(["57P01", "57P02", "57P03", "53300"]);
 // node-postgres says these in words only.
-const MESSAGES = [/connection terminated/i, /not queryable/i, /timeout exceeded when trying to connect/i, /connection is closed/i, /cannot use a pool after calling end/i];
+const MESSAGES = [
+  /connection terminated/i,
+  /not queryable/i,
+  /timeout exceeded when trying to connect/i,
+  /connection is closed/i,
+  /cannot use a pool after calling end/i,
+];
 
 /** Whether `err` means the database could not be reached (rather than a bad query). */
 export function isDbUnavailable(err: unknown): boolean {
@@ -16,4 +22,3 @@ export function isDbUnavailable(err: unknown): boolean {
   const message = typeof e.message === "string" ? e.message : "";
   return MESSAGES.some((m) => m.test(message));
 }
-

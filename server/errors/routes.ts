@@ -30,7 +30,19 @@ export function errorRoutes() {
     await c.var.db.query(
       `insert into error_reports (error_type, error_message, occurred_at, line_number, stack, page_url, browser_info, os_info, user_agent, referrer_url, client_ip)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [r.error_type, r.error_message, r.occurred_at ?? null, r.line_number ?? null, r.stack ?? null, r.page_url ?? null, r.browser_info ?? null, r.os_info ?? null, r.user_agent ?? null, r.referrer_url ?? null, ip],
+      [
+        r.error_type,
+        r.error_message,
+        r.occurred_at ?? null,
+        r.line_number ?? null,
+        r.stack ?? null,
+        r.page_url ?? null,
+        r.browser_info ?? null,
+        r.os_info ?? null,
+        r.user_agent ?? null,
+        r.referrer_url ?? null,
+        ip,
+      ],
     );
     return c.json({ message: t(c, msg("errorReceived")) }, 201);
   });

@@ -52,4 +52,3 @@ export async function accessOf(q: Queryable, issueId: number): Promise<Access> {
   if (!rows[0]) throw new HttpError(404, msg("issueMissing"));
   return rows[0];
 }
-

@@ -40,7 +40,6 @@ export function requireJsonBody(exempt: readonly string[] = NON_JSON_BODY_ROUTES
   };
 }
 
-
 /** The path ("name", "addrs.city", "available.0.date") of the first string or key holding U+0000, "" for the root, or null. */
 export function findNul(value: unknown, path: string[] = []): string | null {
   if (typeof value === "string") return value.includes("\0") ? path.join(".") : null;

@@ -155,7 +155,9 @@ export function s3ConfigFromEnv(env: Record<string, string | undefined>): S3Conf
     const scheme = u.protocol.replace(/:$/, "");
     const http = scheme === "s3+http" || scheme === "http";
     if (!["s3", "s3+https", "https", "s3+http", "http"].includes(scheme)) throw new Error(`S3_URL scheme ${scheme}: is not supported`);
-    const [bucket, ...rest] = decodeURIComponent(u.pathname).replace(/^\/+|\/+$/g, "").split("/");
+    const [bucket, ...rest] = decodeURIComponent(u.pathname)
+      .replace(/^\/+|\/+$/g, "")
+      .split("/");
     if (!bucket || !u.host) throw new Error("S3_URL names no host or bucket: expected s3://KEY:SECRET@host[:port]/bucket");
     return {
       endpoint: `${http ? "http" : "https"}://${u.host}`,
@@ -200,12 +202,12 @@ export function s3Storage(config: S3Config): Storage {
         responseChecksumValidation: "WHEN_REQUIRED",
       }),
     })));
-  const Key = (key: string) => (config.prefix ? `${config.prefix}/${checkKey(key)}` : checkKey(key));
+  const objectKey = (key: string) => (config.prefix ? `${config.prefix}/${checkKey(key)}` : checkKey(key));
   const Bucket = config.bucket;
   const stat: Storage["stat"] = async (key) => {
     const { client, sdk } = await load();
     try {
-      const out = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: Key(key) }));
+      const out = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: objectKey(key) }));
       return { size: out.ContentLength ?? 0, contentType: out.ContentType || typeFromKey(key) };
     } catch (e) {
       if (notFound(e)) return null;
@@ -216,13 +218,13 @@ export function s3Storage(config: S3Config): Storage {
     kind: "s3",
     async put(key, bytes, contentType) {
       const { client, sdk } = await load();
-      await client.send(new sdk.PutObjectCommand({ Bucket, Key: Key(key), Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key: objectKey(key), Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
     },
     async get(key, range) {
       const { client, sdk } = await load();
       try {
         const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
-        const out = await client.send(new sdk.GetObjectCommand({ Bucket, Key: Key(key), Range }));
+        const out = await client.send(new sdk.GetObjectCommand({ Bucket, Key: objectKey(key), Range }));
         if (!out.Body) return null;
         return {
           body: out.Body.transformToWebStream() as ReadableStream<Uint8Array>,
@@ -236,7 +238,7 @@ export function s3Storage(config: S3Config): Storage {
     },
     async delete(key) {
       const { client, sdk } = await load();
-      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: Key(key) }));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
     },
     stat,
     async exists(key) {

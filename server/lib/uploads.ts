@@ -97,8 +97,7 @@ export async function acceptUpload(bytes: Uint8Array, rule: UploadRule, storage:
   if (bytes.byteLength === 0) throw new UploadError(422, msg("fileEmpty"));
   if (bytes.byteLength > rule.maxBytes) throw tooLarge(rule.maxBytes);
   const type = await sniff(bytes);
-  if (!type || !rule.kinds.includes(type.kind))
-    throw new UploadError(415, msg("fileType", { kinds: list(rule.kinds) }));
+  if (!type || !rule.kinds.includes(type.kind)) throw new UploadError(415, msg("fileType", { kinds: list(rule.kinds) }));
   const cap = rule.maxBytesByKind?.[type.kind];
   if (cap !== undefined && bytes.byteLength > cap) throw tooLarge(cap);
   // 128 random bits: a name nobody can guess or collide with, and nothing of the client's file name.
@@ -119,8 +118,7 @@ export function uploadLimit(rule: UploadRule): MiddlewareHandler {
 
 /** Reads the raw body of an upload request (behind `uploadLimit`) and accepts it; see `acceptUpload`. */
 export async function receiveUpload(c: Context, rule: UploadRule, storage: Storage, folder: string): Promise<StoredUpload> {
-  if ((c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/"))
-    throw new UploadError(415, msg("fileNotMultipart"));
+  if ((c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/")) throw new UploadError(415, msg("fileNotMultipart"));
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   return acceptUpload(bytes, rule, storage, folder);
 }
@@ -136,6 +134,7 @@ export function displayName(c: Context): string | null {
     name = raw;
   }
   name = (name.split(/[\\/]/).at(-1) ?? "")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a display name must lose.
     .replace(/[\u0000-\u001f\u007f]/g, "")
     .trim()
     .slice(0, 120);

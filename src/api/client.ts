@@ -39,7 +39,6 @@ export const READ_RETRY = {
   maxRetryAfter: 30_000,
 };
 
-
 /** The calls views make through the one client: ky's, with ky itself loaded on first use. */
 export type Api = Pick<KyInstance, Method>;
 

@@ -95,20 +95,51 @@ export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
   return (
     <Overlay open={open} kind="sheet" title={t("pages.employee.add.title")} onClose={close}>
       <form ref={formRef} className={stack} onSubmit={submit} noValidate>
-        <TextField id="employee-name" label={t("pages.employee.add.name")} autoComplete="off" value={form.name} error={message("name")} onChange={(e) => set("name", e.currentTarget.value)} />
-        <SelectField id="employee-role" label={t("pages.employee.add.role")} value={form.role} error={message("role")} onChange={(e) => set("role", e.currentTarget.value as EmployeeForm["role"])}>
+        <TextField
+          id="employee-name"
+          label={t("pages.employee.add.name")}
+          autoComplete="off"
+          value={form.name}
+          error={message("name")}
+          onChange={(e) => set("name", e.currentTarget.value)}
+        />
+        <SelectField
+          id="employee-role"
+          label={t("pages.employee.add.role")}
+          value={form.role}
+          error={message("role")}
+          onChange={(e) => set("role", e.currentTarget.value as EmployeeForm["role"])}
+        >
           <option value="">{t("pages.employee.add.selectRole")}</option>
           <option value="3">{t("pages.employee.add.manager")}</option>
           <option value="4">{t("pages.employee.add.technician")}</option>
         </SelectField>
         {technician && (
           <>
-            <SkillsPicker id="employee-skills" label={t("pages.employee.add.skills")} value={form.skills} error={message("skills") ?? undefined} onChange={(v) => set("skills", v)} />
-            <LanguagesPicker id="employee-languages" label={t("pages.employee.add.languages")} value={form.languages} error={message("languages") ?? undefined} onChange={(v) => set("languages", v)} />
+            <SkillsPicker
+              id="employee-skills"
+              label={t("pages.employee.add.skills")}
+              value={form.skills}
+              error={message("skills") ?? undefined}
+              onChange={(v) => set("skills", v)}
+            />
+            <LanguagesPicker
+              id="employee-languages"
+              label={t("pages.employee.add.languages")}
+              value={form.languages}
+              error={message("languages") ?? undefined}
+              onChange={(v) => set("languages", v)}
+            />
           </>
         )}
         <div className={phoneRow}>
-          <DialCodePicker id="employee-cntry-code" label={t("pages.employee.add.countryCode")} value={form.cntry_code} error={message("cntry_code")} onChange={(v) => set("cntry_code", v)} />
+          <DialCodePicker
+            id="employee-cntry-code"
+            label={t("pages.employee.add.countryCode")}
+            value={form.cntry_code}
+            error={message("cntry_code")}
+            onChange={(v) => set("cntry_code", v)}
+          />
           <TextField
             id="employee-mob-no"
             label={t("pages.employee.add.mobNo")}
@@ -121,7 +152,16 @@ export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
             onChange={(e) => set("mob_no", e.currentTarget.value)}
           />
         </div>
-        <TextField id="employee-email" label={t("pages.employee.add.email")} type="email" autoComplete="off" dir="ltr" value={form.email} error={message("email")} onChange={(e) => set("email", e.currentTarget.value)} />
+        <TextField
+          id="employee-email"
+          label={t("pages.employee.add.email")}
+          type="email"
+          autoComplete="off"
+          dir="ltr"
+          value={form.email}
+          error={message("email")}
+          onChange={(e) => set("email", e.currentTarget.value)}
+        />
         <div className={actions}>
           <Button variant="secondary" onClick={close} disabled={submitting}>
             {t("pages.employee.add.cancel")}

@@ -39,7 +39,12 @@ export function OtpInput({ value, onChange, disabled, id = "otp" }: { value: str
   latest.current = cells;
   const emit = (next: string[]) => {
     latest.current = next;
-    onChange(next.map((c) => c || " ").join("").trimEnd());
+    onChange(
+      next
+        .map((c) => c || " ")
+        .join("")
+        .trimEnd(),
+    );
   };
 
   /** Puts digits into the boxes from `start` on; returns the index after the last one written. */

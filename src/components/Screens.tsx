@@ -19,7 +19,10 @@ export function LoadingScreen() {
   return (
     <div className={centered} role="status" aria-live="polite">
       <div className={bars} aria-hidden="true">
-        <span /><span /><span /><span />
+        <span />
+        <span />
+        <span />
+        <span />
       </div>
       <p>{t("common.loading")}</p>
     </div>
@@ -47,11 +50,11 @@ export function ErrorScreen({ error }: { error: Error }) {
       <h1 className={css`font-size: 22px;`}>{t("error.title")}</h1>
       <h2 className={css`font-size: 18px;`}>{t("error.subtitle")}</h2>
       <p>{t("error.apology")}</p>
-      <pre className={css`white-space: pre-wrap; max-width: 100%; background: #fff; padding: 8px; border-radius: 8px; font-size: 13px;`}>
-        {error.message}
-      </pre>
+      <pre className={css`white-space: pre-wrap; max-width: 100%; background: #fff; padding: 8px; border-radius: 8px; font-size: 13px;`}>{error.message}</pre>
       <div className={css`display: flex; gap: 12px;`}>
-        <Button variant="secondary" onClick={goBack}>{t("error.goBack")}</Button>
+        <Button variant="secondary" onClick={goBack}>
+          {t("error.goBack")}
+        </Button>
         <Button onClick={() => location.reload()}>{t("error.refresh")}</Button>
       </div>
     </main>

@@ -30,8 +30,7 @@ export function SkillsPicker({ id, label, value, onChange, error }: SkillsPicker
   useSignals();
   const language = lang.value;
   const selected = new Set(value);
-  const toggle = (skillId: number) =>
-    onChange(selected.has(skillId) ? value.filter((v) => v !== skillId) : [...value, skillId].sort((a, b) => a - b));
+  const toggle = (skillId: number) => onChange(selected.has(skillId) ? value.filter((v) => v !== skillId) : [...value, skillId].sort((a, b) => a - b));
   return (
     <fieldset
       id={id}

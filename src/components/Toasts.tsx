@@ -34,7 +34,13 @@ function ToastStack({ items, className, where }: { items: Toast[]; className: st
   return (
     <div className={cx(stackCss, className)} aria-live="polite" data-toasts={where}>
       {items.map((toast) => (
-        <div key={toast.id} role={toast.type === "error" ? "alert" : "status"} className={toastCss} style={{ background: colours[toast.type] }} data-toast={toast.type}>
+        <div
+          key={toast.id}
+          role={toast.type === "error" ? "alert" : "status"}
+          className={toastCss}
+          style={{ background: colours[toast.type] }}
+          data-toast={toast.type}
+        >
           <span dir="auto">{toast.key ? t(toast.key) : toast.message}</span>
           <button type="button" aria-label={t("common.close")} onClick={() => dismissToast(toast.id)}>
             ×

@@ -265,7 +265,12 @@ export function VerifyInfoModal({ onClose }: { onClose: () => void }) {
               onBlur={touch("respond_time")}
             />
             <label className={checkRow}>
-              <input type="checkbox" checked={useCurrent} onChange={(e) => void toggleCurrent(e.target.checked)} aria-describedby={geoMessage ? "verify-geo-message" : undefined} />
+              <input
+                type="checkbox"
+                checked={useCurrent}
+                onChange={(e) => void toggleCurrent(e.target.checked)}
+                aria-describedby={geoMessage ? "verify-geo-message" : undefined}
+              />
               <span>{t("verify.useCurrentLocation")}</span>
             </label>
             {locating && (

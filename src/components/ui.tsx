@@ -57,7 +57,11 @@ export function Field({ id, label, error, hint, children }: { id: string; label:
     <div className={fieldCss}>
       <label htmlFor={id}>{label}</label>
       {children}
-      {hint && <span id={`${id}-hint`} className={css`font-size: 13px; color: var(--muted);`}>{hint}</span>}
+      {hint && (
+        <span id={`${id}-hint`} className={css`font-size: 13px; color: var(--muted);`}>
+          {hint}
+        </span>
+      )}
       {error && (
         <p id={`${id}-error`} role="alert" className={errorText}>
           {error}
@@ -67,7 +71,13 @@ export function Field({ id, label, error, hint, children }: { id: string; label:
   );
 }
 
-export function TextField({ id, label, error, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string | null; hint?: string }) {
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string | null; hint?: string }) {
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined} {...input} />
@@ -75,7 +85,13 @@ export function TextField({ id, label, error, hint, ...input }: InputHTMLAttribu
   );
 }
 
-export function SelectField({ id, label, error, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { id: string; label: string; error?: string | null }) {
+export function SelectField({
+  id,
+  label,
+  error,
+  children,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & { id: string; label: string; error?: string | null }) {
   return (
     <Field id={id} label={label} error={error}>
       <select id={id} aria-invalid={error ? true : undefined} {...select}>

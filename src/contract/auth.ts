@@ -15,7 +15,6 @@ export const OTP_LENGTH = 6;
 /** ISO 639-1: two lower-case letters. */
 export const LANGUAGE_CODE = /^[a-z]{2}$/;
 
-
 export const MESSAGES = {
   nameRequired: "Name is required.",
   nameTooLong: "Name must be at most 100 characters.",
@@ -41,11 +40,13 @@ export const MESSAGES = {
 
 const name = z.string(MESSAGES.nameRequired).check(z.trim(), z.minLength(1, MESSAGES.nameRequired), z.maxLength(100, MESSAGES.nameTooLong));
 /** Required here; whether it is a mobile number of the chosen country is the object's check (`mobileChecks`, D16). */
-export const mobNo = z
-  .string(MESSAGES.mobRequired)
-  .check(z.overwrite(stripNumber), z.minLength(1, MESSAGES.mobRequired), z.maxLength(20, MESSAGES.mobInvalid));
+export const mobNo = z.string(MESSAGES.mobRequired).check(z.overwrite(stripNumber), z.minLength(1, MESSAGES.mobRequired), z.maxLength(20, MESSAGES.mobInvalid));
 export const dialCode = z._default(
-  z.string(MESSAGES.dialInvalid).check(z.trim(), z.overwrite((s) => (/^\d/.test(s) ? `+${s}` : s)), z.regex(DIAL_CODE, MESSAGES.dialInvalid)),
+  z.string(MESSAGES.dialInvalid).check(
+    z.trim(),
+    z.overwrite((s) => (/^\d/.test(s) ? `+${s}` : s)),
+    z.regex(DIAL_CODE, MESSAGES.dialInvalid),
+  ),
   DEFAULT_DIAL_CODE,
 );
 /** 8 to 128 characters, never trimmed or truncated (D9). */
@@ -68,39 +69,47 @@ export const loginRequest = z.object({
 export type LoginRequest = z.input<typeof loginRequest>;
 
 /** POST /user/register: a property owner or tenant, role 0 (D6). */
-export const customerRegister = z.object({
-  name,
-  email,
-  cntry_code: dialCode,
-  mob_no: mobNo,
-  password,
-  terms_service: terms,
-}).check(...mobileChecks());
+export const customerRegister = z
+  .object({
+    name,
+    email,
+    cntry_code: dialCode,
+    mob_no: mobNo,
+    password,
+    terms_service: terms,
+  })
+  .check(...mobileChecks());
 export type CustomerRegister = z.input<typeof customerRegister>;
 
 /** POST /authn/tech_register: a technician, role 1 (SPEC.md section 3). */
-export const techRegister = z.object({
-  name,
-  email: optionalEmail,
-  cntry_code: dialCode,
-  mob_no: mobNo,
-  password,
-  terms_service: terms,
-  skills,
-  language: languages,
-}).check(...mobileChecks());
+export const techRegister = z
+  .object({
+    name,
+    email: optionalEmail,
+    cntry_code: dialCode,
+    mob_no: mobNo,
+    password,
+    terms_service: terms,
+    skills,
+    language: languages,
+  })
+  .check(...mobileChecks());
 export type TechRegister = z.input<typeof techRegister>;
 
 /** POST /authn/company_register: a maintenance company and its owner's account, role 2. */
-export const companyRegister = z.object({
-  name,
-  email,
-  password,
-  mob_no: mobNo,
-  cntry_code: dialCode,
-  reg_no: z.string(MESSAGES.regNoRequired).check(z.trim(), z.minLength(1, MESSAGES.regNoRequired), z.maxLength(50, "Registration number must be at most 50 characters.")),
-  terms_service: terms,
-}).check(...mobileChecks());
+export const companyRegister = z
+  .object({
+    name,
+    email,
+    password,
+    mob_no: mobNo,
+    cntry_code: dialCode,
+    reg_no: z
+      .string(MESSAGES.regNoRequired)
+      .check(z.trim(), z.minLength(1, MESSAGES.regNoRequired), z.maxLength(50, "Registration number must be at most 50 characters.")),
+    terms_service: terms,
+  })
+  .check(...mobileChecks());
 export type CompanyRegister = z.input<typeof companyRegister>;
 
 /** POST /auth/forgotpassword?email=: also the resend call. */
@@ -118,7 +127,9 @@ export const resetPasswordRequest = z
     email,
     new_password: password,
     confirm_password: z.string(MESSAGES.passwordRequired),
-    reset_token: z.string(MESSAGES.resetTokenRequired).check(z.trim(), z.minLength(1, MESSAGES.resetTokenRequired), z.maxLength(200, MESSAGES.resetTokenRequired)),
+    reset_token: z
+      .string(MESSAGES.resetTokenRequired)
+      .check(z.trim(), z.minLength(1, MESSAGES.resetTokenRequired), z.maxLength(200, MESSAGES.resetTokenRequired)),
   })
   .check(z.refine((v) => v.new_password === v.confirm_password, { message: MESSAGES.mismatch, path: ["confirm_password"] }));
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;

@@ -11,13 +11,7 @@ export const EMAIL_MESSAGES = {
 /** An email: trimmed and lower-cased, at most 254 characters, zod's email pattern (a dotted domain, no empty label). */
 export const email = z
   .string(EMAIL_MESSAGES.required)
-  .check(
-    z.trim(),
-    z.toLowerCase(),
-    z.minLength(1, EMAIL_MESSAGES.required),
-    z.maxLength(254, EMAIL_MESSAGES.invalid),
-    z.email(EMAIL_MESSAGES.invalid),
-  );
+  .check(z.trim(), z.toLowerCase(), z.minLength(1, EMAIL_MESSAGES.required), z.maxLength(254, EMAIL_MESSAGES.invalid), z.email(EMAIL_MESSAGES.invalid));
 
 /** An optional email (technicians): absent, null or "" mean none. */
 export const optionalEmail = z.optional(z.nullable(z.union([z.literal(""), email])));

@@ -33,9 +33,7 @@ export const slotInput = z
 export const MAX_SLOTS = 20;
 /** Body of PUT /issue/issue?issue_id= (SPEC.md section 7). */
 export const acknowledgeBody = z.object({
-  tech_available: z
-    .array(slotInput)
-    .check(z.minLength(1, "Please fill in all fields."), z.maxLength(MAX_SLOTS, `At most ${MAX_SLOTS} availability slots.`)),
+  tech_available: z.array(slotInput).check(z.minLength(1, "Please fill in all fields."), z.maxLength(MAX_SLOTS, `At most ${MAX_SLOTS} availability slots.`)),
 });
 export type AcknowledgeBody = z.infer<typeof acknowledgeBody>;
 

@@ -23,8 +23,7 @@ export function isKnownDialCode(cntryCode: string): boolean {
 }
 
 /** Arabic-Indic and Persian digits ("٩١٠٠٠٠٠١", from an Arabic keyboard) as Western ones. */
-const westernDigits = (s: string) =>
-  s.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) - 0x0660) % 0x90));
+const westernDigits = (s: string) => s.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) - 0x0660) % 0x90));
 
 /**
  * The national number to store after `cntryCode` ("+968", "91000002" → "91000002"; "+966", "050 123 4567" →

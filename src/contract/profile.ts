@@ -20,20 +20,21 @@ export const addrsSchema = z.object({ block: part, no: part, street: part, city:
 export type Addrs = z.infer<typeof addrsSchema>;
 
 /** The payload of PUT /update_user_email_mob and POST /tech/update; the per-role rules are in `verifyInfoProblems`. */
-export const verifyInfoPayload = z.object({
-  email: z.optional(z.nullable(z.string().check(z.maxLength(254)))),
-  cntry_code: z.string().check(z.regex(DIAL_CODE, "Please choose a country dial code.")),
-  mob_no: z.string().check(z.maxLength(20)),
-  includeWhatsapp: z.optional(z.boolean()),
-  area_range: z.optional(z.nullable(z.number())),
-  respond_time: z.optional(z.nullable(z.number())),
-  addres: z.optional(z.nullable(z.string().check(z.maxLength(LIMITS.addressMax)))),
-  addrs: z.optional(z.nullable(addrsSchema)),
-  location: z.optional(z.nullable(z.object({ lat: z.nullable(z.number()), lng: z.nullable(z.number()) }))),
-  // A valid mobile number is stored as its national number (D16); `verifyInfoProblems` names an invalid one.
-}).check(storeNational());
+export const verifyInfoPayload = z
+  .object({
+    email: z.optional(z.nullable(z.string().check(z.maxLength(254)))),
+    cntry_code: z.string().check(z.regex(DIAL_CODE, "Please choose a country dial code.")),
+    mob_no: z.string().check(z.maxLength(20)),
+    includeWhatsapp: z.optional(z.boolean()),
+    area_range: z.optional(z.nullable(z.number())),
+    respond_time: z.optional(z.nullable(z.number())),
+    addres: z.optional(z.nullable(z.string().check(z.maxLength(LIMITS.addressMax)))),
+    addrs: z.optional(z.nullable(addrsSchema)),
+    location: z.optional(z.nullable(z.object({ lat: z.nullable(z.number()), lng: z.nullable(z.number()) }))),
+    // A valid mobile number is stored as its national number (D16); `verifyInfoProblems` names an invalid one.
+  })
+  .check(storeNational());
 export type VerifyInfoPayload = z.infer<typeof verifyInfoPayload>;
-
 
 /**
  * SPEC.md section 5's verify-info rules, per role, as field → sentence: email for role 0 (the one email rule), a mobile

@@ -93,7 +93,9 @@ export function sortCountries(list: Country[], lang: string): Country[] {
 
 /** Normalises a dial code typed or decoded from elsewhere: "968", "00968" and "+968" all give "+968". */
 export function normaliseDial(raw: unknown): string {
-  const digits = String(raw ?? "").replace(/^\s*(\+|00)/, "").replace(/\D/g, "");
+  const digits = String(raw ?? "")
+    .replace(/^\s*(\+|00)/, "")
+    .replace(/\D/g, "");
   return digits ? `+${digits}` : "";
 }
 
@@ -104,7 +106,12 @@ export function countryForDial(list: Country[], dial: string, preferIso?: string
   return matches.find((c) => c.iso === preferIso) ?? matches.find((c) => c.iso === PREFERRED[dial]) ?? matches[0];
 }
 
-const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f\u064b-\u065f\u0670]/g, "").replace(/[أإآ]/g, "ا").toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f\u064b-\u065f\u0670]/g, "")
+    .replace(/[أإآ]/g, "ا")
+    .toLowerCase();
 
 /** Filters by name in English, Arabic or the country's own language, ISO code, or dial code (with or without +). */
 export function searchCountries(list: Country[], query: string): Country[] {

@@ -68,7 +68,12 @@ export function sortLanguages(list: Language[], lang: string): Language[] {
   return [...list].sort((a, b) => coll.compare(languageName(a, lang), languageName(b, lang)));
 }
 
-const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f\u064b-\u065f\u0670]/g, "").replace(/[أإآ]/g, "ا").toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f\u064b-\u065f\u0670]/g, "")
+    .replace(/[أإآ]/g, "ا")
+    .toLowerCase();
 
 const wordStart = (name: string, q: string) => name.startsWith(q) || name.split(/[\s\-–(),/]+/).some((w) => w.startsWith(q));
 

@@ -13,5 +13,7 @@ export function formatAddress(addres: string | null | undefined, addrs: Addrs | 
   const a = addrs ?? {};
   const emptyCore = (["block", "no", "street"] as const).filter((k) => !filled(a[k])).length;
   if (emptyCore >= 2) return null;
-  return PARTS.map((k) => filled(a[k])).filter(Boolean).join(" ");
+  return PARTS.map((k) => filled(a[k]))
+    .filter(Boolean)
+    .join(" ");
 }

@@ -17,9 +17,7 @@ export interface UnitRangeInput {
 
 export type UnitRangeField = "prefix" | "from" | "to" | "floorFrom" | "floorTo" | "range";
 
-export type UnitRangeResult =
-  | { ok: true; units: string[] }
-  | { ok: false; errors: Partial<Record<UnitRangeField, string>>; params?: Record<string, number> };
+export type UnitRangeResult = { ok: true; units: string[] } | { ok: false; errors: Partial<Record<UnitRangeField, string>>; params?: Record<string, number> };
 
 // Letters of any script, digits, and the separators people put in unit names ("A-", "B/", "Tower 2 ").
 const PREFIX = /^[\p{L}\p{N} ./-]*$/u;
@@ -85,8 +83,7 @@ export function unitRange(input: UnitRangeInput): UnitRangeResult {
   if (floors) {
     // Within a floor, numbers take at least two digits: floor 1, units 1 to 4 → 101 to 104; units 1 to 12 → 101 to 112.
     const width = Math.max(2, String(to.value).length);
-    for (let floor = floors.from; floor <= floors.to; floor++)
-      for (let n = from.value; n <= to.value; n++) units.push(`${prefix}${floor}${pad(n, width)}`);
+    for (let floor = floors.from; floor <= floors.to; floor++) for (let n = from.value; n <= to.value; n++) units.push(`${prefix}${floor}${pad(n, width)}`);
   } else {
     // Leading zeros typed in "from" are kept: 001 to 010 → 001, 002, … 010.
     const width = from.digits;

@@ -27,7 +27,10 @@ export function showToast(message: string | { key: string }, type: ToastType = "
   const rest = toasts.value.filter((t) => t.id !== id);
   toasts.value = [...rest, toast];
   clearTimeout(timers.get(id));
-  timers.set(id, setTimeout(() => dismissToast(id), TOAST_MS));
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), TOAST_MS),
+  );
   return id;
 }
 

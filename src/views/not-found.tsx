@@ -13,7 +13,9 @@ export function NotFoundView(_: ViewProps) {
   const goBack = () => (isAuthenticated.value ? history.back() : navigate(paths.login, { replace: true }));
   return (
     <main className={centered}>
-      <p className={css`font-size: 64px; font-weight: 800; color: var(--brand); margin: 0;`} aria-hidden="true">404</p>
+      <p className={css`font-size: 64px; font-weight: 800; color: var(--brand); margin: 0;`} aria-hidden="true">
+        404
+      </p>
       <h1 className={css`font-size: 22px;`}>{t("notFound.title")}</h1>
       <p>{t("notFound.message")}</p>
       <Button onClick={goBack}>{t("notFound.goBack")}</Button>

@@ -151,7 +151,14 @@ test.describe("password recovery", () => {
   async function freshAccount(page: Page, kind: "customer" | "technician") {
     const id = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
     const email = `recover.${kind}.${id}@demo.om`;
-    const common = { name: "Recovery Test", email, cntry_code: "+968", mob_no: `9${1 + (Number(id) % 9)}${id.slice(-6)}`, password: DEMO_PASSWORD, terms_service: true };
+    const common = {
+      name: "Recovery Test",
+      email,
+      cntry_code: "+968",
+      mob_no: `9${1 + (Number(id) % 9)}${id.slice(-6)}`,
+      password: DEMO_PASSWORD,
+      terms_service: true,
+    };
     const res =
       kind === "customer"
         ? await page.request.post("/api/user/register", { data: common })
@@ -166,8 +173,32 @@ test.describe("password recovery", () => {
   }
 
   const T = {
-    en: { email: "Email", send: "Send code", verify: "Verify", digit1: "Digit 1 of 6", newPw: "New password", confirm: "Confirm new password", reset: "Reset password", id: "Email or mobile number", pw: "Password", signIn: "Sign in", resend: "Resend code" },
-    ar: { email: "البريد الإلكتروني", send: "إرسال الرمز", verify: "تحقق", digit1: "الرقم 1 من 6", newPw: "كلمة المرور الجديدة", confirm: "تأكيد كلمة المرور الجديدة", reset: "إعادة تعيين كلمة المرور", id: "البريد الإلكتروني أو رقم الجوال", pw: "كلمة المرور", signIn: "تسجيل الدخول", resend: "إعادة إرسال الرمز" },
+    en: {
+      email: "Email",
+      send: "Send code",
+      verify: "Verify",
+      digit1: "Digit 1 of 6",
+      newPw: "New password",
+      confirm: "Confirm new password",
+      reset: "Reset password",
+      id: "Email or mobile number",
+      pw: "Password",
+      signIn: "Sign in",
+      resend: "Resend code",
+    },
+    ar: {
+      email: "البريد الإلكتروني",
+      send: "إرسال الرمز",
+      verify: "تحقق",
+      digit1: "الرقم 1 من 6",
+      newPw: "كلمة المرور الجديدة",
+      confirm: "تأكيد كلمة المرور الجديدة",
+      reset: "إعادة تعيين كلمة المرور",
+      id: "البريد الإلكتروني أو رقم الجوال",
+      pw: "كلمة المرور",
+      signIn: "تسجيل الدخول",
+      resend: "إعادة إرسال الرمز",
+    },
   };
 
   for (const [lang, kind, home] of [

@@ -72,7 +72,11 @@ export { expect };
 export function latestMail(testInfo: TestInfo, to: string): { to: string; subject: string; text: string } | undefined {
   const file = join(process.env.E2E_DATA ?? "", testInfo.project.name, "outbox.jsonl");
   if (!existsSync(file)) return undefined;
-  const mails = readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
+  const mails = readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
   return mails.reverse().find((m) => m.to?.toLowerCase() === to.toLowerCase());
 }
 

@@ -93,7 +93,10 @@ test.describe("bottom navigation per role", () => {
       expect(await nav.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(links.map((l) => `#${l}`));
       await expect(page.getByRole("banner")).toBeVisible();
       await expectAccessible(page, "notifications");
-      await nav.getByRole("link").nth(links.length - 2).click();
+      await nav
+        .getByRole("link")
+        .nth(links.length - 2)
+        .click();
       await expect(page).toHaveURL(new RegExp(`#${links[links.length - 2]}$`));
     });
   }

@@ -175,7 +175,11 @@ for (const lang of ["en", "ar"] as const) {
     });
 
     test("screenshots of the three screens at 375 px", async ({ page }) => {
-      for (const [route, name] of [["technician-register", "technician"], ["mc-register", "company"], ["register", "customer"]]) {
+      for (const [route, name] of [
+        ["technician-register", "technician"],
+        ["mc-register", "company"],
+        ["register", "customer"],
+      ]) {
         await page.goto(`/#/${route}`);
         await expect(page.locator("form button[type=submit]")).toBeVisible();
         await shot(page, `${name}-${lang}`, true);

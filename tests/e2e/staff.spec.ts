@@ -109,7 +109,10 @@ for (const lang of ["en", "ar"] as const) {
     await sheet.getByLabel(s.role).selectOption("4");
     await sheet.getByRole("button", { name: s.skill }).click();
     await sheet.getByRole("combobox", { name: s.languages }).fill(s.language);
-    await sheet.getByRole("option", { name: new RegExp(`^${s.language}`) }).first().click();
+    await sheet
+      .getByRole("option", { name: new RegExp(`^${s.language}`) })
+      .first()
+      .click();
     await sheet.getByLabel(s.mobile).fill(who.mob_no);
     await sheet.getByLabel(s.email).fill(who.email);
     await sheet.getByRole("heading", { name: s.add }).click();
@@ -186,7 +189,9 @@ test.describe("an invited technician", () => {
     expect(verified.status(), await verified.text()).toBe(200);
     const { reset_token } = await verified.json();
     const password = "NewPass@2026";
-    const reset = await request.post(`/api/auth/resetpassword`, { data: { email: who.email, new_password: password, confirm_password: password, reset_token } });
+    const reset = await request.post(`/api/auth/resetpassword`, {
+      data: { email: who.email, new_password: password, confirm_password: password, reset_token },
+    });
     expect(reset.status(), await reset.text()).toBe(200);
 
     await page.addInitScript(() => {

@@ -91,7 +91,7 @@ for (const lang of ["en", "ar"] as const) {
       await prepare(page, { lang });
       await page.goto("/#/technician-register");
       await expectTarget(page.getByTestId("language-switch"), "language switch");
-      const chips = page.locator('button[aria-pressed]');
+      const chips = page.locator("button[aria-pressed]");
       await expect(chips.first()).toBeVisible();
       for (const i of [0, 1, 2]) await expectTarget(chips.nth(i), `skill chip ${i + 1}`);
       // The terms checkbox is ticked through its label, a row of 44 px; 'read the terms' is 44 px too.
@@ -166,7 +166,11 @@ for (const lang of ["en", "ar"] as const) {
       await page.route(/\/api\/issue\//, async (route) => {
         const res = await route.fetch();
         const body = await res.json();
-        const acked = (i: Record<string, unknown>) => ({ ...i, tech_available: [{ date: "2026-11-25", time_from: "09:00", time_to: "12:30" }], acknowledged_at: "2026-11-23T09:00:00Z" });
+        const acked = (i: Record<string, unknown>) => ({
+          ...i,
+          tech_available: [{ date: "2026-11-25", time_from: "09:00", time_to: "12:30" }],
+          acknowledged_at: "2026-11-23T09:00:00Z",
+        });
         if (Array.isArray(body?.data)) body.data = body.data.map(acked);
         else if (body?.data) body.data = acked(body.data);
         return route.fulfill({ response: res, json: body });

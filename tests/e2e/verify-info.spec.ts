@@ -50,7 +50,9 @@ async function registerTechnician(page: Page) {
 async function registerCustomer(page: Page) {
   const mob_no = mobile();
   const email = `owner.${unique()}@example.om`;
-  const res = await page.request.post("/api/user/register", { data: { name: "Aisha Al Lawati", email, cntry_code: "+968", mob_no, password: PASSWORD, terms_service: true } });
+  const res = await page.request.post("/api/user/register", {
+    data: { name: "Aisha Al Lawati", email, cntry_code: "+968", mob_no, password: PASSWORD, terms_service: true },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return { email, mob_no };
 }

@@ -34,11 +34,20 @@ afterEach(() => clock.set());
 /** Moves the accounts clock forward. */
 const advance = (ms: number) => clock.set(clock.now() + ms);
 
-async function addUser(f: { email?: string | null; mob_no?: string; cntry_code?: string; role?: number; password_hash?: string | null; disabled?: boolean } = {}) {
+async function addUser(
+  f: { email?: string | null; mob_no?: string; cntry_code?: string; role?: number; password_hash?: string | null; disabled?: boolean } = {},
+) {
   const { rows } = await db.query<{ user_id: number }>(
     `insert into users (role, name, email, mob_no, cntry_code, password_hash, disabled, got_email_mob)
      values ($1, 'Ahmed Al Balushi', $2, $3, $4, $5, $6, 1) returning user_id`,
-    [f.role ?? 1, f.email === undefined ? "tech@demo.om" : f.email, f.mob_no ?? "91000002", f.cntry_code ?? "+968", f.password_hash === undefined ? demoHash : f.password_hash, f.disabled ?? false],
+    [
+      f.role ?? 1,
+      f.email === undefined ? "tech@demo.om" : f.email,
+      f.mob_no ?? "91000002",
+      f.cntry_code ?? "+968",
+      f.password_hash === undefined ? demoHash : f.password_hash,
+      f.disabled ?? false,
+    ],
   );
   return rows[0].user_id;
 }
@@ -54,7 +63,16 @@ describe("POST /api/user/login", () => {
     const res = await json("POST", "/api/user/login", { identifier: "tech@demo.om", password: PASSWORD });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ role: 1, got_email_mob: 1, user_id: id, name: "Ahmed Al Balushi", email: "tech@demo.om", mob_no: "91000002", cntry_code: "+968", company_id: null });
+    expect(body).toMatchObject({
+      role: 1,
+      got_email_mob: 1,
+      user_id: id,
+      name: "Ahmed Al Balushi",
+      email: "tech@demo.om",
+      mob_no: "91000002",
+      cntry_code: "+968",
+      company_id: null,
+    });
     expect(body.access_token).toMatch(/^[\w-]{43}$/);
     expect(JSON.stringify(body)).not.toContain("argon2");
     // Stored hashed, valid three days.
@@ -122,7 +140,8 @@ describe("POST /api/user/login", () => {
     await addUser();
     const { json } = appWithClock();
     // Ten different unknown identifiers, so only the per-address limit can answer 429.
-    const from = (ip: string, identifier: string, password = "wrong-password") => json("POST", "/api/user/login", { identifier, password }, undefined, { "x-forwarded-for": ip });
+    const from = (ip: string, identifier: string, password = "wrong-password") =>
+      json("POST", "/api/user/login", { identifier, password }, undefined, { "x-forwarded-for": ip });
     for (let i = 0; i < 10; i++) expect((await from("10.0.0.1", `nobody${i}@demo.om`)).status).toBe(401);
     const blocked = await from("10.0.0.1", "tech@demo.om", PASSWORD);
     expect(blocked.status).toBe(429);
@@ -137,7 +156,8 @@ describe("POST /api/user/login", () => {
     await addUser();
     const one = testApp(db);
     const two = testApp(db);
-    const from = (app: typeof one, i: number) => app.json("POST", "/api/user/login", { identifier: `nobody${i}@demo.om`, password: "x" }, undefined, { "x-forwarded-for": "10.0.5.1" });
+    const from = (app: typeof one, i: number) =>
+      app.json("POST", "/api/user/login", { identifier: `nobody${i}@demo.om`, password: "x" }, undefined, { "x-forwarded-for": "10.0.5.1" });
     for (let i = 0; i < 5; i++) expect((await from(one, i)).status).toBe(401);
     for (let i = 5; i < 10; i++) expect((await from(two, i)).status).toBe(401);
     expect((await from(one, 10)).status).toBe(429);
@@ -154,7 +174,13 @@ describe("POST /api/user/login", () => {
     const { json } = appWithClock();
     const statuses: number[] = [];
     for (let i = 0; i < 100; i++)
-      statuses.push((await json("POST", "/api/user/login", { identifier: "91000002", password: "wrong-password" }, undefined, { "x-forwarded-for": `10.1.${Math.floor(i / 5)}.1` })).status);
+      statuses.push(
+        (
+          await json("POST", "/api/user/login", { identifier: "91000002", password: "wrong-password" }, undefined, {
+            "x-forwarded-for": `10.1.${Math.floor(i / 5)}.1`,
+          })
+        ).status,
+      );
     expect(statuses.every((s) => s === 401)).toBe(true);
     const right = await json("POST", "/api/user/login", { identifier: "tech@demo.om", password: PASSWORD }, undefined, { "x-forwarded-for": "10.9.9.9" });
     expect(right.status).toBe(200);
@@ -164,7 +190,8 @@ describe("POST /api/user/login", () => {
     await addUser();
     await addUser({ email: "other@demo.om", mob_no: "91000009" });
     const { json } = appWithClock();
-    const login = (identifier: string, password: string, ip = "10.2.0.1") => json("POST", "/api/user/login", { identifier, password }, undefined, { "x-forwarded-for": ip });
+    const login = (identifier: string, password: string, ip = "10.2.0.1") =>
+      json("POST", "/api/user/login", { identifier, password }, undefined, { "x-forwarded-for": ip });
     for (let i = 0; i < 5; i++) expect((await login("tech@demo.om", "wrong-password")).status).toBe(401);
     const waits: number[] = [];
     for (let round = 0; round < 6; round++) {
@@ -191,7 +218,8 @@ describe("POST /api/user/login", () => {
   it("many failures on one account mail its owner once an hour, not once per failure", async () => {
     await addUser();
     const { json, sent } = appWithClock();
-    const fail = (i: number) => json("POST", "/api/user/login", { identifier: "tech@demo.om", password: "wrong-password" }, undefined, { "x-forwarded-for": `10.3.${i % 50}.1` });
+    const fail = (i: number) =>
+      json("POST", "/api/user/login", { identifier: "tech@demo.om", password: "wrong-password" }, undefined, { "x-forwarded-for": `10.3.${i % 50}.1` });
     for (let i = 0; i < 60; i++) await fail(i);
     const alerts = () => sent.filter((m) => m.to === "tech@demo.om" && /failed sign-ins/.test(m.subject));
     expect(alerts()).toHaveLength(1);
@@ -227,7 +255,15 @@ describe("POST /api/user/register (customer, D6)", () => {
     expect(await res.json()).toEqual({ message: "Registration successful!" });
     const { rows } = await db.query<Record<string, unknown>>("select * from users");
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ role: 0, name: "Salim Al Harthy", email: "salim@example.om", mob_no: "91234567", cntry_code: "+968", got_email_mob: 1, company_id: null });
+    expect(rows[0]).toMatchObject({
+      role: 0,
+      name: "Salim Al Harthy",
+      email: "salim@example.om",
+      mob_no: "91234567",
+      cntry_code: "+968",
+      got_email_mob: 1,
+      company_id: null,
+    });
     expect(rows[0].password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(rows[0].terms_accepted_at).toBeTruthy();
     const login = await json("POST", "/api/user/login", { identifier: "+96891234567", password: "Secret@123" });
@@ -327,7 +363,9 @@ describe("POST /api/authn/tech_register", () => {
   it("accepts any known dial code, such as +1 and +44", async () => {
     const { json } = testApp(db);
     expect((await json("POST", "/api/authn/tech_register", { ...technician, mob_no: "07400 123456", cntry_code: "+44" })).status).toBe(201);
-    expect((await json("POST", "/api/authn/tech_register", { ...technician, email: "b@example.om", mob_no: "201 555 0123", cntry_code: "+1" })).status).toBe(201);
+    expect((await json("POST", "/api/authn/tech_register", { ...technician, email: "b@example.om", mob_no: "201 555 0123", cntry_code: "+1" })).status).toBe(
+      201,
+    );
   });
 
   it.each([
@@ -365,7 +403,15 @@ describe("POST /api/authn/tech_register", () => {
   });
 });
 
-const company = { name: "Muscat Repairs LLC", email: "info@muscatrepairs.om", password: "Secret@123", mob_no: "92001122", cntry_code: "+968", reg_no: "CR-7654321", terms_service: true };
+const company = {
+  name: "Muscat Repairs LLC",
+  email: "info@muscatrepairs.om",
+  password: "Secret@123",
+  mob_no: "92001122",
+  cntry_code: "+968",
+  reg_no: "CR-7654321",
+  terms_service: true,
+};
 
 describe("POST /api/authn/company_register", () => {
   it("creates the company and its owner (role 2) together", async () => {
@@ -427,7 +473,12 @@ describe("POST /api/authn/company_register", () => {
           fn({
             query: (sql, params) =>
               /insert into users/.test(sql)
-                ? Promise.reject(Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), { code: "23505", constraint: "users_email_key" }))
+                ? Promise.reject(
+                    Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+                      code: "23505",
+                      constraint: "users_email_key",
+                    }),
+                  )
                 : q.query(sql, params),
           } as Queryable),
         ),
@@ -520,7 +571,9 @@ describe("POST /api/auth/forgotpassword", () => {
   it("lets only one of two simultaneous requests through (the cooldown holds under a race)", async () => {
     await addUser();
     const app = appWithClock();
-    const both = await Promise.all([0, 1].map(() => app.json("POST", "/api/auth/forgotpassword?email=tech@demo.om", undefined, undefined, { "x-forwarded-for": "10.4.0.1" })));
+    const both = await Promise.all(
+      [0, 1].map(() => app.json("POST", "/api/auth/forgotpassword?email=tech@demo.om", undefined, undefined, { "x-forwarded-for": "10.4.0.1" })),
+    );
     expect(both.map((r) => r.status).sort()).toEqual([200, 429]);
     expect(app.sent).toHaveLength(1);
     expect(await count("password_resets")).toBe(1);
@@ -583,7 +636,10 @@ describe("POST /api/auth/verifyotp", () => {
     advance(10 * 60_000 + 1);
     const res = await app.json("POST", "/api/auth/verifyotp", { email: "tech@demo.om", otp });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ detail: "This code has expired. Please request a new one.", errors: { otp: "This code has expired. Please request a new one." } });
+    expect(await res.json()).toEqual({
+      detail: "This code has expired. Please request a new one.",
+      errors: { otp: "This code has expired. Please request a new one." },
+    });
   });
 
   it("accepts a code once", async () => {
@@ -599,7 +655,10 @@ describe("POST /api/auth/verifyotp", () => {
   it("answers an unknown email like a known one: no code, then wrong codes counted alike", async () => {
     await addUser();
     const app = appWithClock();
-    const none = [await app.json("POST", "/api/auth/verifyotp", { email: "tech@demo.om", otp: "123456" }), await app.json("POST", "/api/auth/verifyotp", { email: "ghost@demo.om", otp: "123456" })];
+    const none = [
+      await app.json("POST", "/api/auth/verifyotp", { email: "tech@demo.om", otp: "123456" }),
+      await app.json("POST", "/api/auth/verifyotp", { email: "ghost@demo.om", otp: "123456" }),
+    ];
     const [a, b] = await Promise.all(none.map(async (r) => [r.status, await r.json()]));
     expect(b).toEqual(a);
     const otp = await requestCode(app);
@@ -620,7 +679,10 @@ describe("POST /api/auth/verifyotp", () => {
   it("rate-limits code checks per address (429 with Retry-After)", async () => {
     const { json } = appWithClock();
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await json("POST", "/api/auth/verifyotp", { email: `p${i}@demo.om`, otp: "123456" }, undefined, { "x-forwarded-for": "10.2.0.1" })).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push(
+        (await json("POST", "/api/auth/verifyotp", { email: `p${i}@demo.om`, otp: "123456" }, undefined, { "x-forwarded-for": "10.2.0.1" })).status,
+      );
     expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
@@ -628,7 +690,10 @@ describe("POST /api/auth/verifyotp", () => {
   it("rate-limits code checks per email across addresses", async () => {
     const { json } = appWithClock();
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await json("POST", "/api/auth/verifyotp", { email: "tech@demo.om", otp: "123456" }, undefined, { "x-forwarded-for": `10.3.${i}.1` })).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push(
+        (await json("POST", "/api/auth/verifyotp", { email: "tech@demo.om", otp: "123456" }, undefined, { "x-forwarded-for": `10.3.${i}.1` })).status,
+      );
     expect(statuses[19]).toBe(400);
     expect(statuses[20]).toBe(429);
   });
@@ -640,7 +705,13 @@ describe("POST /api/auth/resetpassword", () => {
     return (await (await app.json("POST", "/api/auth/verifyotp", { email, otp })).json()).reset_token as string;
   }
   const reset = (app: ReturnType<typeof testApp>, reset_token: string, change: Record<string, unknown> = {}) =>
-    app.json("POST", "/api/auth/resetpassword", { email: "tech@demo.om", new_password: "NewPass@123", confirm_password: "NewPass@123", reset_token, ...change });
+    app.json("POST", "/api/auth/resetpassword", {
+      email: "tech@demo.om",
+      new_password: "NewPass@123",
+      confirm_password: "NewPass@123",
+      reset_token,
+      ...change,
+    });
 
   it("sets the new password, ends every session, does not sign in, and the old password stops working", async () => {
     const userId = await addUser();
@@ -858,7 +929,8 @@ describe("POST /api/user/logout", () => {
     await addUser();
     const { app, json } = testApp(db);
     app.get("/api-me", requireAuth(), (c) => c.json({ user_id: c.var.user.user_id }));
-    const signIn = async () => (await (await json("POST", "/api/user/login", { identifier: "tech@demo.om", password: PASSWORD })).json()).access_token as string;
+    const signIn = async () =>
+      (await (await json("POST", "/api/user/login", { identifier: "tech@demo.om", password: PASSWORD })).json()).access_token as string;
     const phone = await signIn();
     const laptop = await signIn();
     const res = await json("POST", "/api/user/logout", {}, phone);

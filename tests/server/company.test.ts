@@ -33,12 +33,22 @@ async function user(role: number, name: string, email: string, mob: string, comp
 /** Company A with `countA` people (its manager first), company B with a manager and two technicians. */
 async function world(countA = 23): Promise<World> {
   const company = async (name: string, logo: string | null) =>
-    (await db.query<{ company_id: number }>("insert into companies (name, email, mob_no, logo_path) values ($1, $2, $3, $4) returning company_id", [name, `info@${name.toLowerCase()}.om`, "24500100", logo])).rows[0].company_id;
+    (
+      await db.query<{ company_id: number }>("insert into companies (name, email, mob_no, logo_path) values ($1, $2, $3, $4) returning company_id", [
+        name,
+        `info@${name.toLowerCase()}.om`,
+        "24500100",
+        logo,
+      ])
+    ).rows[0].company_id;
   const a = await company("Alpha", "company/alpha.svg");
   const b = await company("Beta", null);
   const managerAId = await user(2, "Manager A", "ma@a.om", "9000000000", a);
   const staffA = [managerAId];
-  for (let i = 1; i < countA; i++) staffA.push(await user(i % 5 === 0 ? 2 : 1, `Staff A${i}`, `a${i}@a.om`, `90000000${String(i).padStart(2, "0")}`, a, i % 3 === 0 ? `avatars/a${i}.svg` : null));
+  for (let i = 1; i < countA; i++)
+    staffA.push(
+      await user(i % 5 === 0 ? 2 : 1, `Staff A${i}`, `a${i}@a.om`, `90000000${String(i).padStart(2, "0")}`, a, i % 3 === 0 ? `avatars/a${i}.svg` : null),
+    );
   const managerBId = await user(2, "Manager B", "mb@b.om", "9100000000", b);
   const staffB = [managerBId, await user(1, "Tech B1", "b1@b.om", "91000011", b), await user(1, "Tech B2", "b2@b.om", "9100000002", b)];
   const ownerId = await user(0, "Owner", "owner@x.om", "9200000000", null);
@@ -82,9 +92,29 @@ describe("GET /api/company/staffs?page_num=", () => {
     expect(ids).toEqual([...w.staffA].sort((x, y) => x - y));
     const first = pages[0].data[0];
     expect(Object.keys(first).sort()).toEqual(
-      ["user_id", "name", "mob_no", "email", "cntry_code", "role", "job_title", "staff_profile", "comp_name", "comp_mob_no", "comp_email", "comp_profile"].sort(),
+      [
+        "user_id",
+        "name",
+        "mob_no",
+        "email",
+        "cntry_code",
+        "role",
+        "job_title",
+        "staff_profile",
+        "comp_name",
+        "comp_mob_no",
+        "comp_email",
+        "comp_profile",
+      ].sort(),
     );
-    expect(first).toMatchObject({ name: "Manager A", comp_name: "Alpha", comp_email: "info@alpha.om", comp_mob_no: "24500100", comp_profile: [{ path: "company/alpha.svg" }], staff_profile: [] });
+    expect(first).toMatchObject({
+      name: "Manager A",
+      comp_name: "Alpha",
+      comp_email: "info@alpha.om",
+      comp_mob_no: "24500100",
+      comp_profile: [{ path: "company/alpha.svg" }],
+      staff_profile: [],
+    });
     const withAvatar = pages[0].data.find((r: { name: string }) => r.name === "Staff A3");
     expect(withAvatar.staff_profile).toEqual([{ path: "avatars/a3.svg" }]);
   });
@@ -161,7 +191,15 @@ describe("POST /api/company/create_user", () => {
     expect(body.message).toBeTruthy();
     expect(body.data).toMatchObject({ name: "Hamed Al Amri", mob_no: "98765432", email: "hamed@new.om", comp_name: "Alpha", role: 1 });
     const { rows } = await db.query<Record<string, unknown>>("select * from users where email = 'hamed@new.om'");
-    expect(rows[0]).toMatchObject({ role: 1, company_id: w.a, password_hash: null, got_email_mob: 0, skills: [1, 2], languages: ["ar", "en"], cntry_code: "+968" });
+    expect(rows[0]).toMatchObject({
+      role: 1,
+      company_id: w.a,
+      password_hash: null,
+      got_email_mob: 0,
+      skills: [1, 2],
+      languages: ["ar", "en"],
+      cntry_code: "+968",
+    });
     expect(sent).toHaveLength(1);
     expect(sent[0].to).toBe("hamed@new.om");
     expect(sent[0].text).toContain("Forgot password");
@@ -178,7 +216,9 @@ describe("POST /api/company/create_user", () => {
     const w = await world(2);
     const res = await testApp(db).json("POST", "/api/company/create_user", employee({ role: "3" }), w.managerA);
     expect(res.status).toBe(200);
-    const { rows } = await db.query<Record<string, unknown>>("select role, skills, languages, company_id, got_email_mob from users where email = 'hamed@new.om'");
+    const { rows } = await db.query<Record<string, unknown>>(
+      "select role, skills, languages, company_id, got_email_mob from users where email = 'hamed@new.om'",
+    );
     expect(rows[0]).toEqual({ role: 2, skills: [], languages: [], company_id: w.a, got_email_mob: 1 });
   });
 
@@ -246,7 +286,9 @@ describe("POST /api/company/create_user", () => {
 describe("the demo staff seed", () => {
   it("gives Gulf Fix 25 or more staff with unique mobiles valid in Oman (D16; they had 10 digits), a second company, and files for every picture", async () => {
     await seedIfEmpty(db);
-    const { rows: companies } = await db.query<{ company_id: number; name: string; logo_path: string }>("select company_id, name, logo_path from companies order by company_id");
+    const { rows: companies } = await db.query<{ company_id: number; name: string; logo_path: string }>(
+      "select company_id, name, logo_path from companies order by company_id",
+    );
     expect(companies.map((c) => c.name)).toEqual(["Gulf Fix Maintenance LLC", "Muscat Pro Services"]);
     const { rows: staff } = await db.query<{ email: string; mob_no: string; role: number; profile_path: string | null; skills: number[]; languages: string[] }>(
       "select email, mob_no, role, profile_path, skills, languages from users where company_id = $1",

@@ -55,7 +55,13 @@ async function waitForHealth(port: number, server: { exited: Promise<number | nu
   void server.exited.then((c) => (down = c));
   for (let i = 0; i < 240; i++) {
     if (down !== undefined) throw new Error(`the first server exited (${down}): ${server.err()}`);
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error("the first server did not start");
@@ -77,7 +83,12 @@ describe("one server per data directory (D24)", () => {
     expect(second.err()).toContain(`already using the data directory ${dataDir}`);
     expect(second.err()).not.toMatch(/^\s+at /m);
     // The second never listened.
-    expect(await fetch(`http://127.0.0.1:${port2}/api/health`).then(() => "answered", () => "refused")).toBe("refused");
+    expect(
+      await fetch(`http://127.0.0.1:${port2}/api/health`).then(
+        () => "answered",
+        () => "refused",
+      ),
+    ).toBe("refused");
 
     const health = await fetch(`http://127.0.0.1:${port1}/api/health`);
     expect(health.status).toBe(200);

@@ -27,7 +27,13 @@ describe("POST /api/error", () => {
     expect(res.status).toBe(201);
     const { rows } = await db.query<Record<string, unknown>>("select * from error_reports");
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ error_type: "TypeError", error_message: "x is undefined", line_number: 12, page_url: report.page_url, os_info: "Android 10" });
+    expect(rows[0]).toMatchObject({
+      error_type: "TypeError",
+      error_message: "x is undefined",
+      line_number: 12,
+      page_url: report.page_url,
+      os_info: "Android 10",
+    });
   });
 
   it("answers 422 with a detail for a report without a type, and stores nothing", async () => {
@@ -59,7 +65,11 @@ describe("client addresses", () => {
     const peer = { incoming: { socket: { remoteAddress: "203.0.113.5" } } };
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
-      const res = await app.request("/api/error", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": `10.1.0.${i}` }, body: JSON.stringify(report) }, peer);
+      const res = await app.request(
+        "/api/error",
+        { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": `10.1.0.${i}` }, body: JSON.stringify(report) },
+        peer,
+      );
       statuses.push(res.status);
     }
     expect(statuses.at(-1)).toBe(429);

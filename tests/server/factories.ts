@@ -24,7 +24,16 @@ export interface UserRow {
 /** A user; unique email and number unless given. `password: null` makes an invited account with no password. */
 export async function makeUser(
   q: Queryable,
-  f: { role?: number; name?: string; email?: string | null; mob_no?: string | null; cntry_code?: string; company_id?: number | null; password?: string | null; disabled?: boolean } = {},
+  f: {
+    role?: number;
+    name?: string;
+    email?: string | null;
+    mob_no?: string | null;
+    cntry_code?: string;
+    company_id?: number | null;
+    password?: string | null;
+    disabled?: boolean;
+  } = {},
 ): Promise<UserRow> {
   const n = next();
   const hash = f.password === null ? null : f.password === undefined ? await passwordHash() : await hashPassword(f.password);
@@ -56,7 +65,10 @@ export async function makeCompany(q: Queryable, f: { name?: string } = {}): Prom
   return rows[0];
 }
 
-export async function makeProperty(q: Queryable, f: { owner_id?: number | null; name?: string; city?: string } = {}): Promise<{ property_id: number; name: string }> {
+export async function makeProperty(
+  q: Queryable,
+  f: { owner_id?: number | null; name?: string; city?: string } = {},
+): Promise<{ property_id: number; name: string }> {
   const n = next();
   const { rows } = await q.query<{ property_id: number; name: string }>(
     "insert into properties (owner_id, name, city, country, lat, lng) values ($1, $2, $3, 'Oman', 23.6, 58.5) returning property_id, name",
@@ -74,17 +86,37 @@ export interface SlotRow {
 /** An issue on `property_id` (a new property when absent), with the tenant's availability `slots`. */
 export async function makeIssue(
   q: Queryable,
-  f: { property_id?: number; creator_id?: number | null; assigned_tech_id?: number | null; title?: string; issue_status?: 0 | 1; created_at?: Date; slots?: SlotRow[] } = {},
+  f: {
+    property_id?: number;
+    creator_id?: number | null;
+    assigned_tech_id?: number | null;
+    title?: string;
+    issue_status?: 0 | 1;
+    created_at?: Date;
+    slots?: SlotRow[];
+  } = {},
 ): Promise<{ issue_id: number; title: string; property_id: number }> {
   const n = next();
   const property_id = f.property_id ?? (await makeProperty(q)).property_id;
   const { rows } = await q.query<{ issue_id: number; title: string; property_id: number }>(
     `insert into issues (property_id, creator_id, title, description, issue_status, assigned_tech_id, created_at)
      values ($1, $2, $3, 'Something needs fixing', $4, $5, $6) returning issue_id, title, property_id`,
-    [property_id, f.creator_id ?? null, f.title ?? `Issue ${n}`, f.issue_status ?? 0, f.assigned_tech_id ?? null, f.created_at ?? new Date(Date.UTC(2026, 0, 1) + n * 60_000)],
+    [
+      property_id,
+      f.creator_id ?? null,
+      f.title ?? `Issue ${n}`,
+      f.issue_status ?? 0,
+      f.assigned_tech_id ?? null,
+      f.created_at ?? new Date(Date.UTC(2026, 0, 1) + n * 60_000),
+    ],
   );
   for (const s of f.slots ?? [])
-    await q.query("insert into issue_availability (issue_id, date, time_from, time_to) values ($1, $2, $3, $4)", [rows[0].issue_id, s.date, s.time_from, s.time_to]);
+    await q.query("insert into issue_availability (issue_id, date, time_from, time_to) values ($1, $2, $3, $4)", [
+      rows[0].issue_id,
+      s.date,
+      s.time_from,
+      s.time_to,
+    ]);
   return rows[0];
 }
 

@@ -159,7 +159,9 @@ describe("translation catalogs", () => {
 
   it("no handler writes an English sentence past the catalog", () => {
     const files = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+      );
     const offenders: string[] = [];
     for (const file of files(join(process.cwd(), "server"))) {
       if (file.endsWith("index.ts")) continue; // the process's start-up file (static files), not a handler

@@ -9,10 +9,29 @@ afterAll(async () => db.close());
 beforeEach(async () => resetDb(db));
 
 const STATE_FIELDS = [
-  "issue_id", "title", "issue_type", "desc", "issue_status", "created_at", "property_id", "name", "addres", "addrs", "location", "images",
-  "issue_images", "issue_videos", "available", "creater_name", "creater_mob_no", "creater_profile", "priority", "prop_images",
+  "issue_id",
+  "title",
+  "issue_type",
+  "desc",
+  "issue_status",
+  "created_at",
+  "property_id",
+  "name",
+  "addres",
+  "addrs",
+  "location",
+  "images",
+  "issue_images",
+  "issue_videos",
+  "available",
+  "creater_name",
+  "creater_mob_no",
+  "creater_profile",
+  "priority",
+  "prop_images",
   // Issue 9: what the technician acknowledged travels with every issue.
-  "tech_available", "acknowledged_at",
+  "tech_available",
+  "acknowledged_at",
 ].sort();
 
 const SLOTS = [
@@ -29,7 +48,11 @@ async function world() {
   const owner = await makeUser(db, { role: 0, name: "Salim Al Harthy", mob_no: "91000001" });
   const property = await makeProperty(db, { owner_id: owner.user_id, name: "Qurum Heights" });
   return {
-    company, tech, manager, owner, property,
+    company,
+    tech,
+    manager,
+    owner,
+    property,
     techToken: await signIn(db, tech),
     managerToken: await signIn(db, manager),
     ownerToken: await signIn(db, owner),
@@ -57,12 +80,24 @@ describe("GET /api/issue/jobs", () => {
     const titles = ["Front gate motor stuck", "Bathroom light flickering", "Air conditioner not cooling", "Kitchen sink leaking"];
     let last = 0;
     for (const [i, title] of titles.entries())
-      last = (await makeIssue(db, { title, property_id: w.property.property_id, creator_id: w.owner.user_id, assigned_tech_id: w.tech.user_id, created_at: new Date(Date.UTC(2026, 10, 1 + i)), slots: i === 3 ? SLOTS : [] })).issue_id;
+      last = (
+        await makeIssue(db, {
+          title,
+          property_id: w.property.property_id,
+          creator_id: w.owner.user_id,
+          assigned_tech_id: w.tech.user_id,
+          created_at: new Date(Date.UTC(2026, 10, 1 + i)),
+          slots: i === 3 ? SLOTS : [],
+        })
+      ).issue_id;
     await makeIssue(db, { title: "Closed one", assigned_tech_id: w.tech.user_id, issue_status: 1 });
     await makeIssue(db, { title: "Someone else's", assigned_tech_id: (await makeUser(db, { role: 1 })).user_id });
     await db.query("update properties set block = 'Block 215', street = 'Way 2734' where property_id = $1", [w.property.property_id]);
     await db.query("insert into property_images (property_id, path) values ($1, 'demo/qurum-heights.svg')", [w.property.property_id]);
-    await db.query("insert into issue_media (issue_id, kind, file_name, path, position) values ($1, 'image', 'a.png', 'x/a.png', 0), ($1, 'image', 'b.jpg', 'x/b.jpg', 1), ($1, 'video', 'c.mp4', 'x/c.mp4', 2)", [last]);
+    await db.query(
+      "insert into issue_media (issue_id, kind, file_name, path, position) values ($1, 'image', 'a.png', 'x/a.png', 0), ($1, 'image', 'b.jpg', 'x/b.jpg', 1), ($1, 'video', 'c.mp4', 'x/c.mp4', 2)",
+      [last],
+    );
 
     const { json } = testApp(db);
     const res = await json("GET", "/api/issue/jobs?status=open&page_num=1", undefined, w.techToken);
@@ -97,7 +132,8 @@ describe("GET /api/issue/jobs", () => {
 
   it("pages ten at a time", async () => {
     const w = await world();
-    for (let n = 1; n <= 17; n++) await makeIssue(db, { title: `Extra ${n}`, assigned_tech_id: w.tech.user_id, created_at: new Date(Date.UTC(2026, 0, 30 - n)) });
+    for (let n = 1; n <= 17; n++)
+      await makeIssue(db, { title: `Extra ${n}`, assigned_tech_id: w.tech.user_id, created_at: new Date(Date.UTC(2026, 0, 30 - n)) });
     const { json } = testApp(db);
     const p1 = await (await json("GET", "/api/issue/jobs?status=open&page_num=1", undefined, w.techToken)).json();
     const p2 = await (await json("GET", "/api/issue/jobs?status=open&page_num=2", undefined, w.techToken)).json();

@@ -27,7 +27,10 @@ describe("GET /api/place/search", () => {
     const res = await search("musc");
     expect(res.status).toBe(200);
     const places = await res.json();
-    expect(places[0]).toEqual({ formatted_address: "Muscat, Oman", geometry: { location: { lat: expect.closeTo(23.584, 2), lng: expect.closeTo(58.408, 2) } } });
+    expect(places[0]).toEqual({
+      formatted_address: "Muscat, Oman",
+      geometry: { location: { lat: expect.closeTo(23.584, 2), lng: expect.closeTo(58.408, 2) } },
+    });
     expect(places.length).toBeLessThanOrEqual(10);
   });
 

@@ -32,7 +32,11 @@ describe.skipIf(!url)("a lost PostgreSQL connection (D24)", () => {
   it("keeps the process alive after pg_terminate_backend (no unhandled 'error' on BoundPool) and answers again after", async () => {
     const { app } = testApp(db);
     const report = (n: number) =>
-      app.request("/api/error", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ error_type: "E", error_message: `report ${n}` }) });
+      app.request("/api/error", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ error_type: "E", error_message: `report ${n}` }),
+      });
     // Several idle connections in the pool.
     expect((await Promise.all([1, 2, 3, 4].map(report))).map((r) => r.status)).toEqual([201, 201, 201, 201]);
 
@@ -53,7 +57,9 @@ describe.skipIf(!url)("a lost PostgreSQL connection (D24)", () => {
     expect([201, 503]).toContain(next.status);
     if (next.status === 503) expect((await next.json()).detail).toBeTruthy();
     expect((await report(6)).status).toBe(201);
-    expect((await db.query<{ n: number }>("select count(*)::int as n from error_reports where error_message in ('report 5', 'report 6')")).rows[0].n).toBeGreaterThanOrEqual(1);
+    expect(
+      (await db.query<{ n: number }>("select count(*)::int as n from error_reports where error_message in ('report 5', 'report 6')")).rows[0].n,
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it("answers 503 with a detail, not 500, when the connection is lost in the middle of a request, and succeeds after", async () => {
@@ -63,7 +69,10 @@ describe.skipIf(!url)("a lost PostgreSQL connection (D24)", () => {
       .tx(async (q) => {
         await q.query("select pg_sleep(5)");
       })
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     await new Promise((r) => setTimeout(r, 300));
     expect(await terminateOurs()).toBeGreaterThan(0);
     const failure = await slow;
@@ -85,7 +94,7 @@ describe.skipIf(!url)("a lost PostgreSQL connection (D24)", () => {
     await Promise.all([1, 2, 3, 4, 5].map(() => db.tx((q) => q.query("select pg_sleep(0.05)"))));
     const { rows } = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [`fixit ${schema}`]);
     expect(rows.length).toBeGreaterThanOrEqual(5);
-    expect((await db.tx(async (q) => (await q.query<{ n: number }>("select 41 + 1 as n")).rows[0].n))).toBe(42);
+    expect(await db.tx(async (q) => (await q.query<{ n: number }>("select 41 + 1 as n")).rows[0].n)).toBe(42);
   });
 
   it("answers 503 with a detail while the database cannot be reached, and succeeds again after", async () => {

@@ -14,14 +14,30 @@ async function account(role: number, fields: { email?: string | null; mob_no?: s
   seq++;
   const { rows } = await db.query<{ user_id: number }>(
     "insert into users (role, name, email, mob_no, cntry_code) values ($1, $2, $3, $4, $5) returning user_id",
-    [role, `User ${seq}`, fields.email === undefined ? `u${seq}@example.om` : fields.email, fields.mob_no === undefined ? `9200000${seq}` : fields.mob_no, fields.cntry_code ?? "+968"],
+    [
+      role,
+      `User ${seq}`,
+      fields.email === undefined ? `u${seq}@example.om` : fields.email,
+      fields.mob_no === undefined ? `9200000${seq}` : fields.mob_no,
+      fields.cntry_code ?? "+968",
+    ],
   );
   const id = rows[0].user_id;
   return { id, token: await createSession(db, id) };
 }
 const row = async (id: number) => (await db.query<Record<string, unknown>>("select * from users where user_id = $1", [id])).rows[0];
 
-const customerBody = { email: "salma@example.om", cntry_code: "+968", mob_no: "99123456", includeWhatsapp: true, area_range: null, respond_time: null, addres: "", addrs: { block: "", no: "", street: "", city: "", state: "", zipcode: "", country: "" }, location: { lat: null, lng: null } };
+const customerBody = {
+  email: "salma@example.om",
+  cntry_code: "+968",
+  mob_no: "99123456",
+  includeWhatsapp: true,
+  area_range: null,
+  respond_time: null,
+  addres: "",
+  addrs: { block: "", no: "", street: "", city: "", state: "", zipcode: "", country: "" },
+  location: { lat: null, lng: null },
+};
 const techBody = {
   email: "",
   cntry_code: "+971",
@@ -62,7 +78,15 @@ describe("PUT /api/update_user_email_mob", () => {
     const res = await json("PUT", "/api/update_user_email_mob", customerBody, token);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: "Your details have been saved." });
-    expect(await row(id)).toMatchObject({ email: "salma@example.om", mob_no: "99123456", cntry_code: "+968", include_whatsapp: true, got_email_mob: 1, area_range: null, lat: null });
+    expect(await row(id)).toMatchObject({
+      email: "salma@example.om",
+      mob_no: "99123456",
+      cntry_code: "+968",
+      include_whatsapp: true,
+      got_email_mob: 1,
+      area_range: null,
+      lat: null,
+    });
   });
 
   it("serves a tenant (role 3) too, whose email may stay as it is", async () => {
@@ -222,7 +246,10 @@ describe("POST /api/tech/update", () => {
   it("accepts the edges: lat ±90, lng ±180, frequency 1, a small area range", async () => {
     const { json } = testApp(db);
     const { token } = await account(1);
-    for (const location of [{ lat: 90, lng: 180 }, { lat: -90, lng: -180 }]) {
+    for (const location of [
+      { lat: 90, lng: 180 },
+      { lat: -90, lng: -180 },
+    ]) {
       const res = await json("POST", "/api/tech/update", { ...techBody, respond_time: 1, area_range: 0.5, location }, token);
       expect(res.status).toBe(200);
     }

@@ -18,7 +18,8 @@ const tags = async (sql: string) => (await db.query<{ tag: string }>(sql)).rows.
 async function rows() {
   const { rows: u } = await db.query<{ user_id: number }>("insert into users (role, name, email) values (0, 'Old Timer', 'old@example.om') returning user_id");
   const user = u[0].user_id;
-  const session = (tag: string, expires: Date) => db.query("insert into sessions (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)", [tag, user, ago(4 * DAY), expires]);
+  const session = (tag: string, expires: Date) =>
+    db.query("insert into sessions (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)", [tag, user, ago(4 * DAY), expires]);
   await session("expired", ago(1));
   await session("expired-long-ago", ago(90 * DAY));
   await session("valid", new Date(now.getTime() + 60_000));
@@ -29,7 +30,12 @@ async function rows() {
   await mail("old-mail", ago(31 * DAY));
   await mail("recent-mail", ago(29 * DAY));
   const reset = (tag: string, at: Date) =>
-    db.query("insert into password_resets (email, user_id, code_hash, created_at, expires_at) values ($1, $2, 'h', $3, $4)", [tag, user, at, new Date(at.getTime() + 10 * 60_000)]);
+    db.query("insert into password_resets (email, user_id, code_hash, created_at, expires_at) values ($1, $2, 'h', $3, $4)", [
+      tag,
+      user,
+      at,
+      new Date(at.getTime() + 10 * 60_000),
+    ]);
   await reset("old-reset", ago(2 * DAY));
   // Expired, but it still counts toward the hourly cap of D9.
   await reset("reset-this-hour", ago(30 * 60_000));
@@ -55,7 +61,12 @@ describe("purging rows kept only for a while", () => {
     try {
       let clock = now;
       const logs: Record<string, unknown>[] = [];
-      const purging = startPurging(db, (e) => logs.push(e), 60 * 60 * 1000, () => clock);
+      const purging = startPurging(
+        db,
+        (e) => logs.push(e),
+        60 * 60 * 1000,
+        () => clock,
+      );
       await purging.first;
       expect(await count("sessions")).toBe(1);
       expect(logs).toEqual([expect.objectContaining({ msg: "purged", sessions: 2 })]);

@@ -39,23 +39,60 @@ describe("a NUL character (U+0000) in text", () => {
 
   it("answers 422 with a detail, not 500, for a NUL in a name, an email or a registration number", async () => {
     const { json } = testApp(db);
-    const company = { name: "Muscat Repairs LLC", email: "info@muscatrepairs.om", password: "Secret@123", mob_no: "24001122", cntry_code: "+968", reg_no: "CR-7654321", terms_service: true };
+    const company = {
+      name: "Muscat Repairs LLC",
+      email: "info@muscatrepairs.om",
+      password: "Secret@123",
+      mob_no: "24001122",
+      cntry_code: "+968",
+      reg_no: "CR-7654321",
+      terms_service: true,
+    };
     await expect422(await json("POST", "/api/authn/company_register", { ...company, reg_no: `CR${NUL}1` }), "reg_no");
     await expect422(await json("POST", "/api/authn/company_register", { ...company, name: `Muscat${NUL}` }), "name");
-    await expect422(await json("POST", "/api/user/register", { name: "Salma", email: `s${NUL}@example.om`, password: "Secret@123", mob_no: "99123456", cntry_code: "+968", terms_service: true }), "email");
+    await expect422(
+      await json("POST", "/api/user/register", {
+        name: "Salma",
+        email: `s${NUL}@example.om`,
+        password: "Secret@123",
+        mob_no: "99123456",
+        cntry_code: "+968",
+        terms_service: true,
+      }),
+      "email",
+    );
     expect((await db.query("select 1 from companies")).rows).toHaveLength(0);
   });
 
   it("answers 422 with a detail, not 500, for a NUL in a nested address field", async () => {
     const { json } = testApp(db);
     const token = await signedIn(0);
-    const body = { email: "salma@example.om", cntry_code: "+968", mob_no: "99123456", includeWhatsapp: true, area_range: null, respond_time: null, addres: "", addrs: { block: "", no: "", street: `Way${NUL}1`, city: "", state: "", zipcode: "", country: "" }, location: { lat: null, lng: null } };
+    const body = {
+      email: "salma@example.om",
+      cntry_code: "+968",
+      mob_no: "99123456",
+      includeWhatsapp: true,
+      area_range: null,
+      respond_time: null,
+      addres: "",
+      addrs: { block: "", no: "", street: `Way${NUL}1`, city: "", state: "", zipcode: "", country: "" },
+      location: { lat: null, lng: null },
+    };
     await expect422(await json("PUT", "/api/update_user_email_mob", body, token), "addrs.street");
   });
 
   it("answers 422 with a detail, not 500, for a NUL in any field of POST /api/error", async () => {
     const { json } = testApp(db);
-    const report = { error_type: "TypeError", error_message: "x is undefined", stack: "at a", page_url: "http://x/#/home", browser_info: "Chrome", os_info: "Android", user_agent: "UA", referrer_url: "http://x/" };
+    const report = {
+      error_type: "TypeError",
+      error_message: "x is undefined",
+      stack: "at a",
+      page_url: "http://x/#/home",
+      browser_info: "Chrome",
+      os_info: "Android",
+      user_agent: "UA",
+      referrer_url: "http://x/",
+    };
     for (const field of Object.keys(report)) {
       await expect422(await json("POST", "/api/error", { ...report, [field]: `a${NUL}b` }), field);
     }
@@ -99,13 +136,18 @@ describe("the content type of a request body", () => {
       expect((await res.json()).detail).toMatch(/application\/json/);
     }
     const token = await signedIn(1);
-    const put = await testApp(db).app.request("/api/issue/issue", { method: "PUT", headers: { "content-type": "text/plain", authorization: `Bearer ${token}` }, body: "{}" });
+    const put = await testApp(db).app.request("/api/issue/issue", {
+      method: "PUT",
+      headers: { "content-type": "text/plain", authorization: `Bearer ${token}` },
+      body: "{}",
+    });
     expect(put.status).toBe(415);
     expect((await db.query("select 1 from error_reports")).rows).toHaveLength(0);
   });
 
   it("accepts application/json with or without a charset", async () => {
-    for (const type of ["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8"]) expect((await post(type)).status, type).toBe(201);
+    for (const type of ["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8"])
+      expect((await post(type)).status, type).toBe(201);
     expect((await db.query("select 1 from error_reports")).rows).toHaveLength(3);
   });
 
@@ -135,7 +177,11 @@ describe("the content type of a request body", () => {
     const upload = await app.request("/api/upload/photo", { method: "POST", headers: { "content-type": "image/jpeg" }, body: big });
     expect(upload.status).toBe(200);
     expect(await upload.text()).toBe(String(big.byteLength));
-    const other = await app.request("/api/other", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ a: "x".repeat(2048) }) });
+    const other = await app.request("/api/other", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ a: "x".repeat(2048) }),
+    });
     expect(other.status).toBe(413);
     expect((await other.json()).detail).toBe("The request is too large.");
   });

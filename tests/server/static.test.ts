@@ -74,12 +74,21 @@ describe("compression", () => {
     // A company's staff list: ten rows make a JSON answer well over the threshold.
     const { rows } = await db.query<{ company_id: number }>("insert into companies (name) values ('Big Staff LLC') returning company_id");
     const company = rows[0].company_id;
-    const manager = await db.query<{ user_id: number }>("insert into users (role, name, email, company_id) values (2, 'Manager', 'boss@big.om', $1) returning user_id", [company]);
+    const manager = await db.query<{ user_id: number }>(
+      "insert into users (role, name, email, company_id) values (2, 'Manager', 'boss@big.om', $1) returning user_id",
+      [company],
+    );
     for (let i = 0; i < 10; i++)
-      await db.query("insert into users (role, name, email, mob_no, company_id, job_title) values (1, $1, $2, $3, $4, 'Senior maintenance technician')", [`Technician number ${i}`, `tech${i}@big.om`, `9400000${i}`, company]);
+      await db.query("insert into users (role, name, email, mob_no, company_id, job_title) values (1, $1, $2, $3, $4, 'Senior maintenance technician')", [
+        `Technician number ${i}`,
+        `tech${i}@big.om`,
+        `9400000${i}`,
+        company,
+      ]);
     const token = await createSession(db, manager.rows[0].user_id);
     const { app } = testApp(db);
-    const get = (headers: Record<string, string> = {}) => app.request("/api/company/staffs?page_num=1", { headers: { authorization: `Bearer ${token}`, ...headers } });
+    const get = (headers: Record<string, string> = {}) =>
+      app.request("/api/company/staffs?page_num=1", { headers: { authorization: `Bearer ${token}`, ...headers } });
 
     const plain = await get();
     const plainText = await plain.text();

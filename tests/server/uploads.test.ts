@@ -27,7 +27,14 @@ function png(w = 2, h = 2) {
   const rows: number[] = [];
   for (let y = 0; y < h; y++) rows.push(0, ...Array.from({ length: w * 3 }, (_, i) => (i * 40 + y * 90) & 255));
   return new Uint8Array([
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
     ...chunk("IHDR", [...u32(w), ...u32(h), 8, 2, 0, 0, 0]),
     ...chunk("IDAT", [...deflateSync(Buffer.from(rows))]),
     ...chunk("IEND", []),
@@ -36,7 +43,8 @@ function png(w = 2, h = 2) {
 // JPEG: SOI and a JFIF APP0 segment; PDF: a header and a trailer; ISO media: an ftyp box with the brand.
 const jpeg = () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...ascii("JFIF"), 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]);
 const pdf = () => new Uint8Array(ascii("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"));
-const ftyp = (brand: string) => new Uint8Array([...u32(24), ...ascii("ftyp"), ...ascii(brand), 0, 0, 2, 0, ...ascii(brand), ...ascii("mp41"), ...u32(8), ...ascii("mdat")]);
+const ftyp = (brand: string) =>
+  new Uint8Array([...u32(24), ...ascii("ftyp"), ...ascii(brand), 0, 0, 2, 0, ...ascii(brand), ...ascii("mp41"), ...u32(8), ...ascii("mdat")]);
 const webp = () => new Uint8Array([...ascii("RIFF"), 26, 0, 0, 0, ...ascii("WEBPVP8L"), 13, 0, 0, 0, 0x2f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
 const text = (s: string) => new Uint8Array(Buffer.from(s));
 

@@ -24,7 +24,15 @@ describe("answers that hold only what SPEC.md promises", () => {
   });
 
   it("a staff page and a staff member need only status and data, each record only its id and name", async () => {
-    fakeApi({ "GET company/staffs": (c) => json(200, c.params.has("staff_id") ? { status: 1, data: [{ user_id: 5, name: "Aisha" }] } : { status: 1, total: 1, data: [{ user_id: 5, name: "Aisha", extra: 1 }] }) });
+    fakeApi({
+      "GET company/staffs": (c) =>
+        json(
+          200,
+          c.params.has("staff_id")
+            ? { status: 1, data: [{ user_id: 5, name: "Aisha" }] }
+            : { status: 1, total: 1, data: [{ user_id: 5, name: "Aisha", extra: 1 }] },
+        ),
+    });
     const page = await fetchStaffPage(1);
     expect(page.data[0]).toMatchObject({ user_id: 5, name: "Aisha", mob_no: null, staff_profile: [], extra: 1 });
     expect((await fetchStaffMember(5)).data[0]).toMatchObject({ user_id: 5, name: "Aisha", comp_profile: [] });
@@ -49,10 +57,14 @@ describe("answers that hold only what SPEC.md promises", () => {
     fakeApi({
       "GET get_email_mob": () => json(200, { status: 1, data: { email: "a@b.om", mob_no: "91234567", cntry_code: "+968", verified: false } }),
       "PUT update_user_email_mob": () => json(200, { ok: true }),
-      "GET place/search": () => json(200, [{ formatted_address: "Muscat, Oman", geometry: { location: { lat: 23.6, lng: 58.5 }, viewport: {} }, place_id: "x" }]),
+      "GET place/search": () =>
+        json(200, [{ formatted_address: "Muscat, Oman", geometry: { location: { lat: 23.6, lng: 58.5 }, viewport: {} }, place_id: "x" }]),
     });
     expect(await fetchEmailMob()).toMatchObject({ email: "a@b.om", verified: false });
-    expect(await saveContactInfo(0, { email: "a@b.om", cntry_code: "+968", mob_no: "91234567" })).toEqual({ ok: true, message: "Your details have been saved." });
+    expect(await saveContactInfo(0, { email: "a@b.om", cntry_code: "+968", mob_no: "91234567" })).toEqual({
+      ok: true,
+      message: "Your details have been saved.",
+    });
     expect((await searchPlaces("musc"))[0].formatted_address).toBe("Muscat, Oman");
   });
 });

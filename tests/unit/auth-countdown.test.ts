@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { canResend, COUNTDOWN_S, formatCountdown, pauseCountdown, remaining, restoreCountdown, resumeCountdown, startCountdown } from "../../src/signals/countdown";
+import {
+  canResend,
+  COUNTDOWN_S,
+  formatCountdown,
+  pauseCountdown,
+  remaining,
+  restoreCountdown,
+  resumeCountdown,
+  startCountdown,
+} from "../../src/signals/countdown";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {

@@ -1,14 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  MAX_SIDE,
-  MediaError,
-  checkVideo,
-  compressPhoto,
-  prepareMedia,
-  readJpegInfo,
-  stripJpegMetadata,
-  targetSize,
-} from "../../src/lib/image-compress";
+import { MAX_SIDE, MediaError, checkVideo, compressPhoto, prepareMedia, readJpegInfo, stripJpegMetadata, targetSize } from "../../src/lib/image-compress";
 
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 const seg = (marker: number, data: number[]) => [0xff, marker, ((data.length + 2) >> 8) & 255, (data.length + 2) & 255, ...data];
@@ -16,23 +7,43 @@ const seg = (marker: number, data: number[]) => [0xff, marker, ((data.length + 2
 function exif(orientation: number, le = true) {
   const u16 = (n: number) => (le ? [n & 255, n >> 8] : [n >> 8, n & 255]);
   const u32 = (n: number) => (le ? [n & 255, (n >> 8) & 255, (n >> 16) & 255, n >>> 24] : [n >>> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255]);
-  const tiff = [...(le ? ascii("II") : ascii("MM")), ...u16(42), ...u32(8), ...u16(2),
-    ...u16(0x0112), ...u16(3), ...u32(1), ...u16(orientation), 0, 0,
-    ...u16(0x8825), ...u16(4), ...u32(1), ...u32(99), // GPS IFD pointer
-    ...u32(0)];
+  const tiff = [
+    ...(le ? ascii("II") : ascii("MM")),
+    ...u16(42),
+    ...u32(8),
+    ...u16(2),
+    ...u16(0x0112),
+    ...u16(3),
+    ...u32(1),
+    ...u16(orientation),
+    0,
+    0,
+    ...u16(0x8825),
+    ...u16(4),
+    ...u32(1),
+    ...u32(99), // GPS IFD pointer
+    ...u32(0),
+  ];
   return seg(0xe1, [...ascii("Exif"), 0, 0, ...tiff]);
 }
 /** A JPEG's segments: SOI, JFIF, optional EXIF, SOF0 with its size, SOS and some "scan" bytes, EOI. */
 function jpeg({ width = 1200, height = 900, orientation }: { width?: number; height?: number; orientation?: number } = {}) {
   return new Uint8Array([
-    0xff, 0xd8,
+    0xff,
+    0xd8,
     ...seg(0xe0, [...ascii("JFIF"), 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
     ...(orientation ? exif(orientation) : []),
     ...seg(0xed, [...ascii("Photoshop 3.0"), 0, 1, 2, 3]),
     ...seg(0xc0, [8, height >> 8, height & 255, width >> 8, width & 255, 1, 1, 0x11, 0]),
     ...seg(0xda, [1, 1, 0, 0, 63, 0]),
-    0x12, 0x34, 0x56, 0xff, 0x00, 0x78,
-    0xff, 0xd9,
+    0x12,
+    0x34,
+    0x56,
+    0xff,
+    0x00,
+    0x78,
+    0xff,
+    0xd9,
   ]);
 }
 const has = (bytes: Uint8Array, marker: number) => {

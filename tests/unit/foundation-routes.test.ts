@@ -7,22 +7,52 @@ const def = (path: string) => routes.find((r) => r.path === path);
 describe("route table", () => {
   it("lists every route of SPEC.md section 2 with its roles", () => {
     const expected: Record<string, number[] | undefined> = {
-      "/": undefined, "/onboarding": undefined, "/login": undefined, "/getrole": undefined, "/register": undefined,
-      "/technician-register": undefined, "/mc-register": undefined, "/forgetpassword": undefined, "/verify-code": undefined,
-      "/reset-password": undefined, "/oauth/callback": undefined, "/404": undefined,
-      "/home": [0, 2, 3], "/profile": [0, 3], "/about": [0, 1], "/contact": [0, 1], "/you": [1], "/property/closed-issue": [1],
-      "/jobs": [1], "/repair": [0, 2, 3], "/reports": [1], "/property/open-issues": [1], "/notifications": [0, 1, 2, 3],
-      "/dashboard": [2], "/properties": [2], "/resources": [2], "/your-profile": [2, 3], "/property/:propertyName": [0, 2, 3],
-      "/property/issues-view": [0, 1, 2, 3], "/property/add-property": [0, 2], "/property/assign-role": [0],
-      "/property/apartment-view/:propertyName": [0, 1, 2, 3], "/property/prev-tenant": [0, 2, 3], "/property/edit-property": [0],
-      "/property/e-receipt": [0], "/property/edit-issue": [0, 2, 3], "/property/addissues": [0, 2, 3], "/employee-details/:user_id": [0, 2, 3],
+      "/": undefined,
+      "/onboarding": undefined,
+      "/login": undefined,
+      "/getrole": undefined,
+      "/register": undefined,
+      "/technician-register": undefined,
+      "/mc-register": undefined,
+      "/forgetpassword": undefined,
+      "/verify-code": undefined,
+      "/reset-password": undefined,
+      "/oauth/callback": undefined,
+      "/404": undefined,
+      "/home": [0, 2, 3],
+      "/profile": [0, 3],
+      "/about": [0, 1],
+      "/contact": [0, 1],
+      "/you": [1],
+      "/property/closed-issue": [1],
+      "/jobs": [1],
+      "/repair": [0, 2, 3],
+      "/reports": [1],
+      "/property/open-issues": [1],
+      "/notifications": [0, 1, 2, 3],
+      "/dashboard": [2],
+      "/properties": [2],
+      "/resources": [2],
+      "/your-profile": [2, 3],
+      "/property/:propertyName": [0, 2, 3],
+      "/property/issues-view": [0, 1, 2, 3],
+      "/property/add-property": [0, 2],
+      "/property/assign-role": [0],
+      "/property/apartment-view/:propertyName": [0, 1, 2, 3],
+      "/property/prev-tenant": [0, 2, 3],
+      "/property/edit-property": [0],
+      "/property/e-receipt": [0],
+      "/property/edit-issue": [0, 2, 3],
+      "/property/addissues": [0, 2, 3],
+      "/employee-details/:user_id": [0, 2, 3],
     };
     expect(Object.fromEntries(routes.map((r) => [r.path, r.roles ? [...r.roles] : undefined]))).toEqual(expected);
   });
 
   it("puts the fixed /property routes before /property/:propertyName", () => {
     const at = (p: string) => routes.findIndex((r) => r.path === p);
-    for (const r of routes.filter((r) => r.path.startsWith("/property/") && !r.path.includes(":"))) expect(at(r.path)).toBeLessThan(at("/property/:propertyName"));
+    for (const r of routes.filter((r) => r.path.startsWith("/property/") && !r.path.includes(":")))
+      expect(at(r.path)).toBeLessThan(at("/property/:propertyName"));
   });
 });
 
@@ -77,6 +107,11 @@ describe("navigation", () => {
   });
 
   it("shows the branded header on the ten paths of SPEC.md", () => {
-    expect(routes.filter(showsHeader).map((r) => r.path).sort()).toEqual(["/dashboard", "/home", "/jobs", "/notifications", "/profile", "/properties", "/repair", "/reports", "/resources", "/your-profile"]);
+    expect(
+      routes
+        .filter(showsHeader)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(["/dashboard", "/home", "/jobs", "/notifications", "/profile", "/properties", "/repair", "/reports", "/resources", "/your-profile"]);
   });
 });

@@ -1,6 +1,19 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { expireIfDue } from "../../src/signals/session-expiry";
-import { gotEmailMob, isAuthenticated, isExpired, markVerified, persistSession, restoreSession, role, SESSION_MS, signIn, signOut, token, user } from "../../src/signals/session";
+import {
+  gotEmailMob,
+  isAuthenticated,
+  isExpired,
+  markVerified,
+  persistSession,
+  restoreSession,
+  role,
+  SESSION_MS,
+  signIn,
+  signOut,
+  token,
+  user,
+} from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
 
 const response = { access_token: "tok-1", role: 1, got_email_mob: 0, user_id: 7, name: "Ahmed" };

@@ -23,7 +23,9 @@ describe("paths.ts, the one home of route strings", () => {
       .map((p) => p.replace(/\/:.*$/, "/"));
     const found = sources
       .filter(({ file }) => !file.endsWith("paths.ts"))
-      .flatMap(({ file, code }) => spelled.filter((p) => new RegExp(`["'\`]${p.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}["'\`?/]`).test(code)).map((p) => `${file}: ${p}`));
+      .flatMap(({ file, code }) =>
+        spelled.filter((p) => new RegExp(`["'\`]${p.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}["'\`?/]`).test(code)).map((p) => `${file}: ${p}`),
+      );
     expect(found).toEqual([]);
   });
 

@@ -72,4 +72,3 @@ describe("language search ranking", () => {
     expect(found.slice(0, 2).sort()).toEqual(["nd", "nr"]);
   });
 });
-

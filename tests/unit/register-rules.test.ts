@@ -46,7 +46,8 @@ describe("registration rules", () => {
     });
   });
   it("refuses a@b..com and a@b, which the form used to accept and the server refused", () => {
-    for (const email of ["a@b..com", "a@b"]) expect(checkRegistration(companyRegister, { ...company, email }).errors).toEqual({ email: "register.errors.emailInvalid" });
+    for (const email of ["a@b..com", "a@b"])
+      expect(checkRegistration(companyRegister, { ...company, email }).errors).toEqual({ email: "register.errors.emailInvalid" });
     expect(checkRegistration(companyRegister, { ...company, email: " Boss@GulfFix.om " }).data?.email).toBe("boss@gulffix.om");
   });
   it("takes an 8-digit Omani mobile and a 9-digit Saudi one, and refuses a 10-digit Omani number", () => {

@@ -20,7 +20,18 @@ afterEach(() => {
 });
 void stopPersist;
 
-const account = (r: number) => ({ message: "Login successful!", access_token: `tok-${r}`, role: r, got_email_mob: 1, user_id: 7, name: "Demo", email: "d@demo.om", mob_no: "91234567", cntry_code: "+968", company_id: null });
+const account = (r: number) => ({
+  message: "Login successful!",
+  access_token: `tok-${r}`,
+  role: r,
+  got_email_mob: 1,
+  user_id: 7,
+  name: "Demo",
+  email: "d@demo.om",
+  mob_no: "91234567",
+  cntry_code: "+968",
+  company_id: null,
+});
 
 function signInThroughForm(identifier = "tech@demo.om", password = "Demo@1234") {
   render(

@@ -24,7 +24,13 @@ export function fakeApi(handle: Answer | Record<string, Answer>) {
     const req = input instanceof Request ? input : new Request(input, init);
     const url = new URL(req.url);
     const text = await req.text();
-    const call: Call = { method: req.method, path: url.pathname.replace(/^\/api\//, ""), params: url.searchParams, search: url.search, body: text ? JSON.parse(text) : undefined };
+    const call: Call = {
+      method: req.method,
+      path: url.pathname.replace(/^\/api\//, ""),
+      params: url.searchParams,
+      search: url.search,
+      body: text ? JSON.parse(text) : undefined,
+    };
     calls.push(call);
     return answer(call);
   };

@@ -92,7 +92,13 @@ describe("routing through the app", () => {
     location.hash = "#/dashboard";
     render(<App />);
     const nav = await screen.findByRole("navigation", { name: "Main navigation" });
-    expect([...nav.querySelectorAll("a")].map((a) => a.getAttribute("href"))).toEqual(["#/home", "#/repair", "#/resources", "#/your-profile", "#/notifications"]);
+    expect([...nav.querySelectorAll("a")].map((a) => a.getAttribute("href"))).toEqual([
+      "#/home",
+      "#/repair",
+      "#/resources",
+      "#/your-profile",
+      "#/notifications",
+    ]);
     expect(screen.getByRole("banner").textContent).toContain("Fixit Gulf");
   });
 

@@ -38,7 +38,11 @@ describe("AckSheet with the tenant's slots", () => {
     fireEvent.click(screen.getByRole("radio", { name: /Tue 16 Jan 2024/ }));
     submit();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls[0]).toMatchObject({ method: "PUT", path: "issue/issue", body: { tech_available: [{ date: "2024-01-16", time_from: "14:30", time_to: "16:00" }] } });
+    expect(calls[0]).toMatchObject({
+      method: "PUT",
+      path: "issue/issue",
+      body: { tech_available: [{ date: "2024-01-16", time_from: "14:30", time_to: "16:00" }] },
+    });
     expect(calls[0].params.get("issue_id")).toBe("7");
     expect(toasts.value.at(-1)).toMatchObject({ message: "Availability acknowledged successfully", type: "success" });
   });

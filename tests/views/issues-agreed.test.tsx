@@ -48,8 +48,7 @@ describe("after acknowledging, the issue shows the agreed visit (nothing showed 
 });
 
 describe("an issue the server says is acknowledged", () => {
-  const acked = () =>
-    issue({ tech_available: [{ date: "2024-01-16", time_from: "14:30", time_to: "16:00" }], acknowledged_at: "2024-01-15T12:00:00.000Z" });
+  const acked = () => issue({ tech_available: [{ date: "2024-01-16", time_from: "14:30", time_to: "16:00" }], acknowledged_at: "2024-01-15T12:00:00.000Z" });
 
   it("shows the agreed visit from a loaded issue and offers no acknowledgement (the sheet came back every time)", async () => {
     fakeApi(() => json(200, { status: 1, data: acked() }));
@@ -62,7 +61,9 @@ describe("an issue the server says is acknowledged", () => {
   });
 
   it("hides the acknowledgement when only tech_available is set, or only acknowledged_at", () => {
-    navigate("/property/open-issues?issue_id=7", { state: issue({ tech_available: [{ date: "2024-01-16", time_from: "14:30", time_to: "16:00" }], acknowledged_at: null }) });
+    navigate("/property/open-issues?issue_id=7", {
+      state: issue({ tech_available: [{ date: "2024-01-16", time_from: "14:30", time_to: "16:00" }], acknowledged_at: null }),
+    });
     const { unmount } = render(<OpenIssueView title="titles.issueDetails" />);
     expect(screen.queryByRole("button", { name: ACK })).toBeNull();
     unmount();

@@ -69,7 +69,14 @@ describe("OpenIssueView", () => {
     render(<OpenIssueView title="titles.issueDetails" />);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("issue details");
     const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(["Qurum Heights Apartment 12", "Kitchen sink leaking", "Tenant Availability", "Contact Details", "Location", "Gallery (Images: 2)"]);
+    expect(headings).toEqual([
+      "Qurum Heights Apartment 12",
+      "Kitchen sink leaking",
+      "Tenant Availability",
+      "Contact Details",
+      "Location",
+      "Gallery (Images: 2)",
+    ]);
     expect(screen.getByTestId("availability").textContent).toContain("Mon 15 Jan 2024 between 9:00\u00a0AM - 11:00\u00a0AM");
     expect(screen.getByTestId("issue-map")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Acknowledge Tenant Availability" }));
@@ -106,7 +113,11 @@ describe("IssueReadOnlyView", () => {
 describe("JobsView", () => {
   it("lists open jobs in a tablist and opens one with the issue as history state", async () => {
     const calls = fakeApi((c) =>
-      json(200, { status: 1, total: 1, data: [c.params.get("status") === "closed" ? issue({ issue_id: 8, title: "Water heater replaced", issue_status: 1 }) : issue()] }),
+      json(200, {
+        status: 1,
+        total: 1,
+        data: [c.params.get("status") === "closed" ? issue({ issue_id: 8, title: "Water heater replaced", issue_status: 1 }) : issue()],
+      }),
     );
     navigate("/jobs");
     render(<JobsView title="titles.jobs" />);
@@ -120,7 +131,13 @@ describe("JobsView", () => {
     expect((history.state as { issue_id: number }).issue_id).toBe(7);
   });
   it("switches to the closed tab and routes closed issues to the read-only screen", async () => {
-    fakeApi((c) => json(200, { status: 1, total: 1, data: [c.params.get("status") === "closed" ? issue({ issue_id: 8, title: "Water heater replaced", issue_status: 1 }) : issue()] }));
+    fakeApi((c) =>
+      json(200, {
+        status: 1,
+        total: 1,
+        data: [c.params.get("status") === "closed" ? issue({ issue_id: 8, title: "Water heater replaced", issue_status: 1 }) : issue()],
+      }),
+    );
     navigate("/jobs");
     render(<JobsView title="titles.jobs" />);
     fireEvent.click(screen.getByRole("tab", { name: "Closed" }));

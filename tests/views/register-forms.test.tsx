@@ -147,7 +147,11 @@ describe("technician registration", () => {
 });
 
 function jwt(payload: unknown) {
-  const b64 = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const b64 = (s: string) =>
+    btoa(String.fromCharCode(...new TextEncoder().encode(s)))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
   return `${b64('{"alg":"HS256","typ":"JWT"}')}.${b64(JSON.stringify(payload))}.c2ln`;
 }
 
@@ -197,7 +201,15 @@ describe("company registration", () => {
     expect(submitButton()).toHaveProperty("disabled", true);
     expect(sent(calls)[0]).toEqual({
       path: "authn/company_register",
-      body: { name: "Muscat Fix LLC", email: "ops@muscatfix.om", password: "Company#2026", mob_no: "92345678", cntry_code: "+968", reg_no: "CR-1234567", terms_service: true },
+      body: {
+        name: "Muscat Fix LLC",
+        email: "ops@muscatfix.om",
+        password: "Company#2026",
+        mob_no: "92345678",
+        cntry_code: "+968",
+        reg_no: "CR-1234567",
+        terms_service: true,
+      },
     });
     await act(async () => answer(json(201, { message: "Company registered. You can sign in now." })));
     await waitFor(() => expect(location.hash).toBe("#/login"));

@@ -50,7 +50,8 @@ describe("employeeErrors", () => {
     });
     const ok = { ...emptyEmployeeForm(), name: "A", role: "4" as const, mob_no: "91234567", email: "a@b.om" };
     expect(employeeErrors(ok)).toEqual({});
-    for (const mob_no of ["9123456", "912345678", "9876543210", "9123abcd", "24123456"]) expect(employeeErrors({ ...ok, mob_no }).mob_no).toBe("pages.employee.add.mobNoInvalid");
+    for (const mob_no of ["9123456", "912345678", "9876543210", "9123abcd", "24123456"])
+      expect(employeeErrors({ ...ok, mob_no }).mob_no).toBe("pages.employee.add.mobNoInvalid");
     for (const email of ["a@b", "a@b..com", "nope"]) expect(employeeErrors({ ...ok, email }).email).toBe("pages.employee.add.emailInvalid");
     expect(employeeErrors({ ...ok, cntry_code: "" }).cntry_code).toBe("pages.employee.add.countryCodeRequired");
   });
@@ -107,7 +108,8 @@ describe("the add-employee sheet", () => {
     const s = sheet();
     expect(s.submit().disabled).toBe(false);
     fireEvent.click(s.submit());
-    for (const text of ["Name is required.", "Please choose a role.", "Mobile number is required.", "Email is required."]) expect(within(s.dialog).getByText(text)).toBeTruthy();
+    for (const text of ["Name is required.", "Please choose a role.", "Mobile number is required.", "Email is required."])
+      expect(within(s.dialog).getByText(text)).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(s.field("Name")));
     expect(calls).toHaveLength(0);
     expect(s.onClose).not.toHaveBeenCalled();
@@ -166,7 +168,15 @@ describe("the add-employee sheet", () => {
     await waitFor(() => expect(s.onCreated).toHaveBeenCalledWith(staff(9)));
     expect(s.onClose).toHaveBeenCalled();
     expect(calls[0]).toMatchObject({ method: "POST", path: "company/create_user" });
-    expect(calls[0].body).toEqual({ name: "Hamed Al Amri", mob_no: "91234567", email: "hamed@new.om", cntry_code: "+968", role: "4", skills: [1, 2], languages: [] });
+    expect(calls[0].body).toEqual({
+      name: "Hamed Al Amri",
+      mob_no: "91234567",
+      email: "hamed@new.om",
+      cntry_code: "+968",
+      role: "4",
+      skills: [1, 2],
+      languages: [],
+    });
     expect(await screen.findByText("Employee added successfully.")).toBeTruthy();
     expect(s.field("Name").value).toBe("");
   });

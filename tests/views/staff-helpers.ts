@@ -43,6 +43,10 @@ export class FakeObserver {
   }
   /** Reports the observed end of the list as on screen (within the margin). */
   static reachEnd() {
-    for (const o of FakeObserver.live()) o.callback(o.targets.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry), o as unknown as IntersectionObserver);
+    for (const o of FakeObserver.live())
+      o.callback(
+        o.targets.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry),
+        o as unknown as IntersectionObserver,
+      );
   }
 }

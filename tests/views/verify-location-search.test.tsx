@@ -11,7 +11,15 @@ const MUSCAT = place("Muscat, Oman", 23.58413, 58.40778);
 const MUSCATINE = place("Muscatine, United States", 41.42, -91.04);
 
 /** The search box with its text held the way the modal holds it. */
-function Harness({ search, onSelect = () => undefined, onClear = () => undefined }: { search?: (k: string, s: AbortSignal) => Promise<Place[]>; onSelect?: (p: Place) => void; onClear?: () => void }) {
+function Harness({
+  search,
+  onSelect = () => undefined,
+  onClear = () => undefined,
+}: {
+  search?: (k: string, s: AbortSignal) => Promise<Place[]>;
+  onSelect?: (p: Place) => void;
+  onClear?: () => void;
+}) {
   const [text, setText] = useState("");
   return (
     <div>

@@ -11,7 +11,10 @@ import { type Call, fakeApi, json, stubGeolocation, stubPermission } from "./ver
 const stopPersist = persistSession();
 void stopPersist;
 
-const prefill = (data: Record<string, unknown> = { email: null, mob_no: null, cntry_code: "+968" }) => () => json(200, { status: 1, data });
+const prefill =
+  (data: Record<string, unknown> = { email: null, mob_no: null, cntry_code: "+968" }) =>
+  () =>
+    json(200, { status: 1, data });
 const saved = () => json(200, { message: "Your details have been saved." });
 const muscat = { formatted_address: "Muscat, Oman", geometry: { location: { lat: 23.58413, lng: 58.40778 } } };
 

@@ -158,7 +158,20 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
     const { rows } = await q.query<{ property_id: number }>(
       `insert into properties (owner_id, name, addres, block, no, street, city, state, zipcode, country, lat, lng)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning property_id`,
-      [ids.ownerId, p.name, p.addres ?? "", a.block ?? "", a.no ?? "", a.street ?? "", a.city ?? "", a.state ?? "", a.zipcode ?? "", a.country ?? "", p.lat, p.lng],
+      [
+        ids.ownerId,
+        p.name,
+        p.addres ?? "",
+        a.block ?? "",
+        a.no ?? "",
+        a.street ?? "",
+        a.city ?? "",
+        a.state ?? "",
+        a.zipcode ?? "",
+        a.country ?? "",
+        p.lat,
+        p.lng,
+      ],
     );
     propertyIds.set(p.key, rows[0].property_id);
     for (const [i, path] of p.images.entries())
@@ -169,7 +182,17 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
     const { rows } = await q.query<{ issue_id: number }>(
       `insert into issues (property_id, creator_id, title, issue_type, description, issue_status, priority, assigned_tech_id, created_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, now() - make_interval(days => $9::int, hours => 3)) returning issue_id`,
-      [propertyIds.get(s.property), s.creator === "owner" ? ids.ownerId : ids.tenantId, s.title, s.issue_type, s.desc, s.status, s.priority, ids.technicianId, s.daysAgo],
+      [
+        propertyIds.get(s.property),
+        s.creator === "owner" ? ids.ownerId : ids.tenantId,
+        s.title,
+        s.issue_type,
+        s.desc,
+        s.status,
+        s.priority,
+        ids.technicianId,
+        s.daysAgo,
+      ],
     );
     const issueId = rows[0].issue_id;
     for (const [i, [kind, path]] of s.media.entries())
@@ -181,6 +204,11 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
         i,
       ]);
     for (const [days, from, to] of s.slots)
-      await q.query("insert into issue_availability (issue_id, date, time_from, time_to) values ($1, current_date + $2::int, $3, $4)", [issueId, days, from, to]);
+      await q.query("insert into issue_availability (issue_id, date, time_from, time_to) values ($1, current_date + $2::int, $3, $4)", [
+        issueId,
+        days,
+        from,
+        to,
+      ]);
   }
 }

@@ -14,7 +14,16 @@ export interface SeedStaff {
   avatar?: string;
 }
 
-const tech = (n: number, name: string, name_ar: string, email: string, job_title: string, skills: number[], languages: string[], avatar = false): SeedStaff => ({
+const tech = (
+  n: number,
+  name: string,
+  name_ar: string,
+  email: string,
+  job_title: string,
+  skills: number[],
+  languages: string[],
+  avatar = false,
+): SeedStaff => ({
   name,
   name_ar,
   email: `${email}@gulffix.om`,

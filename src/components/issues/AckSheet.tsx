@@ -29,7 +29,19 @@ const MESSAGES = { select: "ack.selectError", fill: "ack.fillError", order: "ack
  * The 'Acknowledge Tenant Availability' bottom sheet (SPEC.md sections 4 and 5): pick one of the tenant's slots,
  * or, when the tenant gave none, enter one or more slots; success toasts and closes.
  */
-export function AckSheet({ issueId, tenantSlots, open, onClose, onDone }: { issueId: number; tenantSlots: Slot[]; open: boolean; onClose: () => void; onDone?: (techAvailable: Slot[]) => void }) {
+export function AckSheet({
+  issueId,
+  tenantSlots,
+  open,
+  onClose,
+  onDone,
+}: {
+  issueId: number;
+  tenantSlots: Slot[];
+  open: boolean;
+  onClose: () => void;
+  onDone?: (techAvailable: Slot[]) => void;
+}) {
   useSignals();
   const [chosen, setChosen] = useState<number | null>(null);
   const [slots, setSlots] = useState<DraftSlot[]>([emptySlot()]);
@@ -99,10 +111,31 @@ export function AckSheet({ issueId, tenantSlots, open, onClose, onDone }: { issu
             {slots.map((s, i) => (
               <fieldset key={i} className={slotBox} data-testid="ack-slot">
                 <legend>{t("ack.slot", { n: i + 1 })}</legend>
-                <TextField id={`ack-date-${i}`} label={t("ack.date")} type="date" value={s.date} required onChange={(e) => edit(i, "date", e.currentTarget.value)} />
+                <TextField
+                  id={`ack-date-${i}`}
+                  label={t("ack.date")}
+                  type="date"
+                  value={s.date}
+                  required
+                  onChange={(e) => edit(i, "date", e.currentTarget.value)}
+                />
                 <div className="times">
-                  <TextField id={`ack-from-${i}`} label={t("ack.from")} type="time" value={s.time_from} required onChange={(e) => edit(i, "time_from", e.currentTarget.value)} />
-                  <TextField id={`ack-to-${i}`} label={t("ack.to")} type="time" value={s.time_to} required onChange={(e) => edit(i, "time_to", e.currentTarget.value)} />
+                  <TextField
+                    id={`ack-from-${i}`}
+                    label={t("ack.from")}
+                    type="time"
+                    value={s.time_from}
+                    required
+                    onChange={(e) => edit(i, "time_from", e.currentTarget.value)}
+                  />
+                  <TextField
+                    id={`ack-to-${i}`}
+                    label={t("ack.to")}
+                    type="time"
+                    value={s.time_to}
+                    required
+                    onChange={(e) => edit(i, "time_to", e.currentTarget.value)}
+                  />
                 </div>
                 {canRemove(slots) && (
                   <Button variant="ghost" onClick={() => setSlots((all) => all.filter((_, j) => j !== i))}>

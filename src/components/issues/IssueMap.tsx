@@ -7,8 +7,7 @@ export const MAP_ZOOM = 18;
 export const DEFAULT_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
 const TILE_URL = (import.meta.env.VITE_TILE_URL as string | undefined) || DEFAULT_TILE_URL;
 const ATTRIBUTION =
-  (import.meta.env.VITE_TILE_ATTRIBUTION as string | undefined) ||
-  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+  (import.meta.env.VITE_TILE_ATTRIBUTION as string | undefined) || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 const wrap = css`
   position: relative; height: 220px; border-radius: var(--radius); overflow: hidden; border: 1px solid var(--line);

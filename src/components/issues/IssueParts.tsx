@@ -26,7 +26,9 @@ export function IssueSummary({ issue }: { issue: Issue }) {
   useSignals();
   return (
     <section className={section} aria-labelledby="issue-title">
-      <h2 id="issue-title" dir="auto">{issue.title}</h2>
+      <h2 id="issue-title" dir="auto">
+        {issue.title}
+      </h2>
       {issue.desc && (
         <p dir="auto" className={css`margin: 0 0 8px;`}>
           {issue.desc}
@@ -47,7 +49,8 @@ const list = css`
 function SlotText({ slot, locale }: { slot: Slot; locale: string }) {
   return (
     <>
-      <strong>{formatSlotDate(slot.date, locale)}</strong> {t("issues.between", { from: formatSlotTime(slot.time_from, locale), to: formatSlotTime(slot.time_to, locale) })}
+      <strong>{formatSlotDate(slot.date, locale)}</strong>{" "}
+      {t("issues.between", { from: formatSlotTime(slot.time_from, locale), to: formatSlotTime(slot.time_to, locale) })}
     </>
   );
 }

@@ -53,7 +53,13 @@ export function MediaViewer({ item, onClose }: { item: ViewerItem; onClose: () =
           {t("gallery.loadError")}
         </p>
       ) : item.kind === "image" ? (
-        <img src={item.url} alt={item.name} onLoad={() => setStatus("loaded")} onError={() => setStatus("failed")} style={status === "loading" ? { opacity: 0 } : undefined} />
+        <img
+          src={item.url}
+          alt={item.name}
+          onLoad={() => setStatus("loaded")}
+          onError={() => setStatus("failed")}
+          style={status === "loading" ? { opacity: 0 } : undefined}
+        />
       ) : (
         <video
           src={item.url}

@@ -39,7 +39,9 @@ export function PropertyCard({ issue }: { issue: Issue }) {
           {issue.issue_type === 1 ? t("issues.apartment") : t("issues.property")}
         </span>
         <h2 dir="auto">{issue.name}</h2>
-        <p dir="auto" data-testid="property-address">{address ?? t("issues.addressUnavailable")}</p>
+        <p dir="auto" data-testid="property-address">
+          {address ?? t("issues.addressUnavailable")}
+        </p>
       </div>
     </section>
   );

@@ -31,5 +31,15 @@ export function DefaultLogo({ size }: { size: number }) {
 export function Picture({ src, size, kind = "person", className }: { src: string | null; size: number; kind?: "person" | "logo"; className?: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) return kind === "logo" ? <DefaultLogo size={size} /> : <DefaultAvatar size={size} />;
-  return <img src={src} alt="" width={size} height={size} loading="lazy" className={cx(kind === "logo" ? square : round, className)} onError={() => setFailed(src)} />;
+  return (
+    <img
+      src={src}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      className={cx(kind === "logo" ? square : round, className)}
+      onError={() => setFailed(src)}
+    />
+  );
 }

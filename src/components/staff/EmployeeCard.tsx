@@ -23,7 +23,8 @@ const callCss = css`
 `;
 
 /** The dialler link of a staff record: its dial code and number, digits only. */
-export const telHref = (s: Pick<StaffRecord, "mob_no" | "cntry_code">) => (s.mob_no ? `tel:${(s.cntry_code ?? "").replace(/[^\d+]/g, "")}${s.mob_no.replace(/\D/g, "")}` : null);
+export const telHref = (s: Pick<StaffRecord, "mob_no" | "cntry_code">) =>
+  s.mob_no ? `tel:${(s.cntry_code ?? "").replace(/[^\d+]/g, "")}${s.mob_no.replace(/\D/g, "")}` : null;
 
 export function PhoneIcon() {
   return (
@@ -61,7 +62,13 @@ export function EmployeeCard({ staff }: { staff: StaffRecord }) {
         {staff.email && <span className="line">{staff.email}</span>}
       </div>
       {tel && (
-        <a className={callCss} href={tel} aria-label={t("staff.call", { name: staff.name })} title={t("staff.call", { name: staff.name })} onClick={(e: MouseEvent) => e.stopPropagation()}>
+        <a
+          className={callCss}
+          href={tel}
+          aria-label={t("staff.call", { name: staff.name })}
+          title={t("staff.call", { name: staff.name })}
+          onClick={(e: MouseEvent) => e.stopPropagation()}
+        >
           <PhoneIcon />
         </a>
       )}

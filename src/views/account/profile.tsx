@@ -60,7 +60,10 @@ export function ProfileView({ title }: ViewProps) {
           </div>
         </dl>
       </section>
-      <section className={css`display: flex; align-items: center; justify-content: space-between; gap: 12px; margin-top: 16px;`} aria-labelledby="profile-language">
+      <section
+        className={css`display: flex; align-items: center; justify-content: space-between; gap: 12px; margin-top: 16px;`}
+        aria-labelledby="profile-language"
+      >
         <h2 id="profile-language" className={css`font-size: 16px; margin: 0;`}>
           {t("profile.language")}
         </h2>

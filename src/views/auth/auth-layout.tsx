@@ -26,7 +26,19 @@ export const notice = css`
 `;
 
 /** The frame of the sign-in and recovery screens: optional back button, logo, language switch, heading. */
-export function AuthLayout({ heading, prompt, onBack, backLabel, children }: { heading: string; prompt?: ReactNode; onBack?: () => void; backLabel?: string; children: ReactNode }) {
+export function AuthLayout({
+  heading,
+  prompt,
+  onBack,
+  backLabel,
+  children,
+}: {
+  heading: string;
+  prompt?: ReactNode;
+  onBack?: () => void;
+  backLabel?: string;
+  children: ReactNode;
+}) {
   useSignals();
   return (
     <main className={authPage}>

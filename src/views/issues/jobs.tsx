@@ -54,8 +54,7 @@ export function JobsView({ title }: ViewProps) {
     select(TABS[next]);
     tabRefs.current[next]?.focus();
   };
-  const open = (issue: Issue) =>
-    navigate(issue.issue_status === 1 ? paths.closedIssue(issue.issue_id) : paths.openIssue(issue.issue_id), { state: issue });
+  const open = (issue: Issue) => navigate(issue.issue_status === 1 ? paths.closedIssue(issue.issue_id) : paths.openIssue(issue.issue_id), { state: issue });
 
   return (
     <main className={page}>
@@ -97,7 +96,9 @@ export function JobsView({ title }: ViewProps) {
               <li key={issue.issue_id}>
                 <button type="button" className={item} onClick={() => open(issue)}>
                   <span>
-                    <span className="title" dir="auto">{issue.title}</span>
+                    <span className="title" dir="auto">
+                      {issue.title}
+                    </span>
                     <span className="sub" dir="auto">
                       {issue.name}
                     </span>

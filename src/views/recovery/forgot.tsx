@@ -16,7 +16,12 @@ export function ForgotPasswordView(_: ViewProps) {
   const busy = loading.value;
 
   return (
-    <AuthLayout heading={t("recovery.forgot.heading")} prompt={t("recovery.forgot.prompt")} onBack={() => navigate(paths.login)} backLabel={t("auth.backToLogin")}>
+    <AuthLayout
+      heading={t("recovery.forgot.heading")}
+      prompt={t("recovery.forgot.prompt")}
+      onBack={() => navigate(paths.login)}
+      backLabel={t("auth.backToLogin")}
+    >
       <AuthForm
         busy={busy}
         submit={t("recovery.forgot.submit")}

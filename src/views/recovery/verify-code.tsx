@@ -48,9 +48,7 @@ export function VerifyCodeView(_: ViewProps) {
         <OtpInput value={code} onChange={setCode} />
       </AuthForm>
       <div className={resendRow}>
-        <p data-testid="countdown">
-          {waiting ? t("auth.countdown.wait", { time: formatCountdown(remaining.value) }) : t("auth.countdown.ready")}
-        </p>
+        <p data-testid="countdown">{waiting ? t("auth.countdown.wait", { time: formatCountdown(remaining.value) }) : t("auth.countdown.ready")}</p>
         <Button variant="ghost" disabled={waiting || busy || !email} onClick={() => void resend(email)}>
           {t("recovery.verify.resend")}
         </Button>

@@ -47,10 +47,45 @@ export function CompanyRegisterView({ title }: ViewProps) {
         </p>
       )}
       <RegisterForm idPrefix={p} state={state} canSubmit={companyCanSubmit(form)}>
-        <TextField id={`${p}-name`} name="name" label={t("register.fields.companyName")} autoComplete="organization" required value={form.name} error={errors.name} onChange={(e) => set("name", e.target.value)} />
-        <TextField id={`${p}-reg_no`} name="reg_no" label={t("register.fields.regNo")} autoComplete="off" required value={form.reg_no} error={errors.reg_no} onChange={(e) => set("reg_no", e.target.value)} />
-        <TextField id={`${p}-email`} name="email" type="email" label={t("register.fields.email")} autoComplete="email" required value={form.email} error={errors.email} onChange={(e) => set("email", e.target.value)} />
-        <MobileRow idPrefix={p} dial={form.cntry_code} mobile={form.mob_no} onDial={(d) => set("cntry_code", d)} onMobile={(m) => set("mob_no", m)} errors={errors} />
+        <TextField
+          id={`${p}-name`}
+          name="name"
+          label={t("register.fields.companyName")}
+          autoComplete="organization"
+          required
+          value={form.name}
+          error={errors.name}
+          onChange={(e) => set("name", e.target.value)}
+        />
+        <TextField
+          id={`${p}-reg_no`}
+          name="reg_no"
+          label={t("register.fields.regNo")}
+          autoComplete="off"
+          required
+          value={form.reg_no}
+          error={errors.reg_no}
+          onChange={(e) => set("reg_no", e.target.value)}
+        />
+        <TextField
+          id={`${p}-email`}
+          name="email"
+          type="email"
+          label={t("register.fields.email")}
+          autoComplete="email"
+          required
+          value={form.email}
+          error={errors.email}
+          onChange={(e) => set("email", e.target.value)}
+        />
+        <MobileRow
+          idPrefix={p}
+          dial={form.cntry_code}
+          mobile={form.mob_no}
+          onDial={(d) => set("cntry_code", d)}
+          onMobile={(m) => set("mob_no", m)}
+          errors={errors}
+        />
         <NewPasswordField idPrefix={p} value={form.password} error={errors.password} onChange={(v) => set("password", v)} />
       </RegisterForm>
     </RegisterFrame>

@@ -35,9 +35,35 @@ export function CustomerRegisterView({ title }: ViewProps) {
   return (
     <RegisterFrame title={t(title)} prompt={t("register.customer.prompt")}>
       <RegisterForm idPrefix={p} state={state} canSubmit={customerCanSubmit(form)}>
-        <TextField id={`${p}-name`} name="name" label={t("register.fields.name")} autoComplete="name" required value={form.name} error={errors.name} onChange={(e) => set("name", e.target.value)} />
-        <TextField id={`${p}-email`} name="email" type="email" label={t("register.fields.email")} autoComplete="email" required value={form.email} error={errors.email} onChange={(e) => set("email", e.target.value)} />
-        <MobileRow idPrefix={p} dial={form.cntry_code} mobile={form.mob_no} onDial={(d) => set("cntry_code", d)} onMobile={(m) => set("mob_no", m)} errors={errors} />
+        <TextField
+          id={`${p}-name`}
+          name="name"
+          label={t("register.fields.name")}
+          autoComplete="name"
+          required
+          value={form.name}
+          error={errors.name}
+          onChange={(e) => set("name", e.target.value)}
+        />
+        <TextField
+          id={`${p}-email`}
+          name="email"
+          type="email"
+          label={t("register.fields.email")}
+          autoComplete="email"
+          required
+          value={form.email}
+          error={errors.email}
+          onChange={(e) => set("email", e.target.value)}
+        />
+        <MobileRow
+          idPrefix={p}
+          dial={form.cntry_code}
+          mobile={form.mob_no}
+          onDial={(d) => set("cntry_code", d)}
+          onMobile={(m) => set("mob_no", m)}
+          errors={errors}
+        />
         <NewPasswordField idPrefix={p} value={form.password} error={errors.password} onChange={(v) => set("password", v)} />
       </RegisterForm>
     </RegisterFrame>

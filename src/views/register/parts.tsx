@@ -144,7 +144,16 @@ export function TermsRow({ idPrefix, checked, onChange, error }: { idPrefix: str
   return (
     <div className={termsRow}>
       <div className="check">
-        <input id={id} name="terms_service" type="checkbox" required checked={checked} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => onChange(e.target.checked)} />
+        <input
+          id={id}
+          name="terms_service"
+          type="checkbox"
+          required
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />
         <label htmlFor={id}>{t("register.terms.agree")}</label>
       </div>
       <button type="button" className="read" aria-haspopup="dialog" onClick={() => setOpen(true)}>
@@ -181,7 +190,17 @@ interface RegisterFormState {
 }
 
 /** A registration form: its own fields, then the terms row and the sign-up button (enabled by `canSubmit`). */
-export function RegisterForm({ idPrefix, state, canSubmit, children }: { idPrefix: string; state: RegisterFormState; canSubmit: boolean; children: ReactNode }) {
+export function RegisterForm({
+  idPrefix,
+  state,
+  canSubmit,
+  children,
+}: {
+  idPrefix: string;
+  state: RegisterFormState;
+  canSubmit: boolean;
+  children: ReactNode;
+}) {
   useSignals();
   const { form, errors, loading, set, submit, formRef } = state;
   return (

@@ -43,11 +43,42 @@ export function TechnicianRegisterView({ title }: ViewProps) {
   return (
     <RegisterFrame title={t(title)} prompt={t("register.technician.prompt")}>
       <RegisterForm idPrefix={p} state={state} canSubmit={technicianCanSubmit(form)}>
-        <TextField id={`${p}-name`} name="name" label={t("register.fields.name")} autoComplete="name" required value={form.name} error={errors.name} onChange={(e) => set("name", e.target.value)} />
-        <MobileRow idPrefix={p} dial={form.cntry_code} mobile={form.mob_no} onDial={(d) => set("cntry_code", d)} onMobile={(m) => set("mob_no", m)} errors={errors} />
-        <TextField id={`${p}-email`} name="email" type="email" label={t("register.fields.emailOptional")} autoComplete="email" value={form.email} error={errors.email} onChange={(e) => set("email", e.target.value)} />
+        <TextField
+          id={`${p}-name`}
+          name="name"
+          label={t("register.fields.name")}
+          autoComplete="name"
+          required
+          value={form.name}
+          error={errors.name}
+          onChange={(e) => set("name", e.target.value)}
+        />
+        <MobileRow
+          idPrefix={p}
+          dial={form.cntry_code}
+          mobile={form.mob_no}
+          onDial={(d) => set("cntry_code", d)}
+          onMobile={(m) => set("mob_no", m)}
+          errors={errors}
+        />
+        <TextField
+          id={`${p}-email`}
+          name="email"
+          type="email"
+          label={t("register.fields.emailOptional")}
+          autoComplete="email"
+          value={form.email}
+          error={errors.email}
+          onChange={(e) => set("email", e.target.value)}
+        />
         <SkillsPicker id={`${p}-skills`} label={t("register.fields.skills")} value={form.skills} onChange={(ids) => set("skills", ids)} error={errors.skills} />
-        <LanguagesPicker id={`${p}-language`} label={t("register.fields.languages")} value={form.language} onChange={(codes) => set("language", codes)} error={errors.language} />
+        <LanguagesPicker
+          id={`${p}-language`}
+          label={t("register.fields.languages")}
+          value={form.language}
+          onChange={(codes) => set("language", codes)}
+          error={errors.language}
+        />
         <NewPasswordField idPrefix={p} value={form.password} error={errors.password} onChange={(v) => set("password", v)} />
       </RegisterForm>
     </RegisterFrame>

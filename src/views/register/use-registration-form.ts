@@ -27,7 +27,10 @@ export interface RegistrationOptions<F extends BaseForm, S extends z.ZodMiniType
   send: (body: z.output<S>) => Promise<string>;
 }
 
-export function useRegistrationForm<F extends BaseForm, S extends z.ZodMiniType>(initial: F | (() => F), { blocked, schema, body, send }: RegistrationOptions<F, S>) {
+export function useRegistrationForm<F extends BaseForm, S extends z.ZodMiniType>(
+  initial: F | (() => F),
+  { blocked, schema, body, send }: RegistrationOptions<F, S>,
+) {
   const [form, setForm] = useState<F>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [loading, setLoading] = useState(false);

@@ -130,14 +130,20 @@ export function ResourcesView({ title }: ViewProps) {
         {loading ? (
           <Spinner label={t("staff.loadingMore")} />
         ) : (
-          !observable && !list.done && list.nextPage > 1 && (
+          !observable &&
+          !list.done &&
+          list.nextPage > 1 && (
             <Button variant="secondary" onClick={loadMore}>
               {t("staff.loadMore")}
             </Button>
           )
         )}
       </div>
-      <AddEmployeeSheet open={adding} onClose={() => setAdding(false)} onCreated={(record) => (record ? staff.update((l) => prependItem(l, record, byId)) : staff.reload())} />
+      <AddEmployeeSheet
+        open={adding}
+        onClose={() => setAdding(false)}
+        onCreated={(record) => (record ? staff.update((l) => prependItem(l, record, byId)) : staff.reload())}
+      />
     </main>
   );
 }
