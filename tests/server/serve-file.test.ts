@@ -20,7 +20,7 @@ beforeAll(async () => {
   app.get("/video", (c) => sendStored(c, storage, "issues/1/clip.mp4"));
   app.get("/lease", (c) => sendStored(c, storage, "properties/2/lease.pdf", { downloadName: "عقد الإيجار.pdf" }));
   app.get("/gone", (c) => sendStored(c, storage, "issues/1/none.mp4"));
-  app.onError((err, c) => (err instanceof HttpError ? c.json({ detail: err.detail }, err.status) : c.json({ detail: String(err) }, 500)));
+  app.onError((err, c) => (err instanceof HttpError ? c.json(err.body("en"), err.status) : c.json({ detail: String(err) }, 500)));
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
