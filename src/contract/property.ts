@@ -1,7 +1,8 @@
 // Wire schemas of the places area (LOOP.md sections 1, 3 and 4; DECISIONS.md D19, D21): properties, units,
 // tenancies, their photos and documents, and the invitation a new tenant opens. Shared by server/property/ and the
 // app's src/api/property*.ts. Answers require only what LOOP.md names and let other fields through (looseObject);
-// request bodies are validated by the server with the same schemas (unknown fields dropped).
+// request bodies are validated by the server with the same schemas (unknown fields dropped). The answers live in
+// ./property-answers.ts (no phone rules).
 import * as z from "zod/mini";
 import { DEFAULT_DIAL_CODE, DIAL_CODE, stripNumber } from "./common";
 import { email } from "./email";
@@ -37,9 +38,6 @@ const shortText = (max: number, message: string) => z._default(z.string().check(
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isoDate = z.string(PROPERTY_MESSAGES.dateInvalid).check(z.regex(DATE, PROPERTY_MESSAGES.dateInvalid));
 
-const nullableText = z._default(z.nullable(z.string()), null);
-const list = <T extends z.ZodMiniType>(item: T) => z._default(z.array(item), []);
-
 /** SPEC.md section 3's structured address. */
 export const addrsInput = z.object({
   block: shortText(60, PROPERTY_MESSAGES.addressTooLong),
@@ -54,17 +52,17 @@ export const addrsInput = z.object({
 const location = z.nullable(z.object({ lat: z.number().check(z.gte(-90), z.lte(90)), lng: z.number().check(z.gte(-180), z.lte(180)) }));
 
 const unitName = z.string(PROPERTY_MESSAGES.unitName).check(z.trim(), z.minLength(1, PROPERTY_MESSAGES.unitName), z.maxLength(20, PROPERTY_MESSAGES.unitName));
-const unitNames = z
-  .array(unitName)
-  .check(
-    z.minLength(1, PROPERTY_MESSAGES.unitsRequired),
-    z.maxLength(MAX_UNITS, PROPERTY_MESSAGES.tooManyUnits),
-    z.refine((names) => new Set(names.map((n) => n.trim().toLowerCase())).size === names.length, PROPERTY_MESSAGES.unitsDistinct),
-  );
+const unitNames = z.array(unitName).check(
+  z.minLength(1, PROPERTY_MESSAGES.unitsRequired),
+  z.maxLength(MAX_UNITS, PROPERTY_MESSAGES.tooManyUnits),
+  z.refine((names) => new Set(names.map((n) => n.trim().toLowerCase())).size === names.length, PROPERTY_MESSAGES.unitsDistinct),
+);
 
 /** The fields of the add and edit forms (PUT takes the same without `units`). */
 const propertyFields = {
-  name: z.string(PROPERTY_MESSAGES.nameRequired).check(z.trim(), z.minLength(1, PROPERTY_MESSAGES.nameRequired), z.maxLength(80, PROPERTY_MESSAGES.nameTooLong)),
+  name: z
+    .string(PROPERTY_MESSAGES.nameRequired)
+    .check(z.trim(), z.minLength(1, PROPERTY_MESSAGES.nameRequired), z.maxLength(80, PROPERTY_MESSAGES.nameTooLong)),
   type: z.enum(PROPERTY_TYPES, PROPERTY_MESSAGES.typeRequired),
   addres: shortText(300, PROPERTY_MESSAGES.addressTooLong),
   addrs: z._default(addrsInput, { block: "", no: "", street: "", city: "", state: "", zipcode: "", country: "" }),
@@ -114,99 +112,4 @@ export const acceptInvite = z.object({
   token: z.string().check(z.minLength(16), z.maxLength(200)),
   password: z.string().check(z.minLength(8, "Password must be at least 8 characters."), z.maxLength(128, "Password must be at most 128 characters.")),
   terms_service: z.literal(true, "You must accept the terms of service to proceed."),
-});
-
-// ---- Answers ----
-
-/** A photo or document of a property: `url` is what the app loads (it may carry a signature); `path` as SPEC.md's media. */
-export const propertyFile = z.looseObject({
-  file_id: z.number(),
-  name: nullableText,
-  path: z._default(z.string(), ""),
-  url: z.optional(z.string()),
-  content_type: nullableText,
-});
-export type PropertyFile = z.infer<typeof propertyFile>;
-
-/** The person in a unit: name always; mobile and email only for those who may call them (never another tenant). */
-export const tenantOf = z.looseObject({
-  tenancy_id: z.number(),
-  user_id: z.optional(z.number()),
-  name: z.string(),
-  cntry_code: nullableText,
-  mob_no: nullableText,
-  email: nullableText,
-  start_date: nullableText,
-  end_date: nullableText,
-});
-export type TenantOf = z.infer<typeof tenantOf>;
-
-export const unitSchema = z.looseObject({
-  unit_id: z.number(),
-  name: z.string(),
-  /** null: vacant (or, for a tenant, not theirs to see). */
-  tenant: z._default(z.nullable(tenantOf), null),
-  open_issues: z._default(z.number(), 0),
-});
-export type Unit = z.infer<typeof unitSchema>;
-
-const companyRef = z.looseObject({ company_id: z.number(), name: z.string() });
-
-/** One row of GET /property/properties (owner: theirs; manager: their company's; tenant: where they live or lived). */
-export const propertySummary = z.looseObject({
-  property_id: z.number(),
-  name: z.string(),
-  type: z._default(z.string(), "building"),
-  addres: nullableText,
-  addrs: z._default(z.nullable(z.looseObject({})), null),
-  location: z._default(z.nullable(z.looseObject({ lat: z.nullable(z.number()), lng: z.nullable(z.number()) })), null),
-  prop_images: list(z.looseObject({ path: z.string() })),
-  units_count: z._default(z.number(), 0),
-  open_issues: z._default(z.number(), 0),
-  company: z._default(z.nullable(companyRef), null),
-  relation: z._default(z.string(), "owner"),
-});
-export type PropertySummary = z.infer<typeof propertySummary>;
-
-/**
- * GET /property/property?property_id= (or ?name=): the property page. `actions` lists what the caller may do now,
- * decided by the server: any of "edit", "delete", "add_units", "add_tenant", "end_tenancy", "hand_over", "upload",
- * "report", "prev_tenants". The app shows exactly those.
- */
-export const propertyDetail = z.looseObject({
-  ...propertySummary.shape,
-  access_notes: z._default(z.string(), ""),
-  owner_name: nullableText,
-  units: list(unitSchema),
-  photos: list(propertyFile),
-  documents: list(propertyFile),
-  actions: list(z.string()),
-  /** Recent issues of the property: a history to follow (newest first). */
-  issues: list(z.looseObject({ issue_id: z.number(), title: z.string(), issue_status: z.number(), created_at: z.string(), unit_id: z._default(z.nullable(z.number()), null) })),
-});
-export type PropertyDetail = z.infer<typeof propertyDetail>;
-
-export const propertiesResponse = z.looseObject({ status: z.number(), total: z.number(), data: list(propertySummary) });
-export const propertyResponse = z.looseObject({ status: z.number(), data: propertyDetail });
-
-/** GET /property/prev_tenants?property_id=&page_num=: ended tenancies (a tenant: their own earlier homes). */
-export const prevTenant = z.looseObject({
-  tenancy_id: z.number(),
-  property_id: z.number(),
-  property_name: z.string(),
-  unit_name: z.string(),
-  tenant_name: z.string(),
-  start_date: nullableText,
-  end_date: nullableText,
-  issues_count: z._default(z.number(), 0),
-});
-export const prevTenantsResponse = z.looseObject({ status: z.number(), total: z.number(), data: list(prevTenant) });
-
-/** POST /property/assign_role answer: `invite_url` (the one-time link, valid 7 days) only when a new account was made. */
-export const assignAnswer = z.looseObject({ message: z.string(), tenancy_id: z.number(), user_id: z.number(), invite_url: z.optional(z.nullable(z.string())) });
-
-/** GET /invite/info?token=: what the invitation page shows before the password is set. */
-export const inviteInfo = z.looseObject({
-  status: z.number(),
-  data: z.looseObject({ name: z.string(), inviter_name: nullableText, property_name: nullableText, unit_name: nullableText, role: z.number() }),
 });
