@@ -7,6 +7,8 @@ import { expect, expectAccessible, prepare, test } from "./fixtures";
 const unique = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 10)}`;
 // An Omani mobile (D16): 9, then 1 to 9, then six digits.
 const mobile = () => `9${1 + Math.floor(Math.random() * 9)}${unique().slice(-6).padStart(6, "0")}`;
+/** A UAE mobile (D16: 9 digits starting 50, 52, 54, 55, 56 or 58), for the form that picks +971. */
+const uaeMobile = () => `5${[0, 2, 4, 5, 6, 8][Math.floor(Math.random() * 6)]}${unique().slice(-7).padStart(7, "0")}`;
 const PASSWORD = "Strong#Pass2026";
 
 // Viewport-sized only: a full-page capture resizes the emulated viewport, which passes through the app's screen-size
@@ -111,7 +113,7 @@ for (const lang of ["en", "ar"] as const) {
       await page.goto("/#/mc-register");
       await expect(page.locator("html")).toHaveAttribute("dir", ar ? "rtl" : "ltr");
       await expectAccessible(page, `company form ${lang}`);
-      const mob = mobile();
+      const mob = uaeMobile();
       const email = `owner.${unique()}@example.om`;
       await page.locator("#company-name").fill(ar ? "شركة مسقط للصيانة" : "Muscat Fix LLC");
       await page.locator("#company-reg_no").fill(`CR-${unique()}`);

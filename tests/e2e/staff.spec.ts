@@ -15,6 +15,7 @@ const T = {
     company: "Company details",
     add: "Add employee",
     submit: "Add employee",
+    nameRequired: "Name is required.",
     name: "Name",
     role: "Role",
     technician: "Technician",
@@ -35,6 +36,7 @@ const T = {
     company: "بيانات الشركة",
     add: "إضافة موظف",
     submit: "إضافة الموظف",
+    nameRequired: "الاسم مطلوب.",
     name: "الاسم",
     role: "الدور",
     technician: "فني",
@@ -104,7 +106,10 @@ for (const lang of ["en", "ar"] as const) {
     const sheet = page.getByRole("dialog", { name: s.add });
     await expect(sheet).toBeVisible();
     const submit = sheet.getByRole("button", { name: s.submit, exact: true });
-    await expect(submit).toBeDisabled();
+    // An empty form names each missing field on submit (it used to sit behind a silently disabled button).
+    await submit.click();
+    await expect(sheet.getByText(s.nameRequired)).toBeVisible();
+    await expect(sheet).toBeVisible();
     await sheet.getByLabel(s.name, { exact: true }).fill(name);
     await sheet.getByLabel(s.role).selectOption("4");
     await sheet.getByRole("button", { name: s.skill }).click();
