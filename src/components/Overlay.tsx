@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { useSignals } from "@preact/signals-react/runtime";
 import { t } from "../signals/language";
+import { holdSheet } from "../signals/overlays";
 import { IconButton } from "./ui";
 
 const backdrop = css`
@@ -50,6 +51,7 @@ export function Overlay({ open, title, onClose, children, kind = "modal", classN
       previous?.focus?.();
     };
   }, [open]);
+  useEffect(() => (open && kind === "sheet" ? holdSheet() : undefined), [open, kind]);
   if (!open) return null;
   return createPortal(
     <div className={backdrop} onClick={(e) => e.target === e.currentTarget && onClose?.()}>

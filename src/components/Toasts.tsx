@@ -3,6 +3,7 @@ import { cx } from "../styles/theme";
 import { useSignals } from "@preact/signals-react/runtime";
 import { dismissToast, toasts, type Toast } from "../signals/toasts";
 import { t } from "../signals/language";
+import { sheetOpen } from "../signals/overlays";
 import { isAuthenticated } from "../signals/session";
 
 // Only the toasts themselves take pointer events: the stack never blocks what lies around them.
@@ -17,6 +18,12 @@ const authCss = css`top: calc(env(safe-area-inset-top, 0px) + 68px); inset-inlin
 // the media viewer's close button).
 const appCss = css`
   bottom: calc(env(safe-area-inset-bottom, 0px) + 90px); inset-inline-start: 50%; transform: translateX(-50%);
+  [dir="rtl"] & { transform: translateX(50%); }
+`;
+// While a bottom sheet is open its fields fill the lower screen: app toasts go to the top, over the dimmed page above
+// the sheet (a sheet is at most 90% of the height), where they covered the sheet's fields before.
+const overSheetCss = css`
+  top: calc(env(safe-area-inset-top, 0px) + 8px); inset-inline-start: 50%; transform: translateX(-50%);
   [dir="rtl"] & { transform: translateX(50%); }
 `;
 const toastCss = css`
@@ -62,7 +69,7 @@ export function Toasts() {
   return (
     <>
       <ToastStack items={all.filter(authTop)} className={authCss} where="top" />
-      <ToastStack items={all.filter((x) => !authTop(x))} className={appCss} where="bottom" />
+      <ToastStack items={all.filter((x) => !authTop(x))} className={sheetOpen.value ? overSheetCss : appCss} where={sheetOpen.value ? "top" : "bottom"} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { act, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { Overlay } from "../../src/components/Overlay";
 import { Toasts } from "../../src/components/Toasts";
 import { signIn, signOut } from "../../src/signals/session";
 import { authToast, showToast, toasts } from "../../src/signals/toasts";
@@ -48,5 +49,38 @@ describe("toasts cover nothing that must be pressed", () => {
     const stack = screen.getByRole("status").closest("[data-toasts]") as HTMLElement;
     expect(stack.dataset.toasts).toBe("bottom");
     expect(getComputedStyle(stack).bottom).toMatch(/90px/);
+  });
+
+  it("moves app toasts above an open bottom sheet, where they covered the sheet's fields (the add-employee email)", () => {
+    function Sheet({ open }: { open: boolean }) {
+      return (
+        <Overlay open={open} title="Add employee" kind="sheet" onClose={() => undefined}>
+          <input aria-label="Email" />
+        </Overlay>
+      );
+    }
+    const { rerender } = render(
+      <>
+        <Toasts />
+        <Sheet open={false} />
+      </>,
+    );
+    act(() => void showToast("Saved", "success"));
+    const where = () => (screen.getByRole("status").closest("[data-toasts]") as HTMLElement).dataset.toasts;
+    expect(where()).toBe("bottom");
+    rerender(
+      <>
+        <Toasts />
+        <Sheet open />
+      </>,
+    );
+    expect(where()).toBe("top");
+    rerender(
+      <>
+        <Toasts />
+        <Sheet open={false} />
+      </>,
+    );
+    expect(where()).toBe("bottom");
   });
 });
