@@ -6,6 +6,7 @@ import type { Db } from "./db/db";
 import type { Deps, Env } from "./lib/env";
 import { HttpError } from "./lib/http";
 import { langOf, msg, t } from "./lib/i18n";
+import { storageFromEnv } from "./lib/storage";
 import { type Mailer, logMailer } from "./mail/mailer";
 import { authRoutes } from "./auth/routes";
 import { companyRoutes } from "./company/routes";
@@ -13,6 +14,7 @@ import { errorRoutes } from "./errors/routes";
 import { issueRoutes } from "./issues/routes";
 import { placeRoutes } from "./places/routes";
 import { profileRoutes } from "./profile/routes";
+import { inviteRoutes, propertyRoutes } from "./property/routes";
 
 export const JSON_LIMIT = 16 * 1024;
 export const stdoutLog = (entry: Record<string, unknown>) => process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
@@ -50,6 +52,7 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
     log: stdoutLog,
     tileOrigin: tileOriginFrom(),
     ...partial,
+    storage: partial.storage ?? storageFromEnv(),
   };
   const csp = securityHeaders(deps.tileOrigin);
   const app = new Hono<Env>();
@@ -81,6 +84,8 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
   api.route("/", placeRoutes());
   api.route("/", companyRoutes());
   api.route("/", issueRoutes());
+  api.route("/", propertyRoutes());
+  api.route("/", inviteRoutes());
   api.all("*", (c) => c.json({ detail: t(c, msg("notFound")) }, 404));
   app.route("/api", api);
 
