@@ -2,16 +2,7 @@
 // and the invitation a new tenant opens. Handlers here, SQL in ./queries.ts, who may do what in ./access.ts.
 import { randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
-import {
-  PROPERTIES_PAGE_SIZE,
-  acceptInvite,
-  addProperty,
-  addUnits,
-  assignTenant,
-  editProperty,
-  endTenancy,
-  handOver,
-} from "../../src/contract/property";
+import { PROPERTIES_PAGE_SIZE, acceptInvite, addProperty, addUnits, assignTenant, editProperty, endTenancy, handOver } from "../../src/contract/property";
 import { AUTH_MESSAGES } from "../../src/contract/auth";
 import { INVITES_PER_ADDRESS, INVITE_TTL_MS, TENANTS_PER_ADDRESS, TENANTS_PER_CALLER } from "../auth/limits";
 import { signedInAnswer } from "../auth/queries";
@@ -132,12 +123,7 @@ export function propertyRoutes() {
     );
     const secret = await fileLinkSecret(c.var.db);
     const out = fileOut(secret, u.user_id);
-    const data = rows.map((r) =>
-      summaryOut(
-        r,
-        files.filter((f) => f.property_id === r.property_id && f.kind === "photo").map(out),
-      ),
-    );
+    const data = rows.map((r) => summaryOut(r, files.filter((f) => f.property_id === r.property_id && f.kind === "photo").map(out)));
     return c.json({ status: 1, total, data });
   });
 
@@ -318,7 +304,8 @@ export function propertyRoutes() {
           [unit.unit_id, tenant.user_id, input.start_date, input.end_date || null, u.user_id],
         );
         // A new account (or one never opened) gets the one-time link; an account with a password signs in as it is.
-        const hasPassword = !created && (await q.query("select 1 from users where user_id = $1 and password_hash is not null", [tenant.user_id])).rows.length > 0;
+        const hasPassword =
+          !created && (await q.query("select 1 from users where user_id = $1 and password_hash is not null", [tenant.user_id])).rows.length > 0;
         if (!hasPassword)
           await q.query("insert into invitations (token_hash, user_id, invited_by, tenancy_id, expires_at) values ($1, $2, $3, $4, $5)", [
             hashToken(token),
@@ -334,7 +321,14 @@ export function propertyRoutes() {
       if (inviteUrl && to)
         await deliver(
           c.var.mailer,
-          tenantInvitationMail({ to, name: result.tenant.name, inviterName: u.name, propertyName: result.propertyName, unitName: result.unitName, link: inviteUrl }),
+          tenantInvitationMail({
+            to,
+            name: result.tenant.name,
+            inviterName: u.name,
+            propertyName: result.propertyName,
+            unitName: result.unitName,
+            link: inviteUrl,
+          }),
           c.var.log,
         );
       return c.json({
@@ -437,7 +431,9 @@ export function propertyRoutes() {
     const u = c.var.user;
     const fileId = idParam(c, "file_id");
     const key = await c.var.db.tx(async (q) => {
-      const { rows } = await q.query<{ property_id: number; storage_key: string }>("select property_id, storage_key from property_files where file_id = $1", [fileId]);
+      const { rows } = await q.query<{ property_id: number; storage_key: string }>("select property_id, storage_key from property_files where file_id = $1", [
+        fileId,
+      ]);
       const a = rows[0] ? await propertyAccess(q, u, rows[0].property_id, true) : null;
       if (!rows[0] || !a) throw new HttpError(404, msg("notFound"));
       assertMay(a, manages);
@@ -514,7 +510,8 @@ async function invitationOf(q: Queryable, token: string, lock = false): Promise<
  * used, or for an account that has a password by now or was disabled.
  */
 function assertUsable(inv: InvitationRow | null): InvitationRow {
-  if (!inv || inv.disabled || new Date(inv.expires_at).getTime() <= clock.now()) throw new HttpError(410, msg("inviteInvalid"), { token: msg("inviteInvalid") });
+  if (!inv || inv.disabled || new Date(inv.expires_at).getTime() <= clock.now())
+    throw new HttpError(410, msg("inviteInvalid"), { token: msg("inviteInvalid") });
   if (inv.used_at || inv.has_password) throw new HttpError(410, msg("inviteUsed"), { token: msg("inviteUsed") });
   return inv;
 }

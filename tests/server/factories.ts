@@ -73,7 +73,7 @@ export async function makeProperty(
   const n = next();
   const { rows } = await q.query<{ property_id: number; name: string }>(
     `insert into properties (owner_id, company_id, name, city, country, lat, lng, type, access_notes)
-     values ($1, $2, $3, $4, 'OM', 23.6, 58.5, $5, $6) returning property_id, name`,
+     values ($1, $2, $3, $4, 'Oman', 23.6, 58.5, $5, $6) returning property_id, name`,
     [f.owner_id ?? null, f.company_id ?? null, f.name ?? `Property ${n}`, f.city ?? "Muscat", f.type ?? "building", f.access_notes ?? ""],
   );
   return rows[0];

@@ -49,7 +49,14 @@ describe("the invitation, end to end", () => {
     const accept = await json("POST", "/api/invite/accept", { token, password: "Tenant@2026", terms_service: true });
     expect(accept.status).toBe(200);
     const session = await accept.json();
-    expect(session).toMatchObject({ message: "Login successful!", role: 3, user_id: answer.user_id, name: "New Tenant", email: "new.tenant@test.om", got_email_mob: 1 });
+    expect(session).toMatchObject({
+      message: "Login successful!",
+      role: 3,
+      user_id: answer.user_id,
+      name: "New Tenant",
+      email: "new.tenant@test.om",
+      got_email_mob: 1,
+    });
     expect(session.access_token).toBeTruthy();
     // The same fields as POST /user/login answers.
     const login = await (await json("POST", "/api/user/login", { identifier: "new.tenant@test.om", password: "Tenant@2026" })).json();
@@ -110,7 +117,8 @@ describe("the invitation, end to end", () => {
   it("is rate limited per address", async () => {
     const { json } = await invited();
     let last = 0;
-    for (let i = 0; i < 21; i++) last = (await json("GET", "/api/invite/info?token=AAAAAAAAAAAAAAAAAAAAAA", undefined, undefined, { "x-forwarded-for": "10.9.9.9" })).status;
+    for (let i = 0; i < 21; i++)
+      last = (await json("GET", "/api/invite/info?token=AAAAAAAAAAAAAAAAAAAAAA", undefined, undefined, { "x-forwarded-for": "10.9.9.9" })).status;
     expect(last).toBe(429);
     // Another address is not held up.
     expect((await json("GET", "/api/invite/info?token=AAAAAAAAAAAAAAAAAAAAAA", undefined, undefined, { "x-forwarded-for": "10.9.9.10" })).status).toBe(410);

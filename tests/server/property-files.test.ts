@@ -27,7 +27,8 @@ beforeEach(async () => {
 afterEach(() => clock.set());
 
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
-const jpeg = (padding = 0) => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...ascii("JFIF"), 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, ...new Array(padding).fill(0), 0xff, 0xd9]);
+const jpeg = (padding = 0) =>
+  new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...ascii("JFIF"), 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, ...new Array(padding).fill(0), 0xff, 0xd9]);
 const pdf = () => new Uint8Array(ascii("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"));
 const storedFiles = async () => {
   try {
@@ -46,7 +47,7 @@ async function world() {
 
 function client() {
   const t = testApp(db, { storage: diskStorage(dir) });
-  const upload = (propertyId: number, kind: string, bytes: Uint8Array, token: string, headers: Record<string, string> = {}) =>
+  const upload = (propertyId: number, kind: string, bytes: Uint8Array<ArrayBuffer>, token: string, headers: Record<string, string> = {}) =>
     t.app.request(`/api/property/media?property_id=${propertyId}&kind=${kind}`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream", ...headers },

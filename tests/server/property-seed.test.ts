@@ -31,10 +31,14 @@ describe("migration 007-places", () => {
   it("keeps every property and issue, gives each property a unit and attaches its issues to it", async () => {
     const db = await before007();
     try {
-      const owner = (await db.query<{ user_id: number }>("insert into users (role, name, email) values (0, 'Old Owner', 'old@test.om') returning user_id")).rows[0].user_id;
+      const owner = (await db.query<{ user_id: number }>("insert into users (role, name, email) values (0, 'Old Owner', 'old@test.om') returning user_id"))
+        .rows[0].user_id;
       const props: number[] = [];
       for (const name of ["Old Tower", "Old Villa"])
-        props.push((await db.query<{ property_id: number }>("insert into properties (owner_id, name) values ($1, $2) returning property_id", [owner, name])).rows[0].property_id);
+        props.push(
+          (await db.query<{ property_id: number }>("insert into properties (owner_id, name) values ($1, $2) returning property_id", [owner, name])).rows[0]
+            .property_id,
+        );
       for (const p of [...props, props[0]]) await db.query("insert into issues (property_id, title) values ($1, 'Old issue')", [p]);
 
       expect(await migrate(db)).toEqual(["007-places.sql"]);
@@ -68,11 +72,18 @@ describe("demo seed", () => {
   afterAll(async () => db.close());
 
   const signInAs = async (email: string) => {
-    const res = await testApp(db).json("POST", "/api/user/login", { identifier: email, password: DEMO_PASSWORD }, undefined, { "x-forwarded-for": `10.5.${Math.random()}` });
+    const res = await testApp(db).json("POST", "/api/user/login", { identifier: email, password: DEMO_PASSWORD }, undefined, {
+      "x-forwarded-for": `10.5.${Math.random()}`,
+    });
     return (await res.json()).access_token as string;
   };
   const list = async (token: string) =>
-    (await (await testApp(db).json("GET", "/api/property/properties", undefined, token)).json()).data as { name: string; type: string; relation: string; company: unknown }[];
+    (await (await testApp(db).json("GET", "/api/property/properties", undefined, token)).json()).data as {
+      name: string;
+      type: string;
+      relation: string;
+      company: unknown;
+    }[];
 
   it("the owner has a building with units 101 to 104 and a villa; Gulf Fix runs one of the owner's properties", async () => {
     const token = await signInAs(DEMO.owner.email);

@@ -27,8 +27,8 @@ const app = () => testApp(db, { storage: diskStorage(dir) });
 const storedFiles = async () => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name);
 
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
-const jpeg = (padding = 0) => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...ascii("JFIF"), 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, ...new Array(padding).fill(0), 0xff, 0xd9]);
-const pdf = () => new Uint8Array(ascii("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"));
+const jpeg = (padding = 0) =>
+  new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...ascii("JFIF"), 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, ...new Array(padding).fill(0), 0xff, 0xd9]);
 
 /** Two owners, two companies with a manager each, a technician; tokens for all. */
 async function world() {
@@ -69,7 +69,13 @@ async function building(owner_id: number | null, f: { company_id?: number | null
   return { ...p, units };
 }
 
-const NEW_BUILDING = { name: "Sea View", type: "building", addrs: { city: "Muscat", country: "OM" }, location: { lat: 23.6, lng: 58.4 }, units: ["101", "102"] };
+const NEW_BUILDING = {
+  name: "Sea View",
+  type: "building",
+  addrs: { city: "Muscat", country: "OM" },
+  location: { lat: 23.6, lng: 58.4 },
+  units: ["101", "102"],
+};
 
 describe("who sees a property (GET /property/properties, GET /property/property)", () => {
   it("an owner sees their own properties; another owner's answers 404 exactly like a missing one, by id and by name", async () => {
@@ -140,7 +146,12 @@ describe("who sees a property (GET /property/properties, GET /property/property)
 
     // The owner sees every tenant, with their numbers.
     const owner = await (await json("GET", `/api/property/property?property_id=${b.property_id}`, undefined, w.t.owner)).json();
-    expect(owner.data.units.map((u: { tenant: { name: string } | null }) => u.tenant?.name ?? null)).toEqual(["Successor Sara", "Maryam", "Neighbour Nasser", null]);
+    expect(owner.data.units.map((u: { tenant: { name: string } | null }) => u.tenant?.name ?? null)).toEqual([
+      "Successor Sara",
+      "Maryam",
+      "Neighbour Nasser",
+      null,
+    ]);
     expect(owner.data.units[2].tenant.mob_no).toBe("92222222");
 
     // A stranger of role 3 sees nothing.
@@ -193,7 +204,8 @@ describe("who sees a property (GET /property/properties, GET /property/property)
     const w = await world();
     const b = await building(w.owner.user_id);
     const { json } = app();
-    const actions = async (token: string) => (await (await json("GET", `/api/property/property?property_id=${b.property_id}`, undefined, token)).json()).data.actions;
+    const actions = async (token: string) =>
+      (await (await json("GET", `/api/property/property?property_id=${b.property_id}`, undefined, token)).json()).data.actions;
     expect(await actions(w.t.owner)).toEqual(["edit", "add_units", "add_tenant", "end_tenancy", "upload", "delete", "hand_over", "report", "prev_tenants"]);
     await makeIssue(db, { property_id: b.property_id });
     expect(await actions(w.t.owner)).not.toContain("delete");
@@ -210,8 +222,16 @@ describe("adding and changing properties", () => {
     const res = await json("POST", "/api/property/add_property", { ...NEW_BUILDING, access_notes: "Gate code 1234", extra: "dropped" }, w.t.owner);
     expect(res.status).toBe(201);
     const { property_id } = await res.json();
-    const row = (await db.query("select owner_id, company_id, created_by, type, access_notes, country from properties where property_id = $1", [property_id])).rows[0];
-    expect(row).toEqual({ owner_id: w.owner.user_id, company_id: null, created_by: w.owner.user_id, type: "building", access_notes: "Gate code 1234", country: "OM" });
+    const row = (await db.query("select owner_id, company_id, created_by, type, access_notes, country from properties where property_id = $1", [property_id]))
+      .rows[0];
+    expect(row).toEqual({
+      owner_id: w.owner.user_id,
+      company_id: null,
+      created_by: w.owner.user_id,
+      type: "building",
+      access_notes: "Gate code 1234",
+      country: "OM",
+    });
     expect((await db.query("select name from units where property_id = $1 order by unit_id", [property_id])).rows).toEqual([{ name: "101" }, { name: "102" }]);
 
     const byManager = await (await json("POST", "/api/property/add_property", { ...NEW_BUILDING, name: "Company Block" }, w.t.manager)).json();
@@ -248,7 +268,8 @@ describe("adding and changing properties", () => {
     const rename = await json("PUT", `/api/property/property?property_id=${second.property_id}`, { ...NEW_BUILDING, name: "Sea view" }, w.t.owner);
     expect(rename.status).toBe(409);
     expect((await rename.json()).errors.name).toBeTruthy();
-    const first = (await db.query<{ property_id: number }>("select property_id from properties where owner_id = $1 and name = 'Sea View'", [w.owner.user_id])).rows[0];
+    const first = (await db.query<{ property_id: number }>("select property_id from properties where owner_id = $1 and name = 'Sea View'", [w.owner.user_id]))
+      .rows[0];
     const hand = await json("POST", `/api/property/hand_over?property_id=${first.property_id}`, { company: "CR-100" }, w.t.owner);
     expect(hand.status).toBe(409);
     expect((await hand.json()).errors.name).toBeTruthy();
@@ -386,7 +407,10 @@ describe("tenants: POST /property/assign_role, PUT /property/end_tenancy, GET /p
     const user = (await db.query("select role, name, email, mob_no, password_hash from users where user_id = $1", [answer.user_id])).rows[0];
     expect(user).toEqual({ role: 3, name: "Maryam Al Said", email: "maryam@test.om", mob_no: "91234567", password_hash: null });
     const token = new URL(answer.invite_url.replace("#/invite", "invite")).searchParams.get("token") as string;
-    const inv = (await db.query("select token_hash, expires_at - created_at as ttl, tenancy_id from invitations")).rows[0] as { token_hash: string; tenancy_id: number };
+    const inv = (await db.query("select token_hash, expires_at - created_at as ttl, tenancy_id from invitations")).rows[0] as {
+      token_hash: string;
+      tenancy_id: number;
+    };
     expect(inv.token_hash).not.toContain(token);
     expect(inv.tenancy_id).toBe(answer.tenancy_id);
     expect(sent).toHaveLength(1);
@@ -395,7 +419,13 @@ describe("tenants: POST /property/assign_role, PUT /property/end_tenancy, GET /p
     expect(sent[0].text).toContain("Qurum");
     expect(sent[0].text).toMatch(/[\u0600-\u06FF]/);
 
-    const second = await json("POST", "/api/property/assign_role", tenantBody(b.units[1].unit_id, { email: "other@test.om", mob_no: "92345678" }), w.t.owner, AR);
+    const second = await json(
+      "POST",
+      "/api/property/assign_role",
+      tenantBody(b.units[1].unit_id, { email: "other@test.om", mob_no: "92345678" }),
+      w.t.owner,
+      AR,
+    );
     expect(second.status).toBe(409);
     expect((await second.json()).detail).toBe("لهذه الوحدة مستأجر بالفعل. أنهِ الإيجار الحالي أولًا.");
     expect((await db.query("select count(*)::int as n from users where role = 3")).rows[0].n).toBe(1);
@@ -441,7 +471,8 @@ describe("tenants: POST /property/assign_role, PUT /property/end_tenancy, GET /p
     const b = await building(w.owner.user_id);
     const { json } = app();
     let last = 0;
-    for (let i = 0; i < 31; i++) last = (await json("POST", "/api/property/assign_role", { unit_id: b.units[0].unit_id }, w.t.owner, { "x-forwarded-for": `10.1.0.${i}` })).status;
+    for (let i = 0; i < 31; i++)
+      last = (await json("POST", "/api/property/assign_role", { unit_id: b.units[0].unit_id }, w.t.owner, { "x-forwarded-for": `10.1.0.${i}` })).status;
     expect(last).toBe(429);
   });
 
@@ -458,7 +489,13 @@ describe("tenants: POST /property/assign_role, PUT /property/end_tenancy, GET /p
 
     const prev = await (await json("GET", `/api/property/prev_tenants?property_id=${b.property_id}`, undefined, w.t.owner)).json();
     expect(prev).toMatchObject({ status: 1, total: 1 });
-    expect(prev.data[0]).toMatchObject({ property_name: "Old Home", unit_name: "101", tenant_name: "Left Tenant", start_date: "2025-02-01", end_date: "2026-03-31" });
+    expect(prev.data[0]).toMatchObject({
+      property_name: "Old Home",
+      unit_name: "101",
+      tenant_name: "Left Tenant",
+      start_date: "2025-02-01",
+      end_date: "2026-03-31",
+    });
     const own = await (await json("GET", "/api/property/prev_tenants", undefined, await signIn(db, tenant))).json();
     expect(own.total).toBe(1);
     // A later tenant of the building does not see who lived there before.
