@@ -65,7 +65,10 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     c.header("X-Frame-Options", "DENY");
-    if (c.req.path.startsWith("/api")) c.header("Cache-Control", "no-store");
+    // A signed file link is stable for an hour and names its one user: that browser may keep the file (sendStored
+    // says "private"); every other API answer is never stored.
+    const signedFile = c.req.path.startsWith("/api/property/file/") && c.res.status === 200;
+    if (c.req.path.startsWith("/api") && !signedFile) c.header("Cache-Control", "no-store");
     if (c.req.path.startsWith("/api") || c.res.status >= 400)
       deps.log({ msg: "request", method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
   });

@@ -11,7 +11,7 @@ import { type AuthUser, type AuthedEnv, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
 import { isDialCode } from "../lib/codes";
 import type { Env } from "../lib/env";
-import { HttpError, body } from "../lib/http";
+import { HttpError, body, conflictFrom } from "../lib/http";
 import { msg, t } from "../lib/i18n";
 import { pageOf } from "../lib/paging";
 import { hashPassword } from "../lib/passwords";
@@ -62,6 +62,18 @@ async function naming<T>(fn: () => Promise<T>): Promise<T> {
     const err = e as { code?: string; constraint?: string; message?: string };
     if (err?.code === "23505" && /properties_(owner|company)_name_key/.test(`${err.constraint ?? ""} ${err.message ?? ""}`)) throw nameTaken();
     throw e;
+  }
+}
+
+/** Races past the checks of assign_role end as the same 409s: a unit taken meanwhile, an email or number taken meanwhile. */
+async function occupying<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    const err = e as { code?: string; constraint?: string; message?: string };
+    if (err?.code === "23505" && `${err.constraint ?? ""} ${err.message ?? ""}`.includes("tenancies_current_key"))
+      throw new HttpError(409, msg("unitOccupied"), { unit_id: msg("unitOccupied") });
+    throw conflictFrom(e) ?? e;
   }
 }
 
@@ -271,51 +283,53 @@ export function propertyRoutes() {
       const email = input.email ? input.email.toLowerCase() : null;
       const token = randomBytes(16).toString("base64url"); // 128 bits, stored hashed
       const now = clock.now();
-      const result = await c.var.db.tx(async (q) => {
-        const unit = await unitById(q, input.unit_id);
-        const a = unit ? await propertyAccess(q, u, unit.property_id, true) : null;
-        if (!unit || !a) throw new HttpError(404, msg("unitMissing"), { unit_id: msg("unitMissing") });
-        assertMay(a, manages);
-        // One current tenancy per unit (the unique index holds it too, should two requests race).
-        const current = await q.query("select 1 from tenancies where unit_id = $1 and ended_at is null for update", [unit.unit_id]);
-        if (current.rows.length) throw new HttpError(409, msg("unitOccupied"), { unit_id: msg("unitOccupied") });
+      const result = await occupying(() =>
+        c.var.db.tx(async (q) => {
+          const unit = await unitById(q, input.unit_id);
+          const a = unit ? await propertyAccess(q, u, unit.property_id, true) : null;
+          if (!unit || !a) throw new HttpError(404, msg("unitMissing"), { unit_id: msg("unitMissing") });
+          assertMay(a, manages);
+          // One current tenancy per unit (the unique index holds it too, should two requests race).
+          const current = await q.query("select 1 from tenancies where unit_id = $1 and ended_at is null for update", [unit.unit_id]);
+          if (current.rows.length) throw new HttpError(409, msg("unitOccupied"), { unit_id: msg("unitOccupied") });
 
-        const found = await accountsFor(q, email, input.mob_no);
-        if (found.length > 1) throw new HttpError(409, msg("accountsDiffer"), { email: msg("accountsDiffer"), mob_no: msg("accountsDiffer") });
-        let tenant = found[0];
-        let created = false;
-        if (tenant) {
-          // An existing account is linked, not duplicated; staff accounts cannot rent through the app.
-          if (!mayBeTenant(tenant.role) || tenant.disabled) {
-            const field = email && tenant.email?.toLowerCase() === email ? "email" : "mob_no";
-            throw new HttpError(409, msg("accountNotTenant"), { [field]: msg("accountNotTenant") });
-          }
-        } else {
-          const { rows } = await q.query<{ user_id: number; role: number; name: string; email: string | null; mob_no: string | null; disabled: boolean }>(
-            `insert into users (role, name, email, mob_no, cntry_code, password_hash, got_email_mob)
+          const found = await accountsFor(q, email, input.mob_no);
+          if (found.length > 1) throw new HttpError(409, msg("accountsDiffer"), { email: msg("accountsDiffer"), mob_no: msg("accountsDiffer") });
+          let tenant = found[0];
+          let created = false;
+          if (tenant) {
+            // An existing account is linked, not duplicated; staff accounts cannot rent through the app.
+            if (!mayBeTenant(tenant.role) || tenant.disabled) {
+              const field = email && tenant.email?.toLowerCase() === email ? "email" : "mob_no";
+              throw new HttpError(409, msg("accountNotTenant"), { [field]: msg("accountNotTenant") });
+            }
+          } else {
+            const { rows } = await q.query<{ user_id: number; role: number; name: string; email: string | null; mob_no: string | null; disabled: boolean }>(
+              `insert into users (role, name, email, mob_no, cntry_code, password_hash, got_email_mob)
              values (3, $1, $2, $3, $4, null, 0) returning user_id, role, name, email, mob_no, disabled`,
-            [input.name, email, input.mob_no, input.cntry_code],
+              [input.name, email, input.mob_no, input.cntry_code],
+            );
+            tenant = rows[0];
+            created = true;
+          }
+          const tenancy = await q.query<{ tenancy_id: number }>(
+            "insert into tenancies (unit_id, tenant_id, start_date, end_date, created_by) values ($1, $2, $3, $4, $5) returning tenancy_id",
+            [unit.unit_id, tenant.user_id, input.start_date, input.end_date || null, u.user_id],
           );
-          tenant = rows[0];
-          created = true;
-        }
-        const tenancy = await q.query<{ tenancy_id: number }>(
-          "insert into tenancies (unit_id, tenant_id, start_date, end_date, created_by) values ($1, $2, $3, $4, $5) returning tenancy_id",
-          [unit.unit_id, tenant.user_id, input.start_date, input.end_date || null, u.user_id],
-        );
-        // A new account (or one never opened) gets the one-time link; an account with a password signs in as it is.
-        const hasPassword =
-          !created && (await q.query("select 1 from users where user_id = $1 and password_hash is not null", [tenant.user_id])).rows.length > 0;
-        if (!hasPassword)
-          await q.query("insert into invitations (token_hash, user_id, invited_by, tenancy_id, expires_at) values ($1, $2, $3, $4, $5)", [
-            hashToken(token),
-            tenant.user_id,
-            u.user_id,
-            tenancy.rows[0].tenancy_id,
-            new Date(now + INVITE_TTL_MS),
-          ]);
-        return { tenancy_id: tenancy.rows[0].tenancy_id, tenant, invited: !hasPassword, propertyName: a.name, unitName: unit.name };
-      });
+          // A new account (or one never opened) gets the one-time link; an account with a password signs in as it is.
+          const hasPassword =
+            !created && (await q.query("select 1 from users where user_id = $1 and password_hash is not null", [tenant.user_id])).rows.length > 0;
+          if (!hasPassword)
+            await q.query("insert into invitations (token_hash, user_id, invited_by, tenancy_id, expires_at) values ($1, $2, $3, $4, $5)", [
+              hashToken(token),
+              tenant.user_id,
+              u.user_id,
+              tenancy.rows[0].tenancy_id,
+              new Date(now + INVITE_TTL_MS),
+            ]);
+          return { tenancy_id: tenancy.rows[0].tenancy_id, tenant, invited: !hasPassword, propertyName: a.name, unitName: unit.name };
+        }),
+      );
       const inviteUrl = result.invited ? `${appOrigin(c)}/#/invite?token=${token}` : null;
       const to = result.tenant.email;
       if (inviteUrl && to)

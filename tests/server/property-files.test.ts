@@ -136,6 +136,8 @@ describe("GET /property/file/{file_id}: signed links", () => {
     const photo = await load(page.photos[0].url);
     expect(photo.status).toBe(200);
     expect(photo.headers.get("content-type")).toBe("image/jpeg");
+    // The link names one user and lives an hour or two: that browser may keep the photo, shared caches may not.
+    expect(photo.headers.get("cache-control")).toBe("private, max-age=86400");
     expect(Buffer.from(await photo.arrayBuffer()).equals(Buffer.from(jpeg(100)))).toBe(true);
     const doc = await load(page.documents[0].url);
     expect(doc.headers.get("content-disposition")).toContain("Lease.pdf");
