@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { clock } from "../../server/lib/clock";
-import { diskStorage } from "../../server/lib/storage";
+import S3rver from "@20minutes/s3rver";
+import { diskStorage, storageFromEnv } from "../../server/lib/storage";
 import { makeCompany, makeIssue, makeProperty, makeTenancy, makeUnit, makeUser, signIn } from "./factories";
 import { resetDb, testApp, testDb } from "./helpers";
 
@@ -218,5 +219,41 @@ describe("GET /property/file/{file_id}: signed links", () => {
     const { app } = client();
     mountStatic(app, { staticDir: dir, filesDir: dir });
     expect((await app.request(`/files/${data.path}`)).status).toBe(404);
+  });
+});
+
+describe("with the S3-compatible back end (D21, D25)", () => {
+  let s3: S3rver;
+  let s3dir: string;
+  let url = "";
+  beforeAll(async () => {
+    s3dir = await mkdtemp(join(tmpdir(), "fixit-property-s3-"));
+    s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3dir, configureBuckets: [{ name: "fixit-media" }] });
+    const { port } = await s3.run();
+    url = `s3+http://S3RVER:S3RVER@127.0.0.1:${port}/fixit-media/media`;
+  });
+  afterAll(async () => {
+    await s3?.close();
+    await rm(s3dir, { recursive: true, force: true });
+  });
+
+  it("uploads a photo to the bucket, serves it through its signed link, and deletes it with the property", async () => {
+    const w = await world();
+    const storage = storageFromEnv({ S3_URL: url });
+    const t = testApp(db, { storage });
+    const res = await t.app.request(`/api/property/media?property_id=${w.p.property_id}&kind=photo`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${w.ownerToken}`, "content-type": "image/jpeg" },
+      body: jpeg(5000),
+    });
+    expect(res.status).toBe(201);
+    const { data } = await res.json();
+    expect(await storage.exists(data.path)).toBe(true);
+    const photo = await t.app.request(`/${data.url}`);
+    expect(photo.status).toBe(200);
+    expect(Buffer.from(await photo.arrayBuffer()).equals(Buffer.from(jpeg(5000)))).toBe(true);
+    expect((await t.json("DELETE", `/api/property/property?property_id=${w.p.property_id}`, undefined, w.ownerToken)).status).toBe(200);
+    expect(await storage.exists(data.path)).toBe(false);
+    expect(await storedFiles()).toEqual([]);
   });
 });

@@ -458,10 +458,11 @@ describe("tenants: POST /property/assign_role, PUT /property/end_tenancy, GET /p
     const w = await world();
     const b = await building(w.owner.user_id);
     const { json } = app();
-    const statuses = await Promise.all([
-      json("POST", "/api/property/assign_role", tenantBody(b.units[0].unit_id), w.t.owner).then((r) => r.status),
-      json("POST", "/api/property/assign_role", tenantBody(b.units[0].unit_id, { email: "b@test.om", mob_no: "92345678" }), w.t.owner).then((r) => r.status),
+    const answers = await Promise.all([
+      json("POST", "/api/property/assign_role", tenantBody(b.units[0].unit_id), w.t.owner),
+      json("POST", "/api/property/assign_role", tenantBody(b.units[0].unit_id, { email: "b@test.om", mob_no: "92345678" }), w.t.owner),
     ]);
+    const statuses = answers.map((r) => r.status);
     expect(statuses.sort()).toEqual([200, 409]);
     expect((await db.query("select count(*)::int as n from tenancies")).rows[0].n).toBe(1);
     expect((await db.query("select count(*)::int as n from users where role = 3")).rows[0].n).toBe(1);
