@@ -14,6 +14,7 @@ import type { Env } from "../lib/env";
 import { HttpError, body, conflictFrom } from "../lib/http";
 import { msg, t } from "../lib/i18n";
 import { pageOf } from "../lib/paging";
+import { idempotent } from "../lib/idempotency";
 import { hashPassword } from "../lib/passwords";
 import { rateLimit } from "../lib/rate-limit";
 import { sendStored } from "../lib/serve-file";
@@ -407,7 +408,8 @@ export function propertyRoutes() {
     return c.json({ message: t(c, msg("handedOver", { company: found.name })), company: found });
   });
 
-  app.post("/property/media", requireAuth(0, 2), uploadLimit(UPLOAD_RULES.document), async (c) => {
+  // Retried uploads carry an Idempotency-Key (src/api/property-edit.ts): a repeat stores no second copy (D23).
+  app.post("/property/media", requireAuth(0, 2), idempotent(), uploadLimit(UPLOAD_RULES.document), async (c) => {
     const u = c.var.user;
     const propertyId = idParam(c, "property_id");
     const kind = c.req.query("kind") ?? "photo";

@@ -111,6 +111,26 @@ describe("POST /property/media", () => {
     expect(await storedFiles()).toHaveLength(1);
   });
 
+  it("an upload repeated with the same Idempotency-Key is stored once and answered as the first time (D23)", async () => {
+    const w = await world();
+    const { upload } = client();
+    const key = { "idempotency-key": "3f1c1a52-8f0e-4a4e-9d7e-0c3c5b6a7d21" };
+    const first = await upload(w.p.property_id, "photo", jpeg(), w.ownerToken, key);
+    const again = await upload(w.p.property_id, "photo", jpeg(), w.ownerToken, key);
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect((await again.json()).data.file_id).toBe((await first.json()).data.file_id);
+    expect(await storedFiles()).toHaveLength(1);
+    expect((await db.query("select count(*)::int as n from property_files")).rows[0].n).toBe(1);
+    // Without a key, or with another, it is a new photo; a refused upload stores no answer to replay.
+    expect((await upload(w.p.property_id, "photo", jpeg(), w.ownerToken)).status).toBe(201);
+    const bad = { "idempotency-key": "aaaaaaaa-0000-0000-0000-000000000001" };
+    expect((await upload(w.p.property_id, "photo", new Uint8Array(Buffer.from("text")), w.ownerToken, bad)).status).toBe(415);
+    expect((await upload(w.p.property_id, "photo", jpeg(), w.ownerToken, bad)).status).toBe(201);
+    expect(await storedFiles()).toHaveLength(3);
+    expect((await upload(w.p.property_id, "photo", jpeg(), w.ownerToken, { "idempotency-key": "short" })).status).toBe(422);
+  });
+
   it("deletes a file with its stored bytes; only those who run the property may", async () => {
     const w = await world();
     const { upload, json } = client();

@@ -77,3 +77,16 @@ create index issues_unit_idx on issues (unit_id);
 -- Existing properties: one unit each ("1"), and their issues about it.
 insert into units (property_id, name) select property_id, '1' from properties;
 update issues i set unit_id = u.unit_id from units u where u.property_id = i.property_id;
+
+-- Idempotency keys (D23): a write sent again with the same key (a retried upload whose answer was lost) gets the first
+-- answer back instead of being done twice. Kept 24 hours (server/db/purge.ts).
+create table idempotency_keys (
+  user_id integer not null references users (user_id) on delete cascade,
+  key text not null,
+  route text not null,
+  status smallint not null,
+  body jsonb not null,
+  created_at timestamptz not null default now(),
+  primary key (user_id, key)
+);
+create index idempotency_keys_created_idx on idempotency_keys (created_at);
