@@ -230,6 +230,15 @@ describe("GET /property/file/{file_id}: signed links", () => {
     expect((await json("GET", `/api/property/property?property_id=${w.p.property_id}`, undefined, stranger)).status).toBe(404);
   });
 
+  it("a link made by one server process loads on another: the key lives in the database, made once (D25)", async () => {
+    const w = await world();
+    const one = client();
+    const { data } = await (await one.upload(w.p.property_id, "photo", jpeg(), w.ownerToken)).json();
+    const other = client();
+    expect((await other.load(data.url)).status).toBe(200);
+    expect((await db.query("select count(*)::int as n from server_secrets")).rows[0].n).toBe(1);
+  });
+
   it("keeps uploads out of the public /files paths", async () => {
     const w = await world();
     const { upload } = client();
