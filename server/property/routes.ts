@@ -463,8 +463,10 @@ export function propertyRoutes() {
   // Public: the signed link is the credential (an <img> sends no bearer header). The signature names the user it was
   // made for, who must still see the property now.
   app.get("/property/file/:file_id", async (c) => {
-    const fileId = Number(c.req.param("file_id"));
-    const userId = Number(c.req.query("u"));
+    // Whole numbers that fit the database's integers; anything else names no file.
+    const whole = (v: string | undefined) => (/^\d{1,9}$/.test(v ?? "") ? Number(v) : 0);
+    const fileId = whole(c.req.param("file_id"));
+    const userId = whole(c.req.query("u"));
     const exp = Number(c.req.query("exp"));
     const sig = c.req.query("sig") ?? "";
     if (!Number.isSafeInteger(fileId) || !Number.isSafeInteger(userId) || fileId < 1 || userId < 1) throw new HttpError(404, msg("notFound"));

@@ -183,6 +183,9 @@ describe("GET /property/file/{file_id}: signed links", () => {
       // Someone else's user id with the owner's signature.
       variant("u", String(Number(url.searchParams.get("u")) + 1)),
       variant("sig", ""),
+      // Numbers past the database's integers name no file (never a 500).
+      variant("u", "99999999999"),
+      data.url.replace(`/file/${data.file_id}?`, "/file/99999999999?"),
       data.url.replace(`/file/${data.file_id}?`, `/file/${data.file_id + 1}?`),
     ];
     for (const bad of tampered) {

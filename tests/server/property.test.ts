@@ -477,6 +477,13 @@ describe("tenants: POST /property/assign_role, PUT /property/end_tenancy, GET /p
     const tenant = await signIn(db, await makeUser(db, { role: 3 }));
     expect((await json("POST", "/api/property/assign_role", tenantBody(b.units[0].unit_id), tenant)).status).toBe(403);
     expect((await json("POST", "/api/property/assign_role", tenantBody(b.units[0].unit_id, { mob_no: "12" }), w.t.owner)).status).toBe(422);
+    // A day that does not exist is refused at the edge, not by the database (a 500).
+    const feb30 = await json("POST", "/api/property/assign_role", tenantBody(b.units[0].unit_id, { start_date: "2026-02-30", end_date: null }), w.t.owner);
+    expect(feb30.status).toBe(422);
+    expect((await feb30.json()).errors.start_date).toBe("Please enter a date as YYYY-MM-DD.");
+    expect(
+      (await json("POST", "/api/property/assign_role", tenantBody(b.units[0].unit_id, { start_date: "0000-01-01", end_date: null }), w.t.owner)).status,
+    ).toBe(422);
     expect((await db.query("select count(*)::int as n from tenancies")).rows[0].n).toBe(0);
   });
 
