@@ -6,6 +6,7 @@ import type { Db } from "./db/db";
 import type { Deps, Env } from "./lib/env";
 import { HttpError } from "./lib/http";
 import { langOf, msg, t } from "./lib/i18n";
+import { storageFromEnv } from "./lib/storage";
 import { type Mailer, logMailer } from "./mail/mailer";
 import { authRoutes } from "./auth/routes";
 import { companyRoutes } from "./company/routes";
@@ -13,6 +14,7 @@ import { errorRoutes } from "./errors/routes";
 import { issueRoutes } from "./issues/routes";
 import { placeRoutes } from "./places/routes";
 import { profileRoutes } from "./profile/routes";
+import { inviteRoutes, propertyRoutes } from "./property/routes";
 
 export const JSON_LIMIT = 16 * 1024;
 export const stdoutLog = (entry: Record<string, unknown>) => process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
@@ -50,6 +52,7 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
     log: stdoutLog,
     tileOrigin: tileOriginFrom(),
     ...partial,
+    storage: partial.storage ?? storageFromEnv(),
   };
   const csp = securityHeaders(deps.tileOrigin);
   const app = new Hono<Env>();
@@ -62,7 +65,10 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     c.header("X-Frame-Options", "DENY");
-    if (c.req.path.startsWith("/api")) c.header("Cache-Control", "no-store");
+    // A signed file link is stable for an hour and names its one user: that browser may keep the file (sendStored
+    // says "private"); every other API answer is never stored.
+    const signedFile = c.req.path.startsWith("/api/property/file/") && c.res.status === 200;
+    if (c.req.path.startsWith("/api") && !signedFile) c.header("Cache-Control", "no-store");
     if (c.req.path.startsWith("/api") || c.res.status >= 400)
       deps.log({ msg: "request", method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
   });
@@ -81,6 +87,8 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
   api.route("/", placeRoutes());
   api.route("/", companyRoutes());
   api.route("/", issueRoutes());
+  api.route("/", propertyRoutes());
+  api.route("/", inviteRoutes());
   api.all("*", (c) => c.json({ detail: t(c, msg("notFound")) }, 404));
   app.route("/api", api);
 

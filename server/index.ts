@@ -5,6 +5,7 @@ import { type Db, migrate, openDb } from "./db/db";
 import { startupFailure } from "./db/startup";
 import { startPurging } from "./db/purge";
 import { seedIfEmpty } from "./db/seed";
+import { fileLinkSecret } from "./lib/signed-url";
 import { mailerFromEnv } from "./mail/mailer";
 import { mountStatic } from "./static";
 
@@ -20,6 +21,8 @@ try {
   db = await openDb();
   applied = await migrate(db);
   seeded = await seedIfEmpty(db);
+  // The key of signed file links is made at the first start and kept in the database for every process (D25).
+  await fileLinkSecret(db);
 } catch (e) {
   process.stderr.write(`${startupFailure(e)}\n`);
   await db?.close().catch(() => undefined);

@@ -13,6 +13,9 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
  * locales) revalidated on each load. A missing asset is a 404: never the page, and never cached as immutable.
  */
 export function mountStatic(app: Hono<Env>, { staticDir, filesDir }: { staticDir: string; filesDir: string }) {
+  // Only the public media of D11; uploads kept under other prefixes of the same storage (property-files/…) are
+  // private and go out through their signed links (server/property/routes.ts).
+  app.use("/files/*", async (c, next) => (/^\/files\/(users|properties)\//.test(c.req.path) ? next() : c.json({ detail: t(c, msg("notFound")) }, 404)));
   app.use("/files/*", serveStatic({ root: filesDir, rewriteRequestPath: (p) => p.replace(/^\/files/, "") }));
   app.use("/files/*", async (c) => c.json({ detail: t(c, msg("notFound")) }, 404));
 

@@ -41,3 +41,11 @@ export const CODE_MAX_TRIES = 5;
 export const RESEND_COOLDOWN_MS = MINUTE;
 export const CODES_PER_HOUR = 5;
 export const RESET_TOKEN_TTL_MS = 10 * MINUTE;
+
+/** Tenants added (each may make an account and mail an invitation, LOOP.md section 1): per caller and per address. */
+export const TENANTS_PER_CALLER: Limit = { name: "tenant-caller", limit: 30, windowMs: HOUR, detail: msg("tooManyTenants") };
+export const TENANTS_PER_ADDRESS: Limit = { name: "tenant-address", limit: 60, windowMs: HOUR, detail: msg("tooManyTenants") };
+/** Invitation look-ups and acceptances per client address (the token is the credential: no guessing at speed). */
+export const INVITES_PER_ADDRESS: Limit = { name: "invite", limit: 20, windowMs: MINUTE, detail: msg("tooManyInviteTries") };
+/** An invitation link lives 7 days. */
+export const INVITE_TTL_MS = 7 * 24 * HOUR;

@@ -1,6 +1,6 @@
 // SQL of the accounts area.
 import type { Db, Queryable } from "../db/db";
-import type { AuthUser } from "../lib/auth";
+import { type AuthUser, SESSION_MS, createSession } from "../lib/auth";
 import { HttpError, conflictFrom } from "../lib/http";
 import { DEFAULT_DIAL_CODE } from "../../src/contract/common";
 import type { Identifier } from "./identifier";
@@ -61,4 +61,26 @@ export async function findAccount(q: Queryable, id: Identifier): Promise<Account
     if (rows.length > 1) return null;
   }
   return null;
+}
+
+/**
+ * What signing in answers (POST /user/login, and POST /invite/accept, which signs the invited person in): a new
+ * session's token and the account's fields the app keeps (SPEC.md section 3).
+ */
+export async function signedInAnswer(q: Queryable, account: AuthUser, message: string, now: number) {
+  const access_token = await createSession(q, account.user_id, now);
+  return {
+    message,
+    access_token,
+    token_type: "bearer",
+    expires_in: SESSION_MS / 1000,
+    role: account.role,
+    got_email_mob: account.got_email_mob,
+    user_id: account.user_id,
+    name: account.name,
+    email: account.email,
+    mob_no: account.mob_no,
+    cntry_code: account.cntry_code,
+    company_id: account.company_id,
+  };
 }

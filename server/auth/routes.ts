@@ -13,7 +13,7 @@ import {
   verifyOtpRequest,
 } from "../../src/contract/auth";
 import type { Env } from "../lib/env";
-import { SESSION_MS, bearerOf, createSession, endSession, endSessions, requireAuth } from "../lib/auth";
+import { bearerOf, endSession, endSessions, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
 import { isDialCode, isLanguageCode } from "../lib/codes";
 import {
@@ -37,7 +37,7 @@ const english = (key: MessageKey) => translate("en", msg(key));
 import { clientAddress } from "../lib/client-address";
 import { HttpError, body, check, tooMany } from "../lib/http";
 import { parseIdentifier } from "./identifier";
-import { assertFree, findAccount, lockEmail, write } from "./queries";
+import { assertFree, findAccount, lockEmail, signedInAnswer, write } from "./queries";
 import { hashPassword, verifyPassword } from "../lib/passwords";
 import { hashToken } from "../lib/tokens";
 import { deliver } from "../mail/mailer";
@@ -94,22 +94,7 @@ export function authRoutes() {
       throw new HttpError(401, AUTH_MESSAGES.invalidLogin);
     }
     await clearPair(db, pair);
-    const now = clock.now();
-    const access_token = await createSession(db, account.user_id, now);
-    return c.json({
-      message: t(c, AUTH_MESSAGES.login),
-      access_token,
-      token_type: "bearer",
-      expires_in: SESSION_MS / 1000,
-      role: account.role,
-      got_email_mob: account.got_email_mob,
-      user_id: account.user_id,
-      name: account.name,
-      email: account.email,
-      mob_no: account.mob_no,
-      cntry_code: account.cntry_code,
-      company_id: account.company_id,
-    });
+    return c.json(await signedInAnswer(db, account, t(c, AUTH_MESSAGES.login), clock.now()));
   });
 
   // Ends the session of this token on the server (the app also forgets it); other sessions of the account stay.

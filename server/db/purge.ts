@@ -14,6 +14,8 @@ export const PURGES: ReadonlyArray<{ table: string; where: string }> = [
   { table: "password_resets", where: `created_at < $1::timestamptz - interval '1 day'` },
   { table: "error_reports", where: `received_at < $1::timestamptz - interval '${KEEP_DAYS} days'` },
   { table: "outbox", where: `created_at < $1::timestamptz - interval '${KEEP_DAYS} days'` },
+  // D23: a repeat is answered from here for 24 hours.
+  { table: "idempotency_keys", where: `created_at < $1::timestamptz - interval '1 day'` },
 ];
 
 /** Deletes expired sessions, old password resets, error reports and mails older than 30 days, and ended rate-limit counters; returns the counts. */

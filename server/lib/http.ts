@@ -5,7 +5,7 @@ import { type Lang, type Text, isMessage, msg, translate } from "./i18n";
 /** An error a user can read: status, a `detail` sentence, and per-field messages (D8), translated when answered (D17). */
 export class HttpError extends Error {
   constructor(
-    public status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
+    public status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503,
     public detail: Text,
     public errors?: Record<string, Text>,
     public headers?: Record<string, string>,

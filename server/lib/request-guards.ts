@@ -4,10 +4,10 @@ import { bodyLimit } from "hono/body-limit";
 import { msg, t } from "./i18n";
 
 /**
- * Path prefixes under /api whose bodies are not JSON. Empty for now; the upload routes (D21, multipart) will be
- * listed here, e.g. "/api/upload/", and must then check their own content type and text fields.
+ * Path prefixes under /api whose bodies are not JSON: the upload routes (D21: the raw file is the body), which cap
+ * their own bodies with `uploadLimit` and check their bytes themselves.
  */
-export const NON_JSON_BODY_ROUTES: readonly string[] = [];
+export const NON_JSON_BODY_ROUTES: readonly string[] = ["/api/property/media"];
 
 /**
  * Caps JSON bodies at `maxSize` (D15: 16 KB; 413 with a `detail`). The routes that take other bodies are skipped here

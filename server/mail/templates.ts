@@ -77,3 +77,37 @@ export function failedSignInsMail(to: string, name: string): Mail {
     ].join("\n"),
   };
 }
+
+export interface TenantInvitation {
+  to: string;
+  name: string;
+  inviterName: string;
+  propertyName: string;
+  unitName: string;
+  /** The one-time link: <app>/#/invite?token=… (valid 7 days). */
+  link: string;
+}
+
+/** An owner or manager added this person as a tenant (LOOP.md section 1): the link sets their password and signs them in. */
+export function tenantInvitationMail({ to, name, inviterName, propertyName, unitName, link }: TenantInvitation): Mail {
+  return {
+    to,
+    subject: `${inviterName} invited you to ${APP_NAME}`,
+    text: [
+      `Hello ${name},`,
+      "",
+      `${inviterName} added you as the tenant of unit ${unitName} in ${propertyName} on ${APP_NAME}.`,
+      "There you can report repairs and follow them until they are done.",
+      "Open this link to choose your password and sign in (it works once, for 7 days):",
+      link,
+      "If the link has expired, ask for a new one, or use 'Forgot password' on the sign-in screen with this email address.",
+      "",
+      `مرحبًا ${name}،`,
+      `أضافك ${inviterName} مستأجرًا للوحدة ${unitName} في ${propertyName} على ${APP_NAME}.`,
+      "يمكنك هناك الإبلاغ عن الأعطال ومتابعتها حتى إصلاحها.",
+      "افتح هذا الرابط لاختيار كلمة المرور وتسجيل الدخول (يعمل مرة واحدة خلال 7 أيام):",
+      link,
+      "إذا انتهت صلاحية الرابط فاطلب رابطًا جديدًا، أو استخدم 'نسيت كلمة المرور' في شاشة تسجيل الدخول بهذا البريد الإلكتروني.",
+    ].join("\n"),
+  };
+}

@@ -36,7 +36,12 @@ export const PROPERTY_MESSAGES = {
 const id = z.int().check(z.positive());
 const shortText = (max: number, message: string) => z._default(z.string().check(z.trim(), z.maxLength(max, message)), "");
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isoDate = z.string(PROPERTY_MESSAGES.dateInvalid).check(z.regex(DATE, PROPERTY_MESSAGES.dateInvalid));
+/** A real calendar day ("2026-02-30" is not one), from 1900 on: the database refuses anything else. */
+const realDay = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return s >= "1900-01-01" && !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+const isoDate = z.string(PROPERTY_MESSAGES.dateInvalid).check(z.regex(DATE, PROPERTY_MESSAGES.dateInvalid), z.refine(realDay, PROPERTY_MESSAGES.dateInvalid));
 
 /** SPEC.md section 3's structured address. */
 export const addrsInput = z.object({

@@ -65,14 +65,38 @@ export async function makeCompany(q: Queryable, f: { name?: string } = {}): Prom
   return rows[0];
 }
 
+/** A property of an owner (`owner_id`) and/or run by a company (`company_id`). */
 export async function makeProperty(
   q: Queryable,
-  f: { owner_id?: number | null; name?: string; city?: string } = {},
+  f: { owner_id?: number | null; company_id?: number | null; name?: string; city?: string; type?: string; access_notes?: string } = {},
 ): Promise<{ property_id: number; name: string }> {
   const n = next();
   const { rows } = await q.query<{ property_id: number; name: string }>(
-    "insert into properties (owner_id, name, city, country, lat, lng) values ($1, $2, $3, 'Oman', 23.6, 58.5) returning property_id, name",
-    [f.owner_id ?? null, f.name ?? `Property ${n}`, f.city ?? "Muscat"],
+    `insert into properties (owner_id, company_id, name, city, country, lat, lng, type, access_notes)
+     values ($1, $2, $3, $4, 'Oman', 23.6, 58.5, $5, $6) returning property_id, name`,
+    [f.owner_id ?? null, f.company_id ?? null, f.name ?? `Property ${n}`, f.city ?? "Muscat", f.type ?? "building", f.access_notes ?? ""],
+  );
+  return rows[0];
+}
+
+/** A unit of `property_id`. */
+export async function makeUnit(q: Queryable, f: { property_id: number; name?: string }): Promise<{ unit_id: number; name: string; property_id: number }> {
+  const n = next();
+  const { rows } = await q.query<{ unit_id: number; name: string; property_id: number }>(
+    "insert into units (property_id, name) values ($1, $2) returning unit_id, name, property_id",
+    [f.property_id, f.name ?? `U${n}`],
+  );
+  return rows[0];
+}
+
+/** A tenancy of `tenant_id` in `unit_id`; `ended: true` makes it a previous one. */
+export async function makeTenancy(
+  q: Queryable,
+  f: { unit_id: number; tenant_id: number; start_date?: string; end_date?: string | null; ended?: boolean },
+): Promise<{ tenancy_id: number }> {
+  const { rows } = await q.query<{ tenancy_id: number }>(
+    "insert into tenancies (unit_id, tenant_id, start_date, end_date, ended_at) values ($1, $2, $3, $4, $5) returning tenancy_id",
+    [f.unit_id, f.tenant_id, f.start_date ?? "2025-01-01", f.end_date ?? (f.ended ? "2025-12-31" : null), f.ended ? new Date(Date.UTC(2025, 11, 31)) : null],
   );
   return rows[0];
 }
@@ -88,6 +112,7 @@ export async function makeIssue(
   q: Queryable,
   f: {
     property_id?: number;
+    unit_id?: number | null;
     creator_id?: number | null;
     assigned_tech_id?: number | null;
     title?: string;
@@ -99,8 +124,8 @@ export async function makeIssue(
   const n = next();
   const property_id = f.property_id ?? (await makeProperty(q)).property_id;
   const { rows } = await q.query<{ issue_id: number; title: string; property_id: number }>(
-    `insert into issues (property_id, creator_id, title, description, issue_status, assigned_tech_id, created_at)
-     values ($1, $2, $3, 'Something needs fixing', $4, $5, $6) returning issue_id, title, property_id`,
+    `insert into issues (property_id, creator_id, title, description, issue_status, assigned_tech_id, created_at, unit_id)
+     values ($1, $2, $3, 'Something needs fixing', $4, $5, $6, $7) returning issue_id, title, property_id`,
     [
       property_id,
       f.creator_id ?? null,
@@ -108,6 +133,7 @@ export async function makeIssue(
       f.issue_status ?? 0,
       f.assigned_tech_id ?? null,
       f.created_at ?? new Date(Date.UTC(2026, 0, 1) + n * 60_000),
+      f.unit_id ?? null,
     ],
   );
   for (const s of f.slots ?? [])

@@ -45,14 +45,14 @@ describe("purging rows kept only for a while", () => {
   it("deletes expired sessions, error reports and outbox mails older than 30 days and old reset codes, which were never purged", async () => {
     await rows();
     const counts = await purge(db, now);
-    expect(counts).toEqual({ sessions: 2, password_resets: 1, error_reports: 1, outbox: 1, rate_limits: 0 });
+    expect(counts).toEqual({ sessions: 2, password_resets: 1, error_reports: 1, outbox: 1, idempotency_keys: 0, rate_limits: 0 });
     expect(await tags("select token_hash as tag from sessions")).toEqual(["valid"]);
     expect(await tags("select error_type as tag from error_reports")).toEqual(["recent-report"]);
     expect(await tags("select subject as tag from outbox")).toEqual(["recent-mail"]);
     expect(await tags("select email as tag from password_resets")).toEqual(["reset-this-hour"]);
     expect(await count("users")).toBe(1);
     // A second run finds nothing more.
-    expect(Object.values(await purge(db, now))).toEqual([0, 0, 0, 0, 0]);
+    expect(Object.values(await purge(db, now))).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
   it("purges at start and then every hour", async () => {

@@ -1,12 +1,19 @@
 import type { Queryable } from "../db";
 import type { SeedIds } from "./ids";
 
-// Demo properties in Muscat and their maintenance issues, all assigned to the demo technician (D1, D11).
+// Demo properties in Muscat with their units and tenancies, and their maintenance issues, all assigned to the demo
+// technician (D1, D11). The owner has a building (Qurum Heights, 101 to 104) and a villa; Gulf Fix runs Al Khuwair
+// Residence, handed over by the owner, where the demo tenant rents Flat 7; a previous tenant left Qurum Heights 103.
 // Media paths are relative to server/files/properties/; scripts/gen-issue-media.sh makes the files.
 
 interface SeedProperty {
   key: string;
   name: string;
+  type: "building" | "villa" | "townhouse" | "office";
+  units: string[];
+  /** Run by the demo company (handed over by the owner). */
+  gulfFix?: boolean;
+  access_notes?: string;
   addres?: string;
   addrs?: Partial<Record<"block" | "no" | "street" | "city" | "state" | "zipcode" | "country", string>>;
   lat: number;
@@ -17,7 +24,10 @@ interface SeedProperty {
 const PROPERTIES: SeedProperty[] = [
   {
     key: "qurum",
-    name: "Qurum Heights Apartment 12",
+    name: "Qurum Heights",
+    type: "building",
+    units: ["101", "102", "103", "104"],
+    access_notes: "Ask the guard at the main gate for the service lift key.",
     addrs: { block: "Block 215", no: "Building 1248", street: "Way 2734", city: "Muscat", state: "Muscat Governorate", zipcode: "112", country: "Oman" },
     lat: 23.6139,
     lng: 58.4786,
@@ -26,6 +36,8 @@ const PROPERTIES: SeedProperty[] = [
   {
     key: "mouj",
     name: "Villa 48, Al Mouj",
+    type: "villa",
+    units: ["Villa 48"],
     addres: "Villa 48, Marsa Street, Al Mouj, Muscat 130, Oman",
     lat: 23.6322,
     lng: 58.2786,
@@ -34,6 +46,9 @@ const PROPERTIES: SeedProperty[] = [
   {
     key: "khuwair",
     name: "Al Khuwair Residence",
+    type: "building",
+    units: ["Flat 5", "Flat 6", "Flat 7", "Flat 8"],
+    gulfFix: true,
     addrs: { block: "Block 233", no: "Flat 7", street: "Way 3319", city: "Muscat", state: "Bawshar", zipcode: "133", country: "Oman" },
     lat: 23.5951,
     lng: 58.4092,
@@ -43,6 +58,8 @@ const PROPERTIES: SeedProperty[] = [
     // Most structured parts missing: the address shows as unavailable (SPEC.md section 3).
     key: "ruwi",
     name: "Ruwi Townhouse",
+    type: "townhouse",
+    units: ["1"],
     addrs: { block: "", no: "", street: "", city: "Muscat", state: "", zipcode: "", country: "Oman" },
     lat: 23.5989,
     lng: 58.5452,
@@ -52,6 +69,7 @@ const PROPERTIES: SeedProperty[] = [
 
 interface SeedIssue {
   property: string;
+  unit: string;
   title: string;
   issue_type: number;
   desc: string;
@@ -67,6 +85,7 @@ interface SeedIssue {
 const ISSUES: SeedIssue[] = [
   {
     property: "qurum",
+    unit: "101",
     title: "Kitchen sink leaking",
     issue_type: 1,
     desc: "Water drips from the pipe under the kitchen sink and the cabinet floor is wet.",
@@ -88,6 +107,7 @@ const ISSUES: SeedIssue[] = [
   },
   {
     property: "mouj",
+    unit: "Villa 48",
     title: "Air conditioner not cooling",
     issue_type: 2,
     desc: "The living room split unit runs but blows warm air.",
@@ -100,6 +120,7 @@ const ISSUES: SeedIssue[] = [
   },
   {
     property: "khuwair",
+    unit: "Flat 7",
     title: "Bathroom light flickering",
     issue_type: 1,
     desc: "The ceiling light in the main bathroom flickers and sometimes goes off.",
@@ -115,6 +136,7 @@ const ISSUES: SeedIssue[] = [
   },
   {
     property: "ruwi",
+    unit: "1",
     title: "Front gate motor stuck",
     issue_type: 2,
     desc: "The sliding gate stops halfway and the motor hums.",
@@ -127,6 +149,7 @@ const ISSUES: SeedIssue[] = [
   },
   {
     property: "qurum",
+    unit: "101",
     title: "Water heater replaced",
     issue_type: 1,
     desc: "The old water heater leaked; a new 80 litre heater was installed.",
@@ -139,6 +162,7 @@ const ISSUES: SeedIssue[] = [
   },
   {
     property: "khuwair",
+    unit: "Flat 7",
     title: "Balcony door lock repaired",
     issue_type: 1,
     desc: "The balcony door lock was jammed; the cylinder was replaced.",
@@ -153,11 +177,12 @@ const ISSUES: SeedIssue[] = [
 
 export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
   const propertyIds = new Map<string, number>();
+  const unitIds = new Map<string, number>();
   for (const p of PROPERTIES) {
     const a = p.addrs ?? {};
     const { rows } = await q.query<{ property_id: number }>(
-      `insert into properties (owner_id, name, addres, block, no, street, city, state, zipcode, country, lat, lng)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning property_id`,
+      `insert into properties (owner_id, name, addres, block, no, street, city, state, zipcode, country, lat, lng, type, access_notes, company_id, created_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $1) returning property_id`,
       [
         ids.ownerId,
         p.name,
@@ -171,17 +196,24 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
         a.country ?? "",
         p.lat,
         p.lng,
+        p.type,
+        p.access_notes ?? "",
+        p.gulfFix ? ids.companyId : null,
       ],
     );
     propertyIds.set(p.key, rows[0].property_id);
+    for (const name of p.units) {
+      const unit = await q.query<{ unit_id: number }>("insert into units (property_id, name) values ($1, $2) returning unit_id", [rows[0].property_id, name]);
+      unitIds.set(`${p.key}/${name}`, unit.rows[0].unit_id);
+    }
     for (const [i, path] of p.images.entries())
       await q.query("insert into property_images (property_id, path, position) values ($1, $2, $3)", [rows[0].property_id, path, i]);
   }
   // Oldest first, so serial ids follow creation time.
   for (const s of [...ISSUES].sort((x, y) => y.daysAgo - x.daysAgo)) {
     const { rows } = await q.query<{ issue_id: number }>(
-      `insert into issues (property_id, creator_id, title, issue_type, description, issue_status, priority, assigned_tech_id, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, now() - make_interval(days => $9::int, hours => 3)) returning issue_id`,
+      `insert into issues (property_id, creator_id, title, issue_type, description, issue_status, priority, assigned_tech_id, created_at, unit_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, now() - make_interval(days => $9::int, hours => 3), $10) returning issue_id`,
       [
         propertyIds.get(s.property),
         s.creator === "owner" ? ids.ownerId : ids.tenantId,
@@ -192,6 +224,7 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
         s.priority,
         ids.technicianId,
         s.daysAgo,
+        unitIds.get(`${s.property}/${s.unit}`),
       ],
     );
     const issueId = rows[0].issue_id;
@@ -211,4 +244,24 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
         to,
       ]);
   }
+  await seedTenancies(q, ids, unitIds);
+}
+
+/** The demo tenant rents Flat 7 of Al Khuwair Residence now; an earlier tenant left Qurum Heights 103 (previous tenants). */
+async function seedTenancies(q: Queryable, ids: SeedIds, unitIds: Map<string, number>) {
+  await q.query(
+    `insert into tenancies (unit_id, tenant_id, start_date, end_date, created_by)
+     values ($1, $2, current_date - 300, current_date + 65, $3)`,
+    [unitIds.get("khuwair/Flat 7"), ids.tenantId, ids.ownerId],
+  );
+  // A tenant who has moved out; like invited tenants who never opened their link, no password.
+  const previous = await q.query<{ user_id: number }>(
+    `insert into users (role, name, email, mob_no, cntry_code, password_hash, got_email_mob)
+     values (3, 'Hassan Al Lawati', 'hassan.lawati@demo.om', '91000005', '+968', null, 1) returning user_id`,
+  );
+  await q.query(
+    `insert into tenancies (unit_id, tenant_id, start_date, end_date, ended_at, created_by)
+     values ($1, $2, current_date - 700, current_date - 120, now() - interval '120 days', $3)`,
+    [unitIds.get("qurum/103"), previous.rows[0].user_id, ids.ownerId],
+  );
 }

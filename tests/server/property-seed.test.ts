@@ -1,0 +1,122 @@
+// Migration 007 keeps every existing row (each property gets a unit, its issues are attached to it), and the demo
+// seed gives the owner a building and a villa, the tenant a unit, a previous tenant, and Gulf Fix a property.
+import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Db, migrate, openPglite, openPostgres } from "../../server/db/db";
+import { DEMO, DEMO_PASSWORD, seedIfEmpty } from "../../server/db/seed";
+import { resetDb, testApp, testDb } from "./helpers";
+
+const MIGRATIONS = join(process.cwd(), "server/db/migrations");
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "fixit-007-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A database migrated up to (not including) 007, in its own schema or memory. */
+async function before007(): Promise<Db> {
+  for (const f of readdirSync(MIGRATIONS).filter((f) => f < "007")) cpSync(join(MIGRATIONS, f), join(dir, f));
+  const url = process.env.DATABASE_URL;
+  const schema = `m007_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const db = url ? await openPostgres(url, schema) : await openPglite();
+  await migrate(db, dir);
+  if (!url) return db;
+  const close = db.close;
+  return { ...db, close: async () => (await db.exec(`drop schema "${schema}" cascade`), close()) };
+}
+
+describe("migration 007-places", () => {
+  it("keeps every property and issue, gives each property a unit and attaches its issues to it", async () => {
+    const db = await before007();
+    try {
+      const owner = (await db.query<{ user_id: number }>("insert into users (role, name, email) values (0, 'Old Owner', 'old@test.om') returning user_id"))
+        .rows[0].user_id;
+      const props: number[] = [];
+      for (const name of ["Old Tower", "Old Villa"])
+        props.push(
+          (await db.query<{ property_id: number }>("insert into properties (owner_id, name) values ($1, $2) returning property_id", [owner, name])).rows[0]
+            .property_id,
+        );
+      for (const p of [...props, props[0]]) await db.query("insert into issues (property_id, title) values ($1, 'Old issue')", [p]);
+
+      expect(await migrate(db)).toEqual(["007-places.sql"]);
+      const rows = (
+        await db.query<{ name: string; type: string; units: string[]; issues: number; attached: number }>(
+          `select p.name, p.type, array(select u.name from units u where u.property_id = p.property_id) as units,
+                  (select count(*)::int from issues i where i.property_id = p.property_id) as issues,
+                  (select count(*)::int from issues i join units u on u.unit_id = i.unit_id where u.property_id = p.property_id) as attached
+             from properties p order by p.property_id`,
+        )
+      ).rows;
+      expect(rows).toEqual([
+        { name: "Old Tower", type: "building", units: ["1"], issues: 2, attached: 2 },
+        { name: "Old Villa", type: "building", units: ["1"], issues: 1, attached: 1 },
+      ]);
+      // Names are unique per owner from now on, whatever the case.
+      await expect(db.query("insert into properties (owner_id, name) values ($1, 'OLD TOWER')", [owner])).rejects.toThrow();
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe("demo seed", () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await testDb();
+    await resetDb(db);
+    await seedIfEmpty(db);
+  });
+  afterAll(async () => db.close());
+
+  const signInAs = async (email: string) => {
+    const res = await testApp(db).json("POST", "/api/user/login", { identifier: email, password: DEMO_PASSWORD }, undefined, {
+      "x-forwarded-for": `10.5.${Math.random()}`,
+    });
+    return (await res.json()).access_token as string;
+  };
+  const list = async (token: string) =>
+    (await (await testApp(db).json("GET", "/api/property/properties", undefined, token)).json()).data as {
+      name: string;
+      type: string;
+      relation: string;
+      company: unknown;
+    }[];
+
+  it("the owner has a building with units 101 to 104 and a villa; Gulf Fix runs one of the owner's properties", async () => {
+    const token = await signInAs(DEMO.owner.email);
+    const mine = await list(token);
+    expect(mine.map((p) => [p.name, p.type])).toEqual(
+      expect.arrayContaining([
+        ["Qurum Heights", "building"],
+        ["Villa 48, Al Mouj", "villa"],
+      ]),
+    );
+    const { json } = testApp(db);
+    const qurum = (await (await json("GET", "/api/property/property?name=Qurum%20Heights", undefined, token)).json()).data;
+    expect(qurum.units.map((u: { name: string }) => u.name)).toEqual(["101", "102", "103", "104"]);
+    const managed = await list(await signInAs(DEMO.manager.email));
+    expect(managed).toHaveLength(1);
+    expect(managed[0]).toMatchObject({ relation: "manager" });
+    expect(mine.find((p) => p.name === managed[0].name)?.company).toBeTruthy();
+    expect(await list(await signInAs("manager2@demo.om"))).toEqual([]);
+  });
+
+  it("the tenant rents one unit now, a previous tenant left another, and every seeded issue sits on a unit of its property", async () => {
+    const tenant = await list(await signInAs(DEMO.tenant.email));
+    expect(tenant).toHaveLength(1);
+    expect(tenant[0].relation).toBe("tenant");
+    const prev = await (await testApp(db).json("GET", "/api/property/prev_tenants", undefined, await signInAs(DEMO.owner.email))).json();
+    expect(prev.total).toBe(1);
+    expect(prev.data[0].tenant_name).not.toBe(DEMO.tenant.name);
+    const loose = await db.query("select i.title from issues i left join units u on u.unit_id = i.unit_id where u.property_id is distinct from i.property_id");
+    expect(loose.rows).toEqual([]);
+    // The technician's jobs are unchanged and they see the places of their open jobs.
+    const techToken = await signInAs(DEMO.technician.email);
+    const jobs = await (await testApp(db).json("GET", "/api/issue/jobs", undefined, techToken)).json();
+    expect(jobs.data.map((j: { title: string }) => j.title)).toContain("Kitchen sink leaking");
+    expect((await list(techToken)).every((p) => p.relation === "technician")).toBe(true);
+  });
+});
