@@ -66,7 +66,19 @@ export const paths = {
   closedIssue: (id: number) => `${p.closedIssue}?issue_id=${id}`,
   issueView: (id: number) => `${p.issuesView}?issue_id=${id}`,
   property: (name: string) => p.property.replace(":propertyName", encodeURIComponent(name)),
+  /** One unit of a property (LOOP.md section 3): the property by name, the unit by id. */
+  apartment: (name: string, unitId: number) => `${p.apartmentView.replace(":propertyName", encodeURIComponent(name))}?unit_id=${unitId}`,
+  /** Ended tenancies, of one property or of all the caller may see. */
+  prevTenant: (propertyId?: number) => (propertyId ? `${p.prevTenant}?property_id=${propertyId}` : p.prevTenant),
+  editProperty: (propertyId: number) => `${p.editProperty}?property_id=${propertyId}`,
+  /** Add a tenant to a property (to one unit when given), or hand it to a company. */
+  assignRole: (propertyId: number, unitId?: number) => `${p.assignRole}?property_id=${propertyId}${unitId ? `&unit_id=${unitId}` : ""}`,
 };
+
+// decodeURI, which the router applies to the path, leaves the escapes of these characters in place.
+const RESERVED_ESCAPE = /%(2[346BCF]|3[ABDF]|40)/gi;
+/** A name from a route parameter as the router gives it (decoded but for reserved characters), fully decoded. */
+export const nameParam = (raw: string | undefined) => (raw ?? "").replace(RESERVED_ESCAPE, (e) => decodeURIComponent(e));
 
 /** Where a signed-in user lands (D3); unknown roles go home. */
 export function homeFor(role: number | null): string {
