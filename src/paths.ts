@@ -75,11 +75,6 @@ export const paths = {
   assignRole: (propertyId: number, unitId?: number) => `${p.assignRole}?property_id=${propertyId}${unitId ? `&unit_id=${unitId}` : ""}`,
 };
 
-// decodeURI, which the router applies to the path, leaves the escapes of these characters in place.
-const RESERVED_ESCAPE = /%(2[346BCF]|3[ABDF]|40)/gi;
-/** A name from a route parameter as the router gives it (decoded but for reserved characters), fully decoded. */
-export const nameParam = (raw: string | undefined) => (raw ?? "").replace(RESERVED_ESCAPE, (e) => decodeURIComponent(e));
-
 /** Where a signed-in user lands (D3); unknown roles go home. */
 export function homeFor(role: number | null): string {
   return role === 1 ? p.jobs : p.home;

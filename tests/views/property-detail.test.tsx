@@ -2,7 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { App } from "../../src/app";
 import { createApi, setApi } from "../../src/api/client";
-import { nameParam, paths } from "../../src/paths";
+import { nameParam } from "../../src/components/property/parts";
+import { paths } from "../../src/paths";
 import { dir, lang, watchLanguage } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
 import { viewportWidth } from "../../src/signals/viewport";

@@ -5,16 +5,15 @@ import { css } from "goober";
 import { type AnchorHTMLAttributes, type ReactNode, useEffect, useRef } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { Addrs } from "../../contract/issues";
-import type { PropertyDetail, PropertySummary } from "../../contract/property-answers";
+import type { PropertySummary } from "../../contract/property-answers";
 import { formatAddress } from "../../lib/address";
-import { formatDay } from "../../lib/dates";
 import { navigate } from "../../lib/hash-location";
 import { propertyFileUrl } from "../../lib/media";
 import type { PagedResource } from "../../lib/use-resource";
 import { homeFor, paths } from "../../paths";
-import { lang, t } from "../../signals/language";
+import { t } from "../../signals/language";
 import { role } from "../../signals/session";
-import { card, cx, errorText, muted } from "../../styles/theme";
+import { card, cx, errorText } from "../../styles/theme";
 import { ScreenTitle } from "../ScreenTitle";
 import { Button, Spinner } from "../ui";
 
@@ -175,43 +174,6 @@ export function Section({ id, title, children, testId }: { id: string; title: st
   );
 }
 
-const historyItem = css`
-  display: flex; gap: 10px; align-items: center; justify-content: space-between; min-height: 48px; padding: 8px 12px;
-  border-radius: 10px; background: var(--bg); color: var(--ink); text-decoration: none;
-  & .t { font-weight: 600; overflow-wrap: anywhere; }
-`;
-const pill = css`flex: none; font-size: 12px; font-weight: 700; padding: 3px 10px; border-radius: 999px;`;
-const openPill = css`background: #fef3c7; color: #78350f;`;
-const closedPill = css`background: #dcfce7; color: #14532d;`;
-
-/** Issue history: title, open or closed, and the day it was reported (D18); each opens the issue. */
-export function IssueHistory({ issues, empty }: { issues: PropertyDetail["issues"]; empty: string }) {
-  useSignals();
-  if (!issues.length) return <p className={cx(muted, css`margin: 0;`)}>{empty}</p>;
-  return (
-    <ul className={cx(listCss, css`gap: 8px;`)} data-testid="issue-history">
-      {issues.map((issue) => (
-        <li key={issue.issue_id}>
-          <a className={historyItem} href={href(paths.issueView(issue.issue_id))}>
-            <span>
-              <span className="t" dir="auto">
-                {issue.title}
-              </span>
-              <br />
-              <time className={muted} dateTime={issue.created_at}>
-                {formatDay(issue.created_at, lang.value)}
-              </time>
-            </span>
-            <span className={cx(pill, issue.issue_status === 1 ? closedPill : openPill)}>
-              {issue.issue_status === 1 ? t("places.closed") : t("places.open")}
-            </span>
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** SPEC.md section 9 (as the staff list): load more 400 px before the end of the list. */
 const SCROLL_MARGIN = "0px 0px 400px 0px";
 
@@ -247,3 +209,8 @@ export function ListEnd<T>({ paged }: { paged: PagedResource<T> }) {
     </div>
   );
 }
+
+// decodeURI, which the router applies to the path, leaves the escapes of these characters in place.
+const RESERVED_ESCAPE = /%(2[346BCF]|3[ABDF]|40)/gi;
+/** A name from a route parameter as the router gives it (decoded but for reserved characters), fully decoded. */
+export const nameParam = (raw: string | undefined) => (raw ?? "").replace(RESERVED_ESCAPE, (e) => decodeURIComponent(e));

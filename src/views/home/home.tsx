@@ -1,6 +1,6 @@
 import { Suspense, lazy } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { Loading } from "../../components/property/parts";
+import { Spinner } from "../../components/ui";
 import type { ViewProps } from "../../paths";
 import { role } from "../../signals/session";
 
@@ -11,5 +11,5 @@ const ManagerHome = lazy(() => import("./manager-home").then((m) => ({ default: 
 /** /home (SPEC.md section 2, LOOP.md section 3): the manager's layout for role 2, the owner's and tenant's for 0 and 3. */
 export function HomeView(props: ViewProps) {
   useSignals();
-  return <Suspense fallback={<Loading />}>{role.value === 2 ? <ManagerHome {...props} /> : <OwnerHome {...props} />}</Suspense>;
+  return <Suspense fallback={<Spinner />}>{role.value === 2 ? <ManagerHome {...props} /> : <OwnerHome {...props} />}</Suspense>;
 }

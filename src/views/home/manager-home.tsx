@@ -1,4 +1,5 @@
 import { css } from "goober";
+import { useEffect } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchProperties } from "../../api/property";
 import { ScreenTitle } from "../../components/ScreenTitle";
@@ -22,6 +23,8 @@ const tile = css`
  */
 export function ManagerHome({ title }: ViewProps) {
   useSignals();
+  // The property screens open from here: fetch their small door now, so opening one waits for one chunk, not two.
+  useEffect(() => void import("../property/screens"), []);
   // One row is enough: the answer's total is the company's count of properties.
   const props = useResource((signal) => fetchProperties(1, "", signal), []);
   return (

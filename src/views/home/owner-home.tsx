@@ -1,4 +1,5 @@
 import { css } from "goober";
+import { useEffect } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchProperties, fetchProperty } from "../../api/property";
 import { ScreenTitle } from "../../components/ScreenTitle";
@@ -71,6 +72,8 @@ function TenantHome({ property }: { property: PropertySummary }) {
 /** /home for owners (their properties with open counts) and tenants (their homes), with "Report a problem" first. */
 export function OwnerHome({ title }: ViewProps) {
   useSignals();
+  // The property screens open from here: fetch their small door now, so opening one waits for one chunk, not two.
+  useEffect(() => void import("../property/screens"), []);
   const tenant = role.value === 3;
   const places = usePagedList((n, signal) => fetchProperties(n, "", signal), byId, []);
   const items = places.list.items;
