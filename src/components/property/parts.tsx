@@ -194,7 +194,7 @@ export function ListEnd<T>({ paged }: { paged: PagedResource<T> }) {
     return () => io.disconnect();
   }, [observable, loading, list.done, list.nextPage, loadMore]);
   return (
-    <div ref={sentinel} className={centerCss} data-testid="list-end">
+    <div ref={sentinel} className={cx(centerCss, css`&:empty { padding: 0; }`)} data-testid="list-end">
       {loading ? (
         <Spinner />
       ) : (

@@ -114,7 +114,7 @@ export function OwnerHome({ title }: ViewProps) {
           {places.error != null && <LoadError retry={places.retry} />}
           <ListEnd paged={places} />
           {tenant && (
-            <a href={href(paths.prevTenant())} className={css`align-self: flex-start; padding: 12px 0; min-height: 44px;`}>
+            <a href={href(paths.prevTenant())} className={css`align-self: flex-start; display: inline-flex; align-items: center; min-height: 44px;`}>
               {t("places.earlierHomes")}
             </a>
           )}
