@@ -81,6 +81,23 @@ describe("/home for a tenant", () => {
     expect(screen.queryByRole("link", { name: "Add property" })).toBeNull();
   });
 
+  it("does not offer a unit whose tenancy has ended as their unit", async () => {
+    as(3);
+    const past = tenantDetail();
+    past.units[0] = { ...past.units[0], tenant: past.units[0].tenant && { ...past.units[0].tenant, end_date: "2025-01-31" } };
+    const calls = fakeApi({
+      "GET property/properties": list([summary(1, { name: "Al Noor Tower", relation: "tenant" })]),
+      "GET property/property": () => json(200, { status: 1, data: past }),
+    });
+    home();
+    await screen.findByTestId("property-row");
+    await waitFor(() => expect(calls.some((c) => c.path === "property/property")).toBe(true));
+    // The answer is in once it has been parsed and rendered: give it a moment, then there is still no unit link.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryAllByRole("link", { name: /Your unit/ })).toEqual([]);
+    expect(screen.getByRole("link", { name: "Your earlier homes" }).getAttribute("href")).toBe("#/property/prev-tenant");
+  });
+
   it("without a home says the landlord has not added them yet", async () => {
     as(3);
     fakeApi({ "GET property/properties": list([]) });

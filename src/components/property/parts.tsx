@@ -108,6 +108,7 @@ export function PropertyRow({ property, unit }: { property: PropertySummary; uni
           <span>{t("places.unitsCount", { n: property.units_count })}</span>
           <OpenCount n={property.open_issues} />
         </span>
+        {property.company && <span className="addr">{t("places.runBy", { name: property.company.name })}</span>}
       </span>
     </a>
   );

@@ -8,7 +8,7 @@ import type { PropertySummary } from "../../contract/property-answers";
 import { usePagedList, useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
-import { role } from "../../signals/session";
+import { role, user } from "../../signals/session";
 import { page, stack } from "../../styles/theme";
 
 const byId = (p: PropertySummary) => p.property_id;
@@ -45,14 +45,18 @@ function ReportButton() {
   );
 }
 
+/** A tenancy whose end date has passed (dates are YYYY-MM-DD, so they compare as text). */
+const ended = (end: string | null) => !!end && end.slice(0, 10) < new Date().toISOString().slice(0, 10);
+
 /**
  * A tenant's home: the property, and the units in it that are theirs. The server names the tenant of a unit only to
- * those who may see them, so for a tenant the units that carry a tenant are their own (LOOP.md section 1).
+ * those who may see them, so for a tenant the units that carry a tenant are their own (LOOP.md section 1); an ended one is an earlier home.
  */
 function TenantHome({ property }: { property: PropertySummary }) {
   useSignals();
   const detail = useResource((signal) => fetchProperty({ property_id: property.property_id }, signal), [property.property_id]);
-  const mine = detail.data?.units.filter((u) => u.tenant) ?? [];
+  const me = user.value?.user_id;
+  const mine = detail.data?.units.filter((u) => u.tenant && !ended(u.tenant.end_date) && (u.tenant.user_id == null || u.tenant.user_id === me)) ?? [];
   return (
     <div>
       <PropertyRow property={property} />
