@@ -28,8 +28,8 @@ export function IssueHistory({ issues, empty }: { issues: PropertyDetail["issues
         <li key={issue.issue_id}>
           <a className={historyItem} href={href(paths.issueView(issue.issue_id))}>
             <span>
-              <span className="t" dir="auto">
-                {issue.title}
+              <span className="t">
+                <bdi>{issue.title}</bdi>
               </span>
               <br />
               <time className={muted} dateTime={issue.created_at}>

@@ -82,7 +82,7 @@ const rowCss = css`
 `;
 
 /** One property in a list: picture, name, type, address, units and open issues; opens the property. */
-export function PropertyRow({ property, unit }: { property: PropertySummary; unit?: string }) {
+export function PropertyRow({ property }: { property: PropertySummary }) {
   useSignals();
   const address = formatAddress(property.addres, property.addrs as Addrs | null) ?? t("places.noAddress");
   const image = property.prop_images[0]?.path;
@@ -96,12 +96,11 @@ export function PropertyRow({ property, unit }: { property: PropertySummary; uni
         </span>
       )}
       <span className="body">
-        <span className="name" dir="auto">
-          {property.name}
+        <span className="name">
+          <bdi>{property.name}</bdi>
         </span>
-        {unit && <span dir="auto">{t("places.yourUnit", { name: unit })}</span>}
-        <span className="addr" dir="auto">
-          {address}
+        <span className="addr">
+          <bdi>{address}</bdi>
         </span>
         <span className="meta">
           <TypeBadge type={property.type} />

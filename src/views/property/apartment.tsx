@@ -58,8 +58,8 @@ function TenantSection({ unit }: { unit: Unit }) {
     );
   return (
     <Section id="tenant-title" title={self ? t("places.yourTenancy") : t("places.tenant")} testId="tenant">
-      <p className={css`margin: 0 0 8px; font-weight: 700;`} dir="auto">
-        {tenant.name}
+      <p className={css`margin: 0 0 8px; font-weight: 700;`}>
+        <bdi>{tenant.name}</bdi>
       </p>
       {dates}
     </Section>
@@ -78,11 +78,11 @@ function UnitBody({ property, unit }: { property: PropertyDetail; unit: Unit }) 
           <TypeBadge type={property.type} />
           <OpenCount n={unit.open_issues} />
         </div>
-        <a href={href(paths.property(property.name))} dir="auto">
-          {property.name}
+        <a href={href(paths.property(property.name))}>
+          <bdi>{property.name}</bdi>
         </a>
-        <p dir="auto" className={muted}>
-          {address ?? t("places.noAddress")}
+        <p className={muted}>
+          <bdi>{address ?? t("places.noAddress")}</bdi>
         </p>
       </div>
       {(can("report") || (can("add_tenant") && !unit.tenant)) && (

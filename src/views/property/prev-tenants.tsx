@@ -35,10 +35,10 @@ export function PrevTenantsView({ title }: ViewProps) {
           <ul className={listCss} aria-label={t(title)}>
             {items.map((p) => (
               <li key={p.tenancy_id} className={cx(card, rowCss)} data-testid="prev-tenant">
-                <p className="name" dir="auto">
-                  {p.tenant_name}
+                <p className="name">
+                  <bdi>{p.tenant_name}</bdi>
                 </p>
-                <p dir="auto">{t("places.unitOf", { unit: p.unit_name, property: p.property_name })}</p>
+                <p>{t("places.unitOf", { unit: p.unit_name, property: p.property_name })}</p>
                 <p className={muted}>
                   <bdi>{day(p.start_date)}</bdi> – <bdi>{day(p.end_date)}</bdi>
                 </p>

@@ -78,12 +78,12 @@ function Units({ property }: { property: PropertyDetail }) {
       {property.units.map((u) => (
         <li key={u.unit_id}>
           <a href={href(paths.apartment(property.name, u.unit_id))} data-testid="unit">
-            <span className="u" dir="auto">
-              {u.name}
+            <span className="u">
+              <bdi>{u.name}</bdi>
             </span>
             {(u.tenant || !tenantViewer) && (
-              <span className="who" dir="auto">
-                {u.tenant ? u.tenant.name : t("places.vacant")}
+              <span className="who">
+                <bdi>{u.tenant ? u.tenant.name : t("places.vacant")}</bdi>
               </span>
             )}
             <OpenCount n={u.open_issues} />
@@ -128,8 +128,8 @@ function PropertyBody({ property }: { property: PropertyDetail }) {
           <TypeBadge type={property.type} />
           <OpenCount n={property.open_issues} />
         </div>
-        <p dir="auto" data-testid="property-address">
-          {address ?? t("places.noAddress")}
+        <p data-testid="property-address">
+          <bdi>{address ?? t("places.noAddress")}</bdi>
         </p>
         {property.company && <p className={muted}>{t("places.runBy", { name: property.company.name })}</p>}
       </div>
@@ -154,7 +154,7 @@ function PropertyBody({ property }: { property: PropertyDetail }) {
                   <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
                     <path d="M6 2h8l6 6v14H6zm7 1.5V9h5.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
                   </svg>
-                  <span dir="auto">{d.name || t("places.document", { n: i + 1 })}</span>
+                  <bdi>{d.name || t("places.document", { n: i + 1 })}</bdi>
                 </a>
               </li>
             ))}
