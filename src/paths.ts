@@ -66,6 +66,13 @@ export const paths = {
   closedIssue: (id: number) => `${p.closedIssue}?issue_id=${id}`,
   issueView: (id: number) => `${p.issuesView}?issue_id=${id}`,
   property: (name: string) => p.property.replace(":propertyName", encodeURIComponent(name)),
+  /** One unit of a property (LOOP.md section 3): the property by name, the unit by id. */
+  apartment: (name: string, unitId: number) => `${p.apartmentView.replace(":propertyName", encodeURIComponent(name))}?unit_id=${unitId}`,
+  /** Ended tenancies, of one property or of all the caller may see. */
+  prevTenant: (propertyId?: number) => (propertyId ? `${p.prevTenant}?property_id=${propertyId}` : p.prevTenant),
+  editProperty: (propertyId: number) => `${p.editProperty}?property_id=${propertyId}`,
+  /** Add a tenant to a property (to one unit when given), or hand it to a company. */
+  assignRole: (propertyId: number, unitId?: number) => `${p.assignRole}?property_id=${propertyId}${unitId ? `&unit_id=${unitId}` : ""}`,
 };
 
 /** Where a signed-in user lands (D3); unknown roles go home. */

@@ -28,6 +28,8 @@ const view = (load: Loader) => {
 
 const placeholder = view(() => import("./views/placeholder").then((m) => m.PlaceholderView));
 const profile = view(() => import("./views/account/profile").then((m) => m.ProfileView));
+/** A read screen of the places area, through the one door in views/property/screens.ts. */
+const place = (name: keyof typeof import("./views/property/screens").screens) => view(() => import("./views/property/screens").then((m) => m.screens[name]()));
 const issueReadOnly = view(() => import("./views/issues/issue-view").then((m) => m.IssueReadOnlyView));
 
 const ALL = [0, 1, 2, 3] as const;
@@ -49,7 +51,7 @@ export const routes: RouteDef[] = [
   { path: p.oauthCallback, title: "titles.oauth", view: view(() => import("./views/auth/oauth-callback").then((m) => m.OAuthCallbackView)) },
   { ...at("notFound"), open: true, view: view(() => import("./views/not-found").then((m) => m.NotFoundView)) },
 
-  { ...at("home"), roles: [0, 2, 3], header: true, nav: true, view: placeholder },
+  { ...at("home"), roles: [0, 2, 3], header: true, nav: true, view: view(() => import("./views/home/home").then((m) => m.HomeView)) },
   { ...at("profile"), roles: [0, 3], header: true, nav: true, view: profile },
   { ...at("about"), roles: [0, 1], nav: true, view: placeholder },
   { ...at("contact"), roles: [0, 1], nav: true, view: placeholder },
@@ -59,7 +61,7 @@ export const routes: RouteDef[] = [
   { ...at("reports"), roles: [1], header: true, nav: true, view: placeholder },
   { ...at("notifications"), roles: ALL, header: true, nav: true, view: placeholder },
   { ...at("dashboard"), roles: [2], header: true, nav: true, view: view(() => import("./views/dashboard").then((m) => m.DashboardView)) },
-  { ...at("properties"), roles: [2], header: true, nav: true, view: placeholder },
+  { ...at("properties"), roles: [2], header: true, nav: true, view: place("properties") },
   { ...at("resources"), roles: [2], header: true, nav: true, view: view(() => import("./views/staff/resources").then((m) => m.ResourcesView)) },
   { ...at("yourProfile"), roles: [2, 3], header: true, nav: true, view: profile },
   { ...at("employeeDetails"), roles: [0, 2, 3], view: view(() => import("./views/staff/employee-details").then((m) => m.EmployeeDetailsView)) },
@@ -69,13 +71,13 @@ export const routes: RouteDef[] = [
   { path: p.issuesView, title: "titles.issueDetails", roles: ALL, view: issueReadOnly },
   { ...at("addProperty"), roles: [0, 2], view: placeholder },
   { ...at("assignRole"), roles: [0], view: placeholder },
-  { ...at("apartmentView"), roles: ALL, view: placeholder },
-  { ...at("prevTenant"), roles: [0, 2, 3], view: placeholder },
+  { ...at("apartmentView"), roles: ALL, view: place("apartment") },
+  { ...at("prevTenant"), roles: [0, 2, 3], view: place("prevTenants") },
   { ...at("editProperty"), roles: [0], view: placeholder },
   { ...at("eReceipt"), roles: [0], view: placeholder },
   { ...at("editIssue"), roles: [0, 2, 3], view: placeholder },
   { ...at("addIssue"), roles: [0, 2, 3], view: placeholder },
-  { ...at("property"), roles: [0, 2, 3], view: view(() => import("./views/property").then((m) => m.PropertyView)) },
+  { ...at("property"), roles: [0, 2, 3], view: place("property") },
 ];
 
 /** Bottom navigation and header show only where the route entry says so. */

@@ -41,3 +41,13 @@ export function formatShortDate(iso: string, locale = "en"): string {
   const d = dayjs(iso);
   return d.isValid() ? d.locale(locale).format("ll") : iso;
 }
+
+/**
+ * A day without its weekday (D18): '25 Nov 2026', in Arabic '25 نوفمبر 2026', digits Western in both. Takes a date
+ * (YYYY-MM-DD, shown as written) or a timestamp (shown in the local time zone).
+ */
+export function formatDay(value: string, locale = "en"): string {
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? dayjs(value, "YYYY-MM-DD", true) : dayjs(value);
+  if (!d.isValid()) return value;
+  return westernDigits(d.locale(locale).format(locale === "ar" ? "D MMMM YYYY" : "D MMM YYYY"));
+}

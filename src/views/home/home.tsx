@@ -1,0 +1,15 @@
+import { Suspense, lazy } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { Spinner } from "../../components/ui";
+import type { ViewProps } from "../../paths";
+import { role } from "../../signals/session";
+
+// Each layout is its own chunk: an owner never downloads the manager's screen, nor the other way round.
+const OwnerHome = lazy(() => import("./owner-home").then((m) => ({ default: m.OwnerHome })));
+const ManagerHome = lazy(() => import("./manager-home").then((m) => ({ default: m.ManagerHome })));
+
+/** /home (SPEC.md section 2, LOOP.md section 3): the manager's layout for role 2, the owner's and tenant's for 0 and 3. */
+export function HomeView(props: ViewProps) {
+  useSignals();
+  return <Suspense fallback={<Spinner />}>{role.value === 2 ? <ManagerHome {...props} /> : <OwnerHome {...props} />}</Suspense>;
+}
