@@ -15,9 +15,13 @@ const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ pat
 const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 const offlineTiles = (page: Page) => page.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }));
 
-/** Every visible link and button in `scope` is at least 44 by 44 px (half a pixel of rounding allowed). */
+/**
+ * Every visible link and button in `scope` is at least 44 by 44 px (half a pixel of rounding allowed). The map's
+ * attribution links are inline text in a sentence, which WCAG 2.5.8 exempts from the target size.
+ */
 async function expectTouchTargets(scope: Locator) {
   for (const l of await scope.locator("a:visible, button:visible").all()) {
+    if (await l.evaluate((el) => !!el.closest(".leaflet-control-attribution"))) continue;
     const b = await l.boundingBox();
     if (!b) continue;
     const what = (await l.getAttribute("aria-label")) ?? (await l.textContent())?.trim().slice(0, 40);
@@ -56,7 +60,8 @@ for (const lang of ["en", "ar"] as const) {
       await shot(page, info, `${lang}-owner-home`);
 
       // The building: photos (if any), address, units as a grid, documents, issue history, and the owner's actions.
-      const building = rows.filter({ hasText: type.building }).first();
+      // The building the owner runs alone (the seed's Al Khuwair Residence is handed to Gulf Fix, so the owner may not edit it).
+      const building = rows.filter({ hasText: "Qurum Heights" }).first();
       const name = (await building.locator(".name").textContent())?.trim() ?? "";
       await building.click();
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();

@@ -247,14 +247,27 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
   await seedTenancies(q, ids, unitIds);
 }
 
-/** The demo tenant rents Flat 7 of Al Khuwair Residence now; an earlier tenant left Qurum Heights 103 (previous tenants). */
+/**
+ * The demo tenant rents Flat 7 of Al Khuwair Residence now; Qurum Heights 101 is let to a second tenant (the owner's own
+ * building has someone to call); an earlier tenant left Qurum Heights 103 (previous tenants). 102 and 104 stay vacant.
+ */
 async function seedTenancies(q: Queryable, ids: SeedIds, unitIds: Map<string, number>) {
   await q.query(
     `insert into tenancies (unit_id, tenant_id, start_date, end_date, created_by)
      values ($1, $2, current_date - 300, current_date + 65, $3)`,
     [unitIds.get("khuwair/Flat 7"), ids.tenantId, ids.ownerId],
   );
-  // A tenant who has moved out; like invited tenants who never opened their link, no password.
+  // Tenants the owner placed who never opened their invitation: no password, like every invited account until then.
+  const current = await q.query<{ user_id: number }>(
+    `insert into users (role, name, email, mob_no, cntry_code, password_hash, got_email_mob)
+     values (3, 'Khalid Al Busaidi', 'khalid.busaidi@demo.om', '91000006', '+968', null, 1) returning user_id`,
+  );
+  await q.query(
+    `insert into tenancies (unit_id, tenant_id, start_date, end_date, created_by)
+     values ($1, $2, current_date - 90, current_date + 275, $3)`,
+    [unitIds.get("qurum/101"), current.rows[0].user_id, ids.ownerId],
+  );
+  // A tenant who has moved out.
   const previous = await q.query<{ user_id: number }>(
     `insert into users (role, name, email, mob_no, cntry_code, password_hash, got_email_mob)
      values (3, 'Hassan Al Lawati', 'hassan.lawati@demo.om', '91000005', '+968', null, 1) returning user_id`,
