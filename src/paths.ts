@@ -23,6 +23,7 @@ export const patterns = {
   verifyCode: "/verify-code",
   resetPassword: "/reset-password",
   oauthCallback: "/oauth/callback",
+  invite: "/invite",
   notFound: "/404",
   home: "/home",
   profile: "/profile",
@@ -66,6 +67,11 @@ export const paths = {
   closedIssue: (id: number) => `${p.closedIssue}?issue_id=${id}`,
   issueView: (id: number) => `${p.issuesView}?issue_id=${id}`,
   property: (name: string) => p.property.replace(":propertyName", encodeURIComponent(name)),
+  editProperty: (propertyId: number) => `${p.editProperty}?property_id=${propertyId}`,
+  /** Add a tenant (or hand over) for a property; `unitId` preselects the unit. */
+  assignRole: (propertyId: number, unitId?: number | null) => `${p.assignRole}?property_id=${propertyId}${unitId ? `&unit_id=${unitId}` : ""}`,
+  /** The invitation link a new tenant (or employee) opens. */
+  invite: (token: string) => `${p.invite}?token=${encodeURIComponent(token)}`,
 };
 
 /** Where a signed-in user lands (D3); unknown roles go home. */

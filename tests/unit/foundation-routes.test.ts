@@ -18,6 +18,7 @@ describe("route table", () => {
       "/verify-code": undefined,
       "/reset-password": undefined,
       "/oauth/callback": undefined,
+      "/invite": undefined,
       "/404": undefined,
       "/home": [0, 2, 3],
       "/profile": [0, 3],
