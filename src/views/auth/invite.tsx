@@ -4,15 +4,14 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { fetchInviteInfo } from "../../api/property";
 import { acceptInvite } from "../../api/property-edit";
 import { Button, Spinner } from "../../components/ui";
-import { acceptInvite as acceptInviteSchema } from "../../contract/property";
 import { navigate, useHashSearch } from "../../lib/hash-location";
 import { useResource } from "../../lib/use-resource";
 import { homeFor, paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { isAuthenticated, user } from "../../signals/session";
 import { authToast } from "../../signals/toasts";
-import { check, failureOf, focusFirstError } from "../property/form-rules";
-import { NewPasswordField, TermsRow } from "../register/parts";
+import { NewPasswordField, TermsRow } from "../../components/AccountFields";
+import { failureOf, focusFirstError } from "../property/failure";
 import { AuthLayout, formCss, inlineLink, notice } from "./auth-layout";
 
 const who = css`
@@ -65,20 +64,21 @@ export function InviteView({ title }: ViewProps) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const { errors: problems, data } = check(acceptInviteSchema, { token, password, terms_service: terms });
-    if (!data) {
-      const shown = Object.fromEntries(Object.entries(problems).map(([k, key]) => [k, t(key)]));
-      if (shown.token) {
-        setDead(t("propertyForms.invite.dead"));
-        return;
-      }
-      setErrors(shown);
+    // The rules of the contract's acceptInvite (8 to 128 characters, the terms), checked here without loading the
+    // contract file, which brings the phone-number metadata (34 KB of gzip) a tenant's first screen does not need.
+    // The server validates the body with the schema itself.
+    const problems: Record<string, string> = {};
+    if (password.length < 8) problems.password = t("register.errors.passwordShort");
+    else if (password.length > 128) problems.password = t("propertyForms.invite.passwordLong");
+    if (!terms) problems.terms_service = t("register.termsRequired");
+    if (Object.keys(problems).length) {
+      setErrors(problems);
       focusFirstError(formRef.current);
       return;
     }
     setBusy(true);
     try {
-      const session = await acceptInvite(data.token, data.password);
+      const session = await acceptInvite(token, password);
       authToast(t("propertyForms.invite.welcome"), "success");
       navigate(homeFor(session.role), { replace: true });
     } catch (err) {

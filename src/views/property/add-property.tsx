@@ -13,7 +13,8 @@ import { t } from "../../signals/language";
 import { role } from "../../signals/session";
 import { showToast } from "../../signals/toasts";
 import { errorText, muted, page, stack } from "../../styles/theme";
-import { check, failureOf, focusFirstError, goBack } from "./form-rules";
+import { failureOf, focusFirstError, goBack } from "./failure";
+import { check } from "./form-rules";
 import {
   emptyProperty,
   emptyUnits,

@@ -18,7 +18,8 @@ import { showToast } from "../../signals/toasts";
 import { card, muted, page, stack } from "../../styles/theme";
 import { actionsCss, formCss } from "./add-property";
 import { linkCss, PropertyLoad, usePropertyId } from "./edit-property";
-import { check, failureOf, focusFirstError, goBack, today } from "./form-rules";
+import { failureOf, focusFirstError, goBack, today } from "./failure";
+import { check } from "./form-rules";
 
 interface TenantForm {
   unit_id: string;

@@ -17,7 +17,8 @@ import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { card, errorText, muted, page, stack } from "../../styles/theme";
 import { actionsCss, formCss } from "./add-property";
-import { check, failureOf, focusFirstError, goBack } from "./form-rules";
+import { failureOf, focusFirstError, goBack } from "./failure";
+import { check } from "./form-rules";
 import {
   emptyUnits,
   FilePickers,

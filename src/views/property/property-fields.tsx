@@ -13,7 +13,7 @@ import { MediaError } from "../../lib/image-compress";
 import { unitCount, unitRange, type UnitRangeField } from "../../lib/unit-range";
 import { lang, t } from "../../signals/language";
 import { cx, errorText, muted } from "../../styles/theme";
-import { failureOf } from "./form-rules";
+import { failureOf } from "./failure";
 
 // The pin map brings Leaflet; its own code loads only when the user opens the map.
 const PinMap = lazy(() => import("../../components/property/PinMap").then((m) => ({ default: m.PinMap })));
