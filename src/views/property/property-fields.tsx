@@ -172,7 +172,8 @@ export function PropertyFields({
         />
         <p className={muted}>
           {form.location
-            ? t("propertyForms.location.pinned", { lat: form.location.lat.toFixed(5), lng: form.location.lng.toFixed(5) })
+            ? // Isolated left to right, so the pair keeps its order in an Arabic sentence.
+              t("propertyForms.location.pinned", { at: `\u2066${form.location.lat.toFixed(5)}, ${form.location.lng.toFixed(5)}\u2069` })
             : t("propertyForms.location.noPin")}
         </p>
         {mapOpen ? (
