@@ -87,7 +87,7 @@ test.describe("property forms", () => {
 
     // 3. A tenant in 102: the invitation is offered as a WhatsApp message.
     await page.goto(`/#/property/assign-role?property_id=${id}`);
-    await page.getByLabel("Unit").selectOption({ label: "102" });
+    await page.getByLabel("Unit", { exact: true }).selectOption({ label: "102" });
     await page.getByLabel("Tenant's name").fill("Invited Tenant");
     await page.getByLabel("Mobile number").fill(who.mob_no);
     await page.getByLabel("Email (optional)").fill(who.email);

@@ -147,7 +147,7 @@ export function AddPropertyView({ title }: ViewProps) {
     const left = uploads.items.some((u) => u.state !== "done") || handOverError;
     return (
       <main className={page}>
-        <ScreenTitle title={t(title)} />
+        <ScreenTitle title={t(title)} onBack={() => navigate(paths.property(created.name), { replace: true })} />
         <div className={stack}>
           <p role="status">{t("propertyForms.add.created", { name: created.name })}</p>
           <UploadList items={uploads.items} onRetry={(u) => void uploads.retry(created.property_id, u)} />

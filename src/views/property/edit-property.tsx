@@ -53,25 +53,23 @@ export function PropertyLoad({ title, id, children }: { title: string; id: numbe
   const back = () => goBack(paths.home, navigate);
   const shown = res.data ?? (res.loading ? last.current : null);
   if (shown) return <>{children(shown, res.retry)}</>;
-  if (id == null || res.error || res.loading || !res.data)
-    return (
-      <main className={page}>
-        <ScreenTitle title={title} onBack={back} />
-        {id == null ? (
-          <p role="alert">{t("propertyForms.load.noProperty")}</p>
-        ) : res.error ? (
-          <div className={stack}>
-            <p role="alert">{t("propertyForms.load.failed")}</p>
-            <Button variant="secondary" onClick={res.retry}>
-              {t("common.retry")}
-            </Button>
-          </div>
-        ) : (
-          <Spinner />
-        )}
-      </main>
-    );
-  return <>{children(res.data, res.retry)}</>;
+  return (
+    <main className={page}>
+      <ScreenTitle title={title} onBack={back} />
+      {id == null ? (
+        <p role="alert">{t("propertyForms.load.noProperty")}</p>
+      ) : res.error ? (
+        <div className={stack}>
+          <p role="alert">{t("propertyForms.load.failed")}</p>
+          <Button variant="secondary" onClick={res.retry}>
+            {t("common.retry")}
+          </Button>
+        </div>
+      ) : (
+        <Spinner />
+      )}
+    </main>
+  );
 }
 
 /** /property/edit-property?property_id=N: the add form filled in, when the server's `actions` allow "edit". */
@@ -243,7 +241,7 @@ function EditForm({ property, title, reload }: { property: PropertyDetail; title
   if (saved && uploads.items.length && !busy)
     return (
       <main className={page}>
-        <ScreenTitle title={title} />
+        <ScreenTitle title={title} onBack={() => navigate(paths.property(saved), { replace: true })} />
         <div className={stack}>
           <p role="status">{t("propertyForms.edit.savedFilesLeft")}</p>
           <UploadList items={uploads.items} onRetry={(u) => void uploads.retry(property.property_id, u)} />
