@@ -23,6 +23,7 @@ export const patterns = {
   verifyCode: "/verify-code",
   resetPassword: "/reset-password",
   oauthCallback: "/oauth/callback",
+  invite: "/invite",
   notFound: "/404",
   home: "/home",
   profile: "/profile",
@@ -71,8 +72,10 @@ export const paths = {
   /** Ended tenancies, of one property or of all the caller may see. */
   prevTenant: (propertyId?: number) => (propertyId ? `${p.prevTenant}?property_id=${propertyId}` : p.prevTenant),
   editProperty: (propertyId: number) => `${p.editProperty}?property_id=${propertyId}`,
-  /** Add a tenant to a property (to one unit when given), or hand it to a company. */
-  assignRole: (propertyId: number, unitId?: number) => `${p.assignRole}?property_id=${propertyId}${unitId ? `&unit_id=${unitId}` : ""}`,
+  /** Add a tenant (or hand over) for a property; `unitId` preselects the unit. */
+  assignRole: (propertyId: number, unitId?: number | null) => `${p.assignRole}?property_id=${propertyId}${unitId ? `&unit_id=${unitId}` : ""}`,
+  /** The invitation link a new tenant (or employee) opens. */
+  invite: (token: string) => `${p.invite}?token=${encodeURIComponent(token)}`,
 };
 
 /** Where a signed-in user lands (D3); unknown roles go home. */

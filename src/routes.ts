@@ -49,6 +49,8 @@ export const routes: RouteDef[] = [
   { ...at("verifyCode"), view: view(() => import("./views/recovery/verify-code").then((m) => m.VerifyCodeView)) },
   { ...at("resetPassword"), view: view(() => import("./views/recovery/reset").then((m) => m.ResetPasswordView)) },
   { path: p.oauthCallback, title: "titles.oauth", view: view(() => import("./views/auth/oauth-callback").then((m) => m.OAuthCallbackView)) },
+  // Open to a signed-in user too: the link may be for someone else on this phone; the screen says who is signed in.
+  { ...at("invite"), open: true, view: view(() => import("./views/auth/invite").then((m) => m.InviteView)) },
   { ...at("notFound"), open: true, view: view(() => import("./views/not-found").then((m) => m.NotFoundView)) },
 
   { ...at("home"), roles: [0, 2, 3], header: true, nav: true, view: view(() => import("./views/home/home").then((m) => m.HomeView)) },
@@ -69,11 +71,13 @@ export const routes: RouteDef[] = [
   { path: p.closedIssue, title: "titles.issueDetails", roles: [1], view: issueReadOnly },
   { path: p.openIssues, title: "titles.issueDetails", roles: [1], view: view(() => import("./views/issues/open-issue").then((m) => m.OpenIssueView)) },
   { path: p.issuesView, title: "titles.issueDetails", roles: ALL, view: issueReadOnly },
-  { ...at("addProperty"), roles: [0, 2], view: placeholder },
-  { ...at("assignRole"), roles: [0], view: placeholder },
+  { ...at("addProperty"), roles: [0, 2], view: view(() => import("./views/property/add-property").then((m) => m.AddPropertyView)) },
+  // SPEC.md lists role 0 only; LOOP.md and issue 10 let a company's managers edit the properties it runs and place
+  // their tenants, and the server offers them those actions, so the screens admit role 2 rather than end in not-found.
+  { ...at("assignRole"), roles: [0, 2], view: view(() => import("./views/property/assign-role").then((m) => m.AssignRoleView)) },
   { ...at("apartmentView"), roles: ALL, view: place("apartment") },
   { ...at("prevTenant"), roles: [0, 2, 3], view: place("prevTenants") },
-  { ...at("editProperty"), roles: [0], view: placeholder },
+  { ...at("editProperty"), roles: [0, 2], view: view(() => import("./views/property/edit-property").then((m) => m.EditPropertyView)) },
   { ...at("eReceipt"), roles: [0], view: placeholder },
   { ...at("editIssue"), roles: [0, 2, 3], view: placeholder },
   { ...at("addIssue"), roles: [0, 2, 3], view: placeholder },

@@ -7,18 +7,45 @@ const notify = () => {
   for (const l of listeners) l();
 };
 
-function subscribe(cb: Listener) {
-  if (listeners.size === 0) {
-    addEventListener("hashchange", notify);
-    addEventListener("popstate", notify);
+/** Sees a browser back, forward or typed address before the router does; true holds it (the router is not told). */
+export type NavigationBlocker = (event: Event) => boolean;
+const blockers = new Set<NavigationBlocker>();
+// The router hears history events through here, after the blockers. A blocker cannot be a second window listener:
+// Chromium calls a window's listeners in the order they were added, capturing or not, so the router's (added at
+// start) would re-render first, and under Preact that unmounts the form before its guard could hold the navigation.
+const onHistory = (event: Event) => {
+  for (const b of blockers) if (b(event)) return;
+  notify();
+};
+const attach = (before: number) => {
+  if (before === 0) {
+    addEventListener("hashchange", onHistory);
+    addEventListener("popstate", onHistory);
   }
+};
+const detach = () => {
+  if (listeners.size === 0 && blockers.size === 0) {
+    removeEventListener("hashchange", onHistory);
+    removeEventListener("popstate", onHistory);
+  }
+};
+
+function subscribe(cb: Listener) {
+  attach(listeners.size + blockers.size);
   listeners.add(cb);
   return () => {
     listeners.delete(cb);
-    if (listeners.size === 0) {
-      removeEventListener("hashchange", notify);
-      removeEventListener("popstate", notify);
-    }
+    detach();
+  };
+}
+
+/** Lets an edit form hold history navigation before the router sees it (use-discard-guard.ts); returns the remover. */
+export function addNavigationBlocker(blocker: NavigationBlocker): () => void {
+  attach(listeners.size + blockers.size);
+  blockers.add(blocker);
+  return () => {
+    blockers.delete(blocker);
+    detach();
   };
 }
 

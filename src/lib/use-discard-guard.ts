@@ -6,16 +6,16 @@
 //   <DiscardChanges guard={guard} />
 //
 // How each way out is held back while `dirty`:
-// - browser back or forward (popstate): a capturing listener on window runs before the router's, puts this screen's
-//   entry back at once (so the router never shows the other screen) and asks; Discard then steps back onto the entry
-//   the user was going to, which is the one just before the re-added entry in both directions;
+// - browser back or forward (popstate): a blocker of hash-location.ts, which the router hears history
+//   through, puts this screen's entry back at once (so the router never shows the other screen) and asks; Discard then
+//   steps back onto the entry the user was going to, which is the one just before the re-added entry in both directions;
 // - links (the bottom bar's wouter <Link>s, any <a href>): a capturing click listener on the document stops the click
 //   before React or Preact sees it, asks, and on Discard follows the link;
 // - the screen's own buttons (back arrow, Cancel): `leave(go)` runs `go` at once when clean, else asks first;
 // - closing, reloading or typing another address: the browser's own beforeunload prompt.
 // Programmatic navigation after a save is not held: clear `dirty` (or save) before navigating.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { navigate } from "./hash-location";
+import { addNavigationBlocker, navigate } from "./hash-location";
 
 export interface DiscardGuard {
   /** The discard-changes dialog should show. */
@@ -48,11 +48,13 @@ export function useDiscardGuard(dirty: boolean): DiscardGuard {
       setAsking(true);
     };
 
-    const onPopState = (e: PopStateEvent) => {
-      if (released.current || location.href === entry.href) return;
-      e.stopImmediatePropagation();
+    // Every browser fires popstate for a back, a forward or a typed address (hashchange follows it, and by then the
+    // entry is back); the app's own navigate() fires neither in a browser.
+    const onHistory = (e: Event) => {
+      if (e.type !== "popstate" || released.current || location.href === entry.href) return false;
       history.pushState(entry.state, "", entry.href);
       ask(() => history.back());
+      return true;
     };
     const onClick = (e: MouseEvent) => {
       if (released.current || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -73,11 +75,11 @@ export function useDiscardGuard(dirty: boolean): DiscardGuard {
       // Older browsers show their prompt only when returnValue is set.
       e.returnValue = "";
     };
-    addEventListener("popstate", onPopState, true);
+    const removeBlocker = addNavigationBlocker(onHistory);
     document.addEventListener("click", onClick, true);
     addEventListener("beforeunload", onBeforeUnload);
     return () => {
-      removeEventListener("popstate", onPopState, true);
+      removeBlocker();
       document.removeEventListener("click", onClick, true);
       removeEventListener("beforeunload", onBeforeUnload);
     };

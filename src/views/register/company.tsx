@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
+import { NewPasswordField } from "../../components/AccountFields";
 import { registerCompany } from "../../api/register";
 import { TextField } from "../../components/ui";
 import { companyRegister } from "../../contract/auth";
@@ -8,7 +9,7 @@ import { useHashSearch } from "../../lib/hash-location";
 import { companyPrefill } from "../../lib/jwt";
 import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
-import { MobileRow, NewPasswordField, noticeCss, RegisterForm, RegisterFrame } from "./parts";
+import { MobileRow, noticeCss, RegisterForm, RegisterFrame } from "./parts";
 import { type CompanyForm, companyCanSubmit } from "./rules";
 import { termsThenRequired, useRegistrationForm } from "./use-registration-form";
 

@@ -1,11 +1,12 @@
 import { useSignals } from "@preact/signals-react/runtime";
+import { NewPasswordField } from "../../components/AccountFields";
 import { registerCustomer } from "../../api/register";
 import { TextField } from "../../components/ui";
 import { customerRegister } from "../../contract/auth";
 import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
-import { MobileRow, NewPasswordField, RegisterForm, RegisterFrame } from "./parts";
+import { MobileRow, RegisterForm, RegisterFrame } from "./parts";
 import { type CustomerForm, customerCanSubmit } from "./rules";
 import { termsThenRequired, useRegistrationForm } from "./use-registration-form";
 

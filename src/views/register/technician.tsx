@@ -1,4 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
+import { NewPasswordField } from "../../components/AccountFields";
 import { registerTechnician } from "../../api/register";
 import { LanguagesPicker } from "../../components/LanguagesPicker";
 import { SkillsPicker } from "../../components/SkillsPicker";
@@ -7,7 +8,7 @@ import { techRegister } from "../../contract/auth";
 import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
-import { MobileRow, NewPasswordField, RegisterForm, RegisterFrame } from "./parts";
+import { MobileRow, RegisterForm, RegisterFrame } from "./parts";
 import { type TechnicianForm, technicianCanSubmit, technicianComplete } from "./rules";
 import { useRegistrationForm } from "./use-registration-form";
 

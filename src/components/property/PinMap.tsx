@@ -1,0 +1,128 @@
+import { css } from "goober";
+import { useEffect, useRef, useState } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { t } from "../../signals/language";
+import { DEFAULT_TILE_URL } from "../issues/IssueMap";
+
+const TILE_URL = (import.meta.env.VITE_TILE_URL as string | undefined) || DEFAULT_TILE_URL;
+const ATTRIBUTION =
+  (import.meta.env.VITE_TILE_ATTRIBUTION as string | undefined) || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+/** Where the map opens before a place is chosen: Muscat, zoomed out to show the city. */
+const START = { lat: 23.588, lng: 58.3829, zoom: 11 };
+const PIN_ZOOM = 17;
+
+const wrap = css`
+  position: relative; height: 260px; border-radius: var(--radius); overflow: hidden; border: 1px solid var(--line);
+  background: #e5e7eb; isolation: isolate;
+  & .leaflet-container { height: 100%; width: 100%; font: inherit; }
+  & .pin-icon { background: none; border: 0; }
+  & .leaflet-control-zoom.leaflet-bar a { width: 44px; height: 44px; line-height: 44px; font-size: 24px; }
+`;
+const overlay = css`
+  position: absolute; inset: 0; z-index: 1000; display: flex; align-items: center; justify-content: center;
+  padding: 16px; text-align: center; background: rgba(255, 255, 255, 0.94); color: var(--ink); font-weight: 600;
+`;
+const PIN = `<svg width="32" height="44" viewBox="0 0 32 44" aria-hidden="true"><path d="M16 0C7.2 0 0 7 0 15.7 0 27.5 16 44 16 44s16-16.5 16-28.3C32 7 24.8 0 16 0z" fill="#b91c1c"/><circle cx="16" cy="15.5" r="6" fill="#fff"/></svg>`;
+
+type L = typeof import("leaflet");
+type LatLng = { lat: number; lng: number };
+
+/**
+ * A Leaflet map (D10) where the user taps to put the property's pin or drags it to the right door. Leaflet loads only
+ * when this map is shown. A place chosen in the search moves the pin and the view.
+ */
+export function PinMap({ value, onChange, label }: { value: LatLng | null; onChange: (at: LatLng) => void; label?: string }) {
+  useSignals();
+  const el = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+  const leaflet = useRef<{ L: L; map: import("leaflet").Map; marker: import("leaflet").Marker | null } | null>(null);
+  const changeRef = useRef(onChange);
+  changeRef.current = onChange;
+  const initial = useRef(value);
+
+  // Built once per mount; the pin's later moves are the next effect's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: place reads refs only
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        const [mod] = await Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]);
+        const Lf = (mod as { default?: L }).default ?? (mod as unknown as L);
+        if (cancelled || !el.current) return;
+        const at = initial.current;
+        const map = Lf.map(el.current, {
+          center: at ? [at.lat, at.lng] : [START.lat, START.lng],
+          zoom: at ? PIN_ZOOM : START.zoom,
+          scrollWheelZoom: false,
+        });
+        let loadedAny = false;
+        const layer = Lf.tileLayer(TILE_URL, { maxZoom: 19, attribution: ATTRIBUTION });
+        layer.on("tileload", () => {
+          loadedAny = true;
+          setState("ready");
+        });
+        layer.on("tileerror", () => !loadedAny && setState("failed"));
+        layer.addTo(map);
+        leaflet.current = { L: Lf, map, marker: null };
+        if (at) place(at);
+        map.on("click", (e: import("leaflet").LeafletMouseEvent) => {
+          const next = { lat: round(e.latlng.lat), lng: round(e.latlng.lng) };
+          place(next);
+          changeRef.current(next);
+        });
+      } catch {
+        if (!cancelled) setState("failed");
+      }
+    })();
+    return () => {
+      cancelled = true;
+      leaflet.current?.map.remove();
+      leaflet.current = null;
+    };
+  }, []);
+
+  // A place chosen elsewhere (the search) moves the pin and the view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the coordinates matter
+  useEffect(() => {
+    const l = leaflet.current;
+    if (!l || !value) return;
+    const current = l.marker?.getLatLng();
+    if (current && current.lat === value.lat && current.lng === value.lng) return;
+    place(value);
+    l.map.setView([value.lat, value.lng], Math.max(l.map.getZoom(), 15));
+  }, [value?.lat, value?.lng]);
+
+  function place(at: LatLng) {
+    const l = leaflet.current;
+    if (!l) return;
+    if (l.marker) {
+      l.marker.setLatLng([at.lat, at.lng]);
+      return;
+    }
+    const marker = l.L.marker([at.lat, at.lng], {
+      draggable: true,
+      autoPan: true,
+      icon: l.L.divIcon({ className: "pin-icon", html: PIN, iconSize: [32, 44], iconAnchor: [16, 44] }),
+      title: t("propertyForms.location.pin"),
+    }).addTo(l.map);
+    marker.on("dragend", () => {
+      const p = marker.getLatLng();
+      changeRef.current({ lat: round(p.lat), lng: round(p.lng) });
+    });
+    l.marker = marker;
+  }
+
+  return (
+    <div className={wrap} data-testid="pin-map">
+      <section ref={el} aria-label={label ?? t("propertyForms.location.map")} />
+      {state === "failed" && (
+        <div className={overlay} role="alert">
+          {t("issues.mapError")}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Six decimals: about 10 cm, more than a door needs. */
+const round = (n: number) => Math.round(n * 1e6) / 1e6;

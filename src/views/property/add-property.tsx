@@ -1,0 +1,215 @@
+import { css } from "goober";
+import { type FormEvent, useRef, useState } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { addProperty, handOver } from "../../api/property-edit";
+import { DiscardChanges } from "../../components/DiscardChanges";
+import { ScreenTitle } from "../../components/ScreenTitle";
+import { Button, TextField } from "../../components/ui";
+import { addProperty as addPropertySchema, handOver as handOverSchema } from "../../contract/property";
+import { navigate } from "../../lib/hash-location";
+import { useDiscardGuard } from "../../lib/use-discard-guard";
+import { paths, type ViewProps } from "../../paths";
+import { t } from "../../signals/language";
+import { role } from "../../signals/session";
+import { showToast } from "../../signals/toasts";
+import { errorText, muted, page, stack } from "../../styles/theme";
+import { failureOf, focusFirstError, goBack } from "./failure";
+import { check } from "./form-rules";
+import {
+  emptyProperty,
+  emptyUnits,
+  FilePickers,
+  type PickedFile,
+  type PropertyForm,
+  PropertyFields,
+  propertyBody,
+  sectionCss,
+  type UnitsState,
+  UnitsFields,
+  UploadList,
+  unitsFrom,
+  useUploads,
+} from "./property-fields";
+
+export const formCss = css`display: flex; flex-direction: column; gap: 18px;`;
+export const actionsCss = css`display: flex; flex-wrap: wrap; gap: 10px; & > * { flex: 1 1 140px; }`;
+
+/** Buildings and offices get a range of units; a villa or townhouse one. */
+const modeFor = (type: string): UnitsState["mode"] => (type === "villa" || type === "townhouse" ? "single" : "range");
+
+/**
+ * /property/add-property (roles 0, 2): the property, its units (one or a generated range), photos and documents, access
+ * notes and, for an owner, the company that runs it. Creates it, hands it over, sends each file on its own (a failed
+ * file can be tried again without losing the property), then opens the property page.
+ */
+export function AddPropertyView({ title }: ViewProps) {
+  useSignals();
+  const [form, setForm] = useState<PropertyForm>(emptyProperty);
+  const [units, setUnits] = useState<UnitsState>(() => emptyUnits());
+  const [unitsTouched, setUnitsTouched] = useState(false);
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const [company, setCompany] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  /** Set once the property exists: the form is done, what is left is its files and hand-over. */
+  const [created, setCreated] = useState<{ property_id: number; name: string } | null>(null);
+  const [handOverError, setHandOverError] = useState<string | null>(null);
+  const uploads = useUploads();
+  const formRef = useRef<HTMLFormElement>(null);
+  const owner = role.value === 0;
+
+  const blank = emptyProperty();
+  const dirty =
+    !created &&
+    (JSON.stringify(form) !== JSON.stringify(blank) ||
+      files.length > 0 ||
+      company.trim() !== "" ||
+      JSON.stringify(units) !== JSON.stringify(emptyUnits(units.mode)));
+  const guard = useDiscardGuard(dirty);
+
+  const clear = (...keys: string[]) =>
+    setErrors((e) => {
+      const next = { ...e };
+      for (const k of keys) delete next[k];
+      return next;
+    });
+  const set = (change: Partial<PropertyForm>) => {
+    setForm((f) => ({ ...f, ...change }));
+    if (change.type && !unitsTouched) setUnits((u) => ({ ...u, mode: modeFor(change.type as string) }));
+    clear(
+      ...Object.keys(change),
+      ...(change.addrs ? Object.keys(change.addrs).map((k) => `addrs.${k}`) : []),
+      ...(change.location !== undefined ? ["location", "addres"] : []),
+    );
+  };
+  const setUnitsInput = (u: UnitsState) => {
+    setUnits(u);
+    setUnitsTouched(true);
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith("units"))));
+  };
+
+  const finish = (name: string) => {
+    showToast(t("propertyForms.add.done"), "success", { id: "property-form" });
+    navigate(paths.property(name), { replace: true });
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy || created) return;
+    const fromUnits = unitsFrom(units);
+    const unitErrors = "errors" in fromUnits ? fromUnits.errors : {};
+    const { errors: problems, data } = check(addPropertySchema, { ...propertyBody(form), units: "units" in fromUnits ? fromUnits.units : ["-"] });
+    const companyText = owner ? company.trim() : "";
+    const companyProblems = companyText ? check(handOverSchema, { company: companyText }).errors : {};
+    const all: Record<string, string> = { ...Object.fromEntries(Object.entries(problems).map(([k, key]) => [k, t(key)])), ...unitErrors };
+    if (companyProblems.company) all.company = t(companyProblems.company);
+    if (!data || Object.keys(all).length) {
+      setErrors(all);
+      focusFirstError(formRef.current);
+      return;
+    }
+    setBusy(true);
+    let made: { property_id: number; name: string };
+    try {
+      made = await addProperty(data);
+    } catch (err) {
+      const failure = await failureOf(err);
+      const fieldErrors = { ...failure.errors };
+      // A duplicate name (409) belongs on the name field.
+      if (failure.status === 409 && !fieldErrors.name) fieldErrors.name = failure.detail ?? t("propertyForms.errors.duplicate");
+      setErrors(fieldErrors);
+      showToast(failure.detail ?? t("propertyForms.add.failed"), "error", { id: "property-form" });
+      setBusy(false);
+      focusFirstError(formRef.current);
+      return;
+    }
+    setCreated(made);
+    let ok = true;
+    if (companyText) ok = await runHandOver(made.property_id, companyText);
+    if (files.length) ok = (await uploads.sendAll(made.property_id, files)) && ok;
+    setBusy(false);
+    if (ok) finish(made.name);
+  }
+
+  async function runHandOver(propertyId: number, companyText: string) {
+    setHandOverError(null);
+    try {
+      await handOver(propertyId, companyText);
+      return true;
+    } catch (err) {
+      const failure = await failureOf(err);
+      setHandOverError(failure.errors.company ?? failure.detail ?? t("propertyForms.handOver.failed"));
+      return false;
+    }
+  }
+
+  if (created) {
+    const left = uploads.items.some((u) => u.state !== "done") || handOverError;
+    return (
+      <main className={page}>
+        <ScreenTitle title={t(title)} onBack={() => navigate(paths.property(created.name), { replace: true })} />
+        <div className={stack}>
+          <p role="status">{t("propertyForms.add.created", { name: created.name })}</p>
+          <UploadList items={uploads.items} onRetry={(u) => void uploads.retry(created.property_id, u)} />
+          {handOverError && (
+            <div className={stack}>
+              <p role="alert" className={errorText}>
+                {handOverError}
+              </p>
+              <Button variant="secondary" onClick={() => void runHandOver(created.property_id, company.trim())}>
+                {t("propertyForms.handOver.retry")}
+              </Button>
+            </div>
+          )}
+          {busy ? (
+            <p className={muted}>{t("propertyForms.upload.wait")}</p>
+          ) : (
+            <Button onClick={() => (left ? navigate(paths.property(created.name), { replace: true }) : finish(created.name))}>
+              {t("propertyForms.add.openProperty")}
+            </Button>
+          )}
+        </div>
+      </main>
+    );
+  }
+
+  return (
+    <main className={page}>
+      <ScreenTitle title={t(title)} onBack={() => guard.leave(() => goBack(paths.home, navigate))} />
+      <form ref={formRef} className={formCss} noValidate onSubmit={submit}>
+        <PropertyFields form={form} errors={errors} set={set} />
+        <fieldset className={sectionCss}>
+          <legend>{t("propertyForms.units.title")}</legend>
+          <UnitsFields value={units} onChange={setUnitsInput} errors={errors} />
+        </fieldset>
+        <FilePickers files={files} onChange={setFiles} />
+        {owner && (
+          <fieldset className={sectionCss}>
+            <legend>{t("propertyForms.handOver.title")}</legend>
+            <TextField
+              id="prop-company"
+              label={t("propertyForms.handOver.company")}
+              hint={t("propertyForms.handOver.optionalHint")}
+              autoComplete="off"
+              value={company}
+              error={errors.company}
+              onChange={(e) => {
+                setCompany(e.currentTarget.value);
+                clear("company");
+              }}
+            />
+          </fieldset>
+        )}
+        <div className={actionsCss}>
+          <Button variant="secondary" onClick={() => guard.leave(() => goBack(paths.home, navigate))} disabled={busy}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? t("propertyForms.add.submitting") : t("propertyForms.add.submit")}
+          </Button>
+        </div>
+      </form>
+      <DiscardChanges guard={guard} />
+    </main>
+  );
+}

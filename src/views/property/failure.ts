@@ -1,0 +1,51 @@
+// What a failed write of the places area says (D8: `detail`, and `errors` per field, already in the user's
+// language, D17), and small helpers the forms share. No contract here: the invitation screen uses it without loading
+// the phone-number rules.
+import { isHttpError } from "../../api/client";
+
+/** The field a contract path or a server `errors` key names: "addrs.city" stays, "units.3" is "units". */
+export function fieldOf(path: readonly PropertyKey[] | string): string {
+  const parts = (typeof path === "string" ? path.split(/[.[\]]/).filter(Boolean) : path.map(String)) as string[];
+  return parts[0] === "addrs" && parts[1] ? `addrs.${parts[1]}` : (parts[0] ?? "");
+}
+
+export interface Failure {
+  status: number | null;
+  /** The server's sentence, in the user's language (D17). */
+  detail?: string;
+  /** Per field, the server's sentence. */
+  errors: Record<string, string>;
+}
+
+/** Reads a failed write: its status, `detail` and `errors` (D8); a network failure has no status. */
+export async function failureOf(error: unknown): Promise<Failure> {
+  if (!isHttpError(error)) return { status: null, errors: {} };
+  const status = error.response.status;
+  try {
+    const body = (await error.response.clone().json()) as { detail?: unknown; message?: unknown; errors?: unknown };
+    const errors: Record<string, string> = {};
+    if (body.errors && typeof body.errors === "object")
+      for (const [k, v] of Object.entries(body.errors as Record<string, unknown>)) if (typeof v === "string") errors[fieldOf(k)] ??= v;
+    const detail = typeof body.detail === "string" ? body.detail : typeof body.message === "string" ? body.message : undefined;
+    return { status, detail, errors };
+  } catch {
+    return { status, errors: {} };
+  }
+}
+
+/** Focuses the first field that shows an error, so a keyboard or screen-reader user lands on its message. */
+export function focusFirstError(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/** Today as YYYY-MM-DD in the phone's time zone (the date inputs' format). */
+export function today(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Steps back in the app's history, or opens `fallback` when the form was the first screen opened (a shared link). */
+export function goBack(fallback: string, nav: (to: string) => void) {
+  if (history.length > 1) history.back();
+  else nav(fallback);
+}

@@ -1,0 +1,154 @@
+// Issue 10's browser test for the forms: the demo owner adds a building with units 101 to 104 and a photo, finds it on
+// /home, adds a tenant to 102; the new tenant sets a password through the invitation (the link read from the suite
+// server's outbox file) and sees that unit; a manager sees the property the owner handed to their company.
+import { deflateSync } from "node:zlib";
+import type { Page } from "@playwright/test";
+import { DEMO, DEMO_PASSWORD, expect, expectAccessible, mailed, prepare, signInAs, test } from "./fixtures";
+
+/** A small PNG made here from bytes (never downloaded): `size`×`size` pixels of one colour. */
+function png(size = 64, rgb: [number, number, number] = [15, 118, 110]): Buffer {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = table[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", pixels),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** A fresh name, Omani mobile and email per run, so reruns against the same database never collide. */
+const unique = (tag: string) => {
+  const n = `${Date.now()}${Math.floor(Math.random() * 100)}`.slice(-9);
+  return { name: `Tower ${tag} ${n}`, mob_no: `9${1 + Math.floor(Math.random() * 9)}${n.slice(-6)}`, email: `tenant.${tag}.${n}@example.om` };
+};
+
+async function propertyId(page: Page, token: string, name: string): Promise<number> {
+  const res = await page.request.get(`/api/property/property?name=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data.property_id;
+}
+
+test.describe("property forms", () => {
+  test("an owner adds a building with four units and a photo, adds a tenant who accepts the invitation", async ({ page, browser }, info) => {
+    test.setTimeout(90_000);
+    const who = unique(info.project.name);
+    const owner = await signInAs(page, DEMO.owner, "/property/add-property");
+
+    // 1. The building: name, type, units 101 to 104, one photo, handed to the second demo company by its registration number.
+    await page.getByLabel("Property name").fill(who.name);
+    await page.getByRole("radio", { name: "Apartment building" }).check();
+    await page.getByLabel("Search for the place").fill("Muscat");
+    await page.getByRole("option").first().click();
+    await page.getByLabel("City").fill("Muscat");
+    await page.getByLabel("First number").fill("101");
+    await page.getByLabel("Last number").fill("104");
+    await expect(page.getByTestId("unit-preview")).toHaveText("4 units: 101, 102, 103, 104");
+    await page.locator("#files-photos").setInputFiles({ name: "front.png", mimeType: "image/png", buffer: png() });
+    await expect(page.getByText("front.png")).toBeVisible();
+    await page.getByLabel("Company registration number or email").fill("CR-7654321");
+    await expectAccessible(page, "add property");
+    await page.getByRole("button", { name: "Add property" }).click();
+    await expect(page).toHaveURL((url) => url.hash === `#/property/${encodeURIComponent(who.name)}`, { timeout: 20_000 });
+
+    // The server has the four units and the photo (sent as a JPEG made smaller on the phone).
+    const id = await propertyId(page, owner.access_token, who.name);
+    const detail = (
+      await (await page.request.get(`/api/property/property?property_id=${id}`, { headers: { authorization: `Bearer ${owner.access_token}` } })).json()
+    ).data;
+    expect(detail.units.map((u: { name: string }) => u.name)).toEqual(["101", "102", "103", "104"]);
+    expect(detail.photos).toHaveLength(1);
+
+    // 2. It is on the owner's /home.
+    await page.goto("/#/home");
+    await expect(page.getByText(who.name).first()).toBeVisible();
+
+    // 3. A tenant in 102: the invitation is offered as a WhatsApp message.
+    await page.goto(`/#/property/assign-role?property_id=${id}`);
+    await page.getByLabel("Unit", { exact: true }).selectOption({ label: "102" });
+    await page.getByLabel("Tenant's name").fill("Invited Tenant");
+    await page.getByLabel("Mobile number").fill(who.mob_no);
+    await page.getByLabel("Email (optional)").fill(who.email);
+    await page.getByRole("button", { name: "Add tenant" }).click();
+    const box = page.getByTestId("invite-box");
+    await expect(box).toBeVisible();
+    const wa = await box.getByRole("link", { name: "Send on WhatsApp" }).getAttribute("href");
+    expect(wa).toContain(`https://wa.me/968${who.mob_no}?text=`);
+
+    // 4. The link from the mail (the outbox file: no SMTP in the suite) is the one in the WhatsApp message.
+    const [, token] = await mailed(info, who.email, /invite\?token=([A-Za-z0-9_\-.~%]+)/);
+    expect(decodeURIComponent(wa ?? "")).toContain(`invite?token=${token}`);
+
+    // 5. The tenant opens it on their own phone, sets a password and lands home, where their unit shows.
+    const tenant = await browser.newPage();
+    await prepare(tenant);
+    await tenant.goto(`/#/invite?token=${token}`);
+    await expect(tenant.getByTestId("invite-who")).toContainText(who.name);
+    await expect(tenant.getByTestId("invite-who")).toContainText("102");
+    await expectAccessible(tenant, "invite");
+    await tenant.getByLabel("Password", { exact: true }).fill("Tenant@2026");
+    await tenant.getByRole("checkbox", { name: /accept the Terms of Service/ }).check();
+    await tenant.getByRole("button", { name: "Set password and sign in" }).click();
+    await expect(tenant).toHaveURL(/#\/home$/);
+    await expect(tenant.getByText(who.name).first()).toBeVisible();
+    await tenant.goto(`/#/property/${encodeURIComponent(who.name)}`);
+    await expect(tenant.getByText("102").first()).toBeVisible();
+
+    // The same link cannot be used twice (the screen stays open to a signed-in phone).
+    await tenant.goto(`/#/invite?token=${token}`);
+    await tenant.reload();
+    await expect(tenant.getByRole("link", { name: "Forgot password?" })).toBeVisible();
+    await tenant.close();
+
+    // 6. The company the owner named sees the property on its list.
+    const manager = await browser.newPage();
+    await signInAs(manager, "manager2@demo.om", "/properties", { password: DEMO_PASSWORD });
+    await expect(manager.getByText(who.name).first()).toBeVisible();
+    await manager.close();
+  });
+
+  test("the add form names each missing field and asks before losing typed text", async ({ page }) => {
+    await signInAs(page, DEMO.owner, "/home");
+    await page.goto("/#/property/add-property");
+    await page.getByRole("button", { name: "Add property" }).click();
+    await expect(page.getByText("Please give the property a name.")).toBeVisible();
+    await expect(page.getByLabel("Property name")).toBeFocused();
+    await page.getByLabel("Property name").fill("Half typed");
+    await page.goBack();
+    await expect(page.getByRole("dialog", { name: "Discard changes?" })).toBeVisible();
+    await page.getByRole("button", { name: "Keep editing" }).click();
+    await expect(page.getByLabel("Property name")).toHaveValue("Half typed");
+  });
+
+  for (const width of [320, 768]) {
+    test(`the add form fits ${width} px in Arabic with no sideways scroll`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 740 });
+      await signInAs(page, DEMO.owner, "/property/add-property", { lang: "ar" });
+      await expect(page.getByRole("button", { name: "أضف العقار" })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    });
+  }
+});

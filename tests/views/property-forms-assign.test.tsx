@@ -1,0 +1,140 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createApi, setApi } from "../../src/api/client";
+import { navigate } from "../../src/lib/hash-location";
+import { lang } from "../../src/signals/language";
+import { signOut } from "../../src/signals/session";
+import { AssignRoleView } from "../../src/views/property/assign-role";
+import { asOwner, clearToasts, fakeServer, json, property } from "./property-forms-helpers";
+
+const type = (label: string | RegExp | HTMLElement, value: string) =>
+  fireEvent.change(label instanceof HTMLElement ? label : screen.getByLabelText(label), { target: { value } });
+const answer =
+  (over = {}) =>
+  () =>
+    json(200, { status: 1, data: property(over) });
+const INVITE = "https://fixit.example/#/invite?token=abcdefghijklmnop1234";
+
+beforeEach(() => {
+  asOwner();
+  navigate("/home");
+  navigate("/property/assign-role?property_id=5&unit_id=13");
+});
+afterEach(() => {
+  clearToasts();
+  signOut();
+  lang.value = "en";
+  setApi(createApi());
+});
+
+describe("tenant invitation form", () => {
+  it("preselects the unit of the link, sends the national number, and shows the WhatsApp invitation", async () => {
+    const calls = fakeServer({
+      "GET property/property": answer(),
+      "POST property/assign_role": () => json(201, { message: "Tenant added.", tenancy_id: 91, user_id: 40, invite_url: INVITE }),
+    });
+    render(<AssignRoleView title="titles.assignRole" />);
+    const unit = (await screen.findByLabelText("Unit")) as HTMLSelectElement;
+    expect(unit.value).toBe("13");
+    type("Tenant's name", "Khalid Al Balushi");
+    type("Mobile number", "+968 9123 4567");
+    type("Email (optional)", "khalid@example.om");
+    type("Start date", "2026-12-01");
+    fireEvent.click(screen.getByRole("button", { name: "Add tenant" }));
+    const box = await screen.findByTestId("invite-box");
+    const post = calls.find((c) => c.path === "property/assign_role");
+    expect(post?.body).toEqual({
+      unit_id: 13,
+      name: "Khalid Al Balushi",
+      cntry_code: "+968",
+      mob_no: "91234567",
+      email: "khalid@example.om",
+      start_date: "2026-12-01",
+      end_date: null,
+    });
+    const wa = within(box).getByRole("link", { name: "Send on WhatsApp" }).getAttribute("href") ?? "";
+    expect(wa.startsWith("https://wa.me/96891234567?text=")).toBe(true);
+    const text = decodeURIComponent(wa.split("text=")[1]);
+    expect(text).toContain(INVITE);
+    expect(text).toContain("Khalid Al Balushi");
+    expect(text).toContain("unit 103");
+    expect(within(box).getByRole("button", { name: "Copy message" })).toBeTruthy();
+    expect((within(box).getByLabelText("Message to send") as HTMLTextAreaElement).value).toBe(text);
+  });
+
+  it("writes the WhatsApp message in Arabic for an Arabic reader", async () => {
+    lang.value = "ar";
+    fakeServer({
+      "GET property/property": answer(),
+      "POST property/assign_role": () => json(201, { message: "ok", tenancy_id: 91, user_id: 40, invite_url: INVITE }),
+    });
+    render(<AssignRoleView title="titles.assignRole" />);
+    type(await screen.findByLabelText("اسم المستأجر"), "خالد");
+    type("رقم الجوال", "91234567");
+    fireEvent.click(screen.getByRole("button", { name: "أضف المستأجر" }));
+    const link = await screen.findByRole("link", { name: "أرسل عبر واتساب" });
+    expect(decodeURIComponent(link.getAttribute("href") ?? "")).toContain("مرحبًا خالد");
+  });
+
+  it("names each missing field and sends nothing", async () => {
+    navigate("/property/assign-role?property_id=5");
+    const calls = fakeServer({ "GET property/property": answer() });
+    render(<AssignRoleView title="titles.assignRole" />);
+    fireEvent.click(await screen.findByRole("button", { name: "Add tenant" }));
+    expect(await screen.findByText("Please choose a unit.")).toBeTruthy();
+    expect(screen.getByText("Please enter the tenant's name.")).toBeTruthy();
+    expect(screen.getByText("Mobile number is required.")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+  });
+
+  it("refuses a number that is not a mobile of the chosen country", async () => {
+    const calls = fakeServer({ "GET property/property": answer() });
+    render(<AssignRoleView title="titles.assignRole" />);
+    type(await screen.findByLabelText("Tenant's name"), "Khalid");
+    type("Mobile number", "1234");
+    fireEvent.click(screen.getByRole("button", { name: "Add tenant" }));
+    expect(await screen.findByText("Please enter a valid mobile number for the chosen country.")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+  });
+
+  it("says a known account was linked when no invitation link comes back", async () => {
+    fakeServer({
+      "GET property/property": answer(),
+      "POST property/assign_role": () => json(201, { message: "Linked.", tenancy_id: 91, user_id: 40 }),
+    });
+    render(<AssignRoleView title="titles.assignRole" />);
+    type(await screen.findByLabelText("Tenant's name"), "Khalid");
+    type("Mobile number", "91234567");
+    fireEvent.click(screen.getByRole("button", { name: "Add tenant" }));
+    expect(await screen.findByText(/already has an account/)).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Send on WhatsApp" })).toBeNull();
+  });
+
+  it("ends a tenancy after confirmation", async () => {
+    const calls = fakeServer({ "GET property/property": answer(), "PUT property/end_tenancy": () => json(200, { message: "Ended." }) });
+    render(<AssignRoleView title="titles.assignRole" />);
+    fireEvent.click(await screen.findByRole("button", { name: "End the tenancy of 102" }));
+    const dialog = await screen.findByRole("dialog", { name: "End this tenancy?" });
+    expect(within(dialog).getByText(/Aisha Tenant leaves 102 today/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "End tenancy" }));
+    await waitFor(() => expect(calls.some((c) => c.path === "property/end_tenancy")).toBe(true));
+    expect(calls.find((c) => c.path === "property/end_tenancy")?.params.get("tenancy_id")).toBe("90");
+  });
+
+  it("hands the property to a company when the server allows it", async () => {
+    const calls = fakeServer({ "GET property/property": answer(), "POST property/hand_over": () => json(200, { message: "Handed over." }) });
+    render(<AssignRoleView title="titles.assignRole" />);
+    type(await screen.findByLabelText("Company registration number or email"), "ops@gulffix.om");
+    fireEvent.click(screen.getByRole("button", { name: "Hand over" }));
+    await waitFor(() => expect(calls.some((c) => c.path === "property/hand_over")).toBe(true));
+    expect(calls.find((c) => c.path === "property/hand_over")?.body).toEqual({ company: "ops@gulffix.om" });
+  });
+
+  it("hides hand-over and tenant ending without those actions", async () => {
+    fakeServer({ "GET property/property": answer({ actions: ["add_tenant"] }) });
+    render(<AssignRoleView title="titles.assignRole" />);
+    await screen.findByLabelText("Tenant's name");
+    expect(screen.queryByLabelText("Company registration number or email")).toBeNull();
+    expect(screen.queryByRole("button", { name: /End the tenancy/ })).toBeNull();
+  });
+});
