@@ -172,6 +172,22 @@ describe("add property", () => {
     expect(hand?.body).toEqual({ company: "CR-1234567" });
   });
 
+  it("sends the files before handing the property over (after the hand-over the owner's uploads were refused)", async () => {
+    const calls = fakeServer({
+      "POST property/add_property": added(),
+      "POST property/media": () => json(201, { message: "ok" }),
+      "POST property/hand_over": () => json(200, { message: "Handed over." }),
+    });
+    const { container } = render(<AddPropertyView title="titles.addProperty" />);
+    fillBuilding();
+    const pdf = new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], "plan.pdf", { type: "application/pdf" });
+    fireEvent.change(container.querySelector("#files-documents") as HTMLInputElement, { target: { files: [pdf] } });
+    type("Company registration number or email", "CR-1234567");
+    submit();
+    await waitFor(() => expect(location.hash).toBe("#/property/Al%20Khuwair%20Residence"));
+    expect(calls.map((c) => c.path).filter((p) => p !== "property/add_property")).toEqual(["property/media", "property/hand_over"]);
+  });
+
   it("asks before the back arrow loses typed text; Keep editing keeps it", async () => {
     fakeServer({});
     render(<AddPropertyView title="titles.addProperty" />);

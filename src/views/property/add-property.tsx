@@ -125,8 +125,12 @@ export function AddPropertyView({ title }: ViewProps) {
     }
     setCreated(made);
     let ok = true;
-    if (companyText) ok = await runHandOver(made.property_id, companyText);
-    if (files.length) ok = (await uploads.sendAll(made.property_id, files)) && ok;
+    // Files first: once the company runs the property, the owner may no longer add to it (the server answers 403).
+    if (files.length) ok = await uploads.sendAll(made.property_id, files);
+    if (companyText) {
+      if (ok) ok = await runHandOver(made.property_id, companyText);
+      else setHandOverError(t("propertyForms.handOver.afterFiles"));
+    }
     setBusy(false);
     if (ok) finish(made.name);
   }
