@@ -13,7 +13,7 @@ import { t } from "../../signals/language";
 import { role } from "../../signals/session";
 import { showToast } from "../../signals/toasts";
 import { errorText, muted, page, stack } from "../../styles/theme";
-import { failureOf, focusFirstError, goBack } from "./failure";
+import { failureOf, focusFirstError, goBack, saveFailure } from "./failure";
 import { check } from "./form-rules";
 import {
   emptyProperty,
@@ -113,12 +113,7 @@ export function AddPropertyView({ title }: ViewProps) {
     try {
       made = await addProperty(data);
     } catch (err) {
-      const failure = await failureOf(err);
-      const fieldErrors = { ...failure.errors };
-      // A duplicate name (409) belongs on the name field.
-      if (failure.status === 409 && !fieldErrors.name) fieldErrors.name = failure.detail ?? t("propertyForms.errors.duplicate");
-      setErrors(fieldErrors);
-      showToast(failure.detail ?? t("propertyForms.add.failed"), "error", { id: "property-form" });
+      setErrors(await saveFailure(err, "propertyForms.add.failed"));
       setBusy(false);
       focusFirstError(formRef.current);
       return;

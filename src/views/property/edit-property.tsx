@@ -18,7 +18,7 @@ import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { card, errorText, muted, page, stack } from "../../styles/theme";
 import { actionsCss, formCss } from "./add-property";
-import { failureOf, focusFirstError, goBack } from "./failure";
+import { failureOf, focusFirstError, goBack, saveFailure } from "./failure";
 import { check } from "./form-rules";
 import {
   emptyUnits,
@@ -154,11 +154,7 @@ function EditForm({ property, title, reload }: { property: PropertyDetail; title
     try {
       await editProperty(property.property_id, data);
     } catch (err) {
-      const failure = await failureOf(err);
-      const fieldErrors = { ...failure.errors };
-      if (failure.status === 409 && !fieldErrors.name) fieldErrors.name = failure.detail ?? t("propertyForms.errors.duplicate");
-      setErrors(fieldErrors);
-      showToast(failure.detail ?? t("propertyForms.edit.failed"), "error", { id: "property-form" });
+      setErrors(await saveFailure(err, "propertyForms.edit.failed"));
       setBusy(false);
       focusFirstError(formRef.current);
       return;

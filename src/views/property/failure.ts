@@ -2,6 +2,8 @@
 // language, D17), and small helpers the forms share. No contract here: the invitation screen uses it without loading
 // the phone-number rules.
 import { isHttpError } from "../../api/client";
+import { t } from "../../signals/language";
+import { showToast } from "../../signals/toasts";
 
 /** The field a contract path or a server `errors` key names: "addrs.city" stays, "units.3" is "units". */
 export function fieldOf(path: readonly PropertyKey[] | string): string {
@@ -31,6 +33,18 @@ export async function failureOf(error: unknown): Promise<Failure> {
   } catch {
     return { status, errors: {} };
   }
+}
+
+/**
+ * A failed save of a property form: the server's field errors by their fields (a 409 duplicate name on the name
+ * field), and its detail (or `fallbackKey`) as a toast. Returns the field errors to show.
+ */
+export async function saveFailure(error: unknown, fallbackKey: string): Promise<Record<string, string>> {
+  const failure = await failureOf(error);
+  const fieldErrors = { ...failure.errors };
+  if (failure.status === 409 && !fieldErrors.name) fieldErrors.name = failure.detail ?? t("propertyForms.errors.duplicate");
+  showToast(failure.detail ?? t(fallbackKey), "error", { id: "property-form" });
+  return fieldErrors;
 }
 
 /** Focuses the first field that shows an error, so a keyboard or screen-reader user lands on its message. */
