@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import { navigate } from "../../src/lib/hash-location";
 import { lang } from "../../src/signals/language";
-import { ResourcesView, SCROLL_MARGIN } from "../../src/views/staff/resources";
+import { SCROLL_MARGIN } from "../../src/components/ListEnd";
+import { ResourcesView } from "../../src/views/staff/resources";
 import { type Call, FakeObserver, fakeApi, json, staff } from "./staff-helpers";
 
 beforeEach(() => {

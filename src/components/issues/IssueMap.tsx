@@ -5,25 +5,28 @@ import { t } from "../../signals/language";
 
 export const MAP_ZOOM = 18;
 export const DEFAULT_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
-const TILE_URL = (import.meta.env.VITE_TILE_URL as string | undefined) || DEFAULT_TILE_URL;
-const ATTRIBUTION =
+export const TILE_URL = (import.meta.env.VITE_TILE_URL as string | undefined) || DEFAULT_TILE_URL;
+export const ATTRIBUTION =
   (import.meta.env.VITE_TILE_ATTRIBUTION as string | undefined) || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
-const wrap = css`
-  position: relative; height: 220px; border-radius: var(--radius); overflow: hidden; border: 1px solid var(--line);
+/** The frame every map of the app sits in, `height` px tall (the issue map, the property pin map). */
+export const mapFrame = (height: number) => css`
+  position: relative; height: ${height}px; border-radius: var(--radius); overflow: hidden; border: 1px solid var(--line);
   background: #e5e7eb; isolation: isolate;
   & .leaflet-container { height: 100%; width: 100%; font: inherit; }
-  & .issue-pin { background: none; border: 0; }
+  & .map-pin { background: none; border: 0; }
   /* Leaflet's zoom buttons are 30 px; a finger needs 44 (more specific than leaflet.css, which loads later). */
   & .leaflet-control-zoom.leaflet-bar a { width: 44px; height: 44px; line-height: 44px; font-size: 24px; }
 `;
-const overlay = css`
+const wrap = mapFrame(220);
+/** What covers a map whose tiles failed: a readable sentence instead of a grey box. */
+export const mapMessage = css`
   position: absolute; inset: 0; z-index: 1000; display: flex; align-items: center; justify-content: center;
   padding: 16px; text-align: center; background: rgba(255, 255, 255, 0.94); color: var(--ink); font-weight: 600;
 `;
 
 // A drawn pin (L.divIcon), so no marker PNG has to be fetched from anywhere the CSP does not allow.
-const PIN = `<svg width="32" height="44" viewBox="0 0 32 44" aria-hidden="true"><path d="M16 0C7.2 0 0 7 0 15.7 0 27.5 16 44 16 44s16-16.5 16-28.3C32 7 24.8 0 16 0z" fill="#b91c1c"/><circle cx="16" cy="15.5" r="6" fill="#fff"/></svg>`;
+export const PIN = `<svg width="32" height="44" viewBox="0 0 32 44" aria-hidden="true"><path d="M16 0C7.2 0 0 7 0 15.7 0 27.5 16 44 16 44s16-16.5 16-28.3C32 7 24.8 0 16 0z" fill="#b91c1c"/><circle cx="16" cy="15.5" r="6" fill="#fff"/></svg>`;
 
 type LeafletMap = { remove(): void };
 
@@ -57,7 +60,7 @@ export function IssueMap({ lat, lng, label }: { lat: number; lng: number; label?
         });
         layer.addTo(m);
         L.marker([lat, lng], {
-          icon: L.divIcon({ className: "issue-pin", html: PIN, iconSize: [32, 44], iconAnchor: [16, 44] }),
+          icon: L.divIcon({ className: "map-pin", html: PIN, iconSize: [32, 44], iconAnchor: [16, 44] }),
           keyboard: false,
           interactive: false,
         }).addTo(m);
@@ -75,7 +78,7 @@ export function IssueMap({ lat, lng, label }: { lat: number; lng: number; label?
     <div className={wrap} data-testid="issue-map">
       <div ref={el} role="region" aria-label={label ?? t("issues.mapLabel")} />
       {state === "failed" && (
-        <div className={overlay} role="alert" data-testid="map-error">
+        <div className={mapMessage} role="alert" data-testid="map-error">
           {t("issues.mapError")}
         </div>
       )}

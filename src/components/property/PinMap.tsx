@@ -1,28 +1,12 @@
-import { css } from "goober";
 import { useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { t } from "../../signals/language";
-import { DEFAULT_TILE_URL } from "../issues/IssueMap";
+import { ATTRIBUTION, PIN, TILE_URL, mapFrame, mapMessage } from "../issues/IssueMap";
 
-const TILE_URL = (import.meta.env.VITE_TILE_URL as string | undefined) || DEFAULT_TILE_URL;
-const ATTRIBUTION =
-  (import.meta.env.VITE_TILE_ATTRIBUTION as string | undefined) || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 /** Where the map opens before a place is chosen: Muscat, zoomed out to show the city. */
 const START = { lat: 23.588, lng: 58.3829, zoom: 11 };
 const PIN_ZOOM = 17;
-
-const wrap = css`
-  position: relative; height: 260px; border-radius: var(--radius); overflow: hidden; border: 1px solid var(--line);
-  background: #e5e7eb; isolation: isolate;
-  & .leaflet-container { height: 100%; width: 100%; font: inherit; }
-  & .pin-icon { background: none; border: 0; }
-  & .leaflet-control-zoom.leaflet-bar a { width: 44px; height: 44px; line-height: 44px; font-size: 24px; }
-`;
-const overlay = css`
-  position: absolute; inset: 0; z-index: 1000; display: flex; align-items: center; justify-content: center;
-  padding: 16px; text-align: center; background: rgba(255, 255, 255, 0.94); color: var(--ink); font-weight: 600;
-`;
-const PIN = `<svg width="32" height="44" viewBox="0 0 32 44" aria-hidden="true"><path d="M16 0C7.2 0 0 7 0 15.7 0 27.5 16 44 16 44s16-16.5 16-28.3C32 7 24.8 0 16 0z" fill="#b91c1c"/><circle cx="16" cy="15.5" r="6" fill="#fff"/></svg>`;
+const wrap = mapFrame(260);
 
 type L = typeof import("leaflet");
 type LatLng = { lat: number; lng: number };
@@ -102,7 +86,7 @@ export function PinMap({ value, onChange, label }: { value: LatLng | null; onCha
     const marker = l.L.marker([at.lat, at.lng], {
       draggable: true,
       autoPan: true,
-      icon: l.L.divIcon({ className: "pin-icon", html: PIN, iconSize: [32, 44], iconAnchor: [16, 44] }),
+      icon: l.L.divIcon({ className: "map-pin", html: PIN, iconSize: [32, 44], iconAnchor: [16, 44] }),
       title: t("propertyForms.location.pin"),
     }).addTo(l.map);
     marker.on("dragend", () => {
@@ -116,7 +100,7 @@ export function PinMap({ value, onChange, label }: { value: LatLng | null; onCha
     <div className={wrap} data-testid="pin-map">
       <section ref={el} aria-label={label ?? t("propertyForms.location.map")} />
       {state === "failed" && (
-        <div className={overlay} role="alert">
+        <div className={mapMessage} role="alert">
           {t("issues.mapError")}
         </div>
       )}

@@ -2,7 +2,7 @@
 // link buttons, the issue history and the end-of-list loader. Only those screens import this file, so none of it
 // reaches the first load.
 import { css } from "goober";
-import { type AnchorHTMLAttributes, type ReactNode, useEffect, useRef } from "react";
+import type { AnchorHTMLAttributes, ReactNode } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { Addrs } from "../../contract/issues";
 import type { PropertySummary } from "../../contract/property-answers";
@@ -15,6 +15,7 @@ import { t } from "../../signals/language";
 import { role } from "../../signals/session";
 import { card, cx, errorText } from "../../styles/theme";
 import { ScreenTitle } from "../ScreenTitle";
+import { ListEnd } from "../ListEnd";
 import { Button, Spinner } from "../ui";
 
 /** An app link for an href: the hash router reads the path after '#'. */
@@ -174,40 +175,9 @@ export function Section({ id, title, children, testId }: { id: string; title: st
   );
 }
 
-/** SPEC.md section 9 (as the staff list): load more 400 px before the end of the list. */
-const SCROLL_MARGIN = "0px 0px 400px 0px";
-
-/**
- * The end of a paged list: observed so the next page loads before the user reaches it; a spinner while loading; a
- * 'Load more' button where the browser cannot observe.
- */
-export function ListEnd<T>({ paged }: { paged: PagedResource<T> }) {
-  useSignals();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { list, loading, loadMore } = paged;
-  const observable = typeof IntersectionObserver !== "undefined";
-  // Observe again after every page, so a screen still short of the end keeps loading.
-  useEffect(() => {
-    if (!observable || loading || list.done || list.nextPage === 1 || !sentinel.current) return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { rootMargin: SCROLL_MARGIN });
-    io.observe(sentinel.current);
-    return () => io.disconnect();
-  }, [observable, loading, list.done, list.nextPage, loadMore]);
-  return (
-    <div ref={sentinel} className={cx(centerCss, css`&:empty { padding: 0; }`)} data-testid="list-end">
-      {loading ? (
-        <Spinner />
-      ) : (
-        !observable &&
-        !list.done &&
-        list.nextPage > 1 && (
-          <Button variant="secondary" onClick={loadMore}>
-            {t("places.loadMore")}
-          </Button>
-        )
-      )}
-    </div>
-  );
+/** The end of a places list: see ListEnd. */
+export function PlacesListEnd<T>({ paged }: { paged: PagedResource<T> }) {
+  return <ListEnd paged={paged} loadMoreLabel={t("places.loadMore")} className={cx(centerCss, css`&:empty { padding: 0; }`)} testId="list-end" />;
 }
 
 // decodeURI, which the router applies to the path, leaves the escapes of these characters in place.

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchProperties, fetchProperty } from "../../api/property";
 import { ScreenTitle } from "../../components/ScreenTitle";
-import { EmptyState, LinkButton, ListEnd, LoadError, PlusIcon, PropertyRow, href, listCss } from "../../components/property/parts";
+import { EmptyState, LinkButton, PlacesListEnd, LoadError, PlusIcon, PropertyRow, href, listCss } from "../../components/property/parts";
 import type { PropertySummary } from "../../contract/property-answers";
 import { usePagedList, useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
@@ -116,7 +116,7 @@ export function OwnerHome({ title }: ViewProps) {
               </EmptyState>
             ))}
           {places.error != null && <LoadError retry={places.retry} />}
-          <ListEnd paged={places} />
+          <PlacesListEnd paged={places} />
           {tenant && (
             <a href={href(paths.prevTenant())} className={css`align-self: flex-start; display: inline-flex; align-items: center; min-height: 44px;`}>
               {t("places.earlierHomes")}

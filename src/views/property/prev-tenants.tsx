@@ -1,7 +1,7 @@
 import { css } from "goober";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchPrevTenants } from "../../api/property";
-import { EmptyState, ListEnd, LoadError, NestedTitle, listCss } from "../../components/property/parts";
+import { EmptyState, PlacesListEnd, LoadError, NestedTitle, listCss } from "../../components/property/parts";
 import { formatDay } from "../../lib/dates";
 import { useHashSearch } from "../../lib/hash-location";
 import { usePagedList } from "../../lib/use-resource";
@@ -49,7 +49,7 @@ export function PrevTenantsView({ title }: ViewProps) {
         )}
         {done && tenancies.error == null && items.length === 0 && <EmptyState text={t("places.noPrevTenants")} />}
         {tenancies.error != null && <LoadError retry={tenancies.retry} />}
-        <ListEnd paged={tenancies} />
+        <PlacesListEnd paged={tenancies} />
       </div>
     </main>
   );

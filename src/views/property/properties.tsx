@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchProperties } from "../../api/property";
 import { ScreenTitle } from "../../components/ScreenTitle";
-import { EmptyState, LinkButton, ListEnd, LoadError, PlusIcon, PropertyRow, listCss } from "../../components/property/parts";
+import { EmptyState, LinkButton, PlacesListEnd, LoadError, PlusIcon, PropertyRow, listCss } from "../../components/property/parts";
 import type { PropertySummary } from "../../contract/property-answers";
 import { usePagedList } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
@@ -77,7 +77,7 @@ export function PropertiesView({ title }: ViewProps) {
         )}
         {empty && (q ? <EmptyState text={t("places.noMatch", { q })} /> : <EmptyState text={t("places.companyEmpty")} />)}
         {places.error != null && <LoadError retry={places.retry} />}
-        <ListEnd paged={places} />
+        <PlacesListEnd paged={places} />
       </div>
     </main>
   );

@@ -1,12 +1,13 @@
 import { css } from "goober";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchStaffPage, usersFileUrl } from "../../api/company";
 import { AddEmployeeSheet } from "../../components/AddEmployeeSheet";
+import { ListEnd } from "../../components/ListEnd";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { Picture } from "../../components/staff/Avatar";
 import { EmployeeCard } from "../../components/staff/EmployeeCard";
-import { Button, Spinner } from "../../components/ui";
+import { Button } from "../../components/ui";
 import type { StaffRecord } from "../../contract/company";
 import { prependItem } from "../../lib/infinite-list";
 import { Refused, usePagedList } from "../../lib/use-resource";
@@ -14,8 +15,6 @@ import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { card, errorText, muted, page } from "../../styles/theme";
 
-/** SPEC.md section 9: load more 400 px before the end of the list. */
-export const SCROLL_MARGIN = "0px 0px 400px 0px";
 const byId = (s: StaffRecord) => s.user_id;
 
 const companyCss = css`
@@ -75,21 +74,10 @@ export function ResourcesView({ title }: ViewProps) {
     byId,
     [],
   );
-  const { list, loading, loadMore } = staff;
+  const { list } = staff;
   // SPEC.md section 8: a non-success answer and a failed call have their own texts; both stop further loading.
   const error = staff.error == null ? null : staff.error instanceof Refused ? "staff.loadFailed" : "staff.loadError";
   const [adding, setAdding] = useState(false);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const observable = typeof IntersectionObserver !== "undefined";
-
-  // Observe the end of the list again after every page, so a screen still short of the end keeps loading.
-  useEffect(() => {
-    if (!observable || loading || list.done || list.nextPage === 1 || !sentinel.current) return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { rootMargin: SCROLL_MARGIN });
-    io.observe(sentinel.current);
-    return () => io.disconnect();
-  }, [observable, loading, list.done, list.nextPage, loadMore]);
-
   const first = list.items[0];
   const count = list.total ?? list.items.length;
   const empty = list.done && !error && list.items.length === 0;
@@ -126,19 +114,7 @@ export function ResourcesView({ title }: ViewProps) {
           {t(error)}
         </p>
       )}
-      <div ref={sentinel} className={footCss} data-testid="staff-list-end">
-        {loading ? (
-          <Spinner label={t("staff.loadingMore")} />
-        ) : (
-          !observable &&
-          !list.done &&
-          list.nextPage > 1 && (
-            <Button variant="secondary" onClick={loadMore}>
-              {t("staff.loadMore")}
-            </Button>
-          )
-        )}
-      </div>
+      <ListEnd paged={staff} loadMoreLabel={t("staff.loadMore")} loadingLabel={t("staff.loadingMore")} className={footCss} testId="staff-list-end" />
       <AddEmployeeSheet
         open={adding}
         onClose={() => setAdding(false)}
