@@ -14,7 +14,7 @@
 // - the screen's own buttons (back arrow, Cancel): `leave(go)` runs `go` at once when clean, else asks first;
 // - closing, reloading or typing another address: the browser's own beforeunload prompt.
 // Programmatic navigation after a save is not held: clear `dirty` (or save) before navigating.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import { addNavigationBlocker, navigate } from "./hash-location";
 
 export interface DiscardGuard {
@@ -38,7 +38,9 @@ export function useDiscardGuard(dirty: boolean): DiscardGuard {
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
 
-  useEffect(() => {
+  // A layout effect: the guard holds from the render that made the form dirty, not from a later frame, so a back
+  // pressed right after typing (on a loaded phone, or a fast test) is still held.
+  useLayoutEffect(() => {
     if (!dirty) return;
     released.current = false;
     // This screen's history entry, put back when the user steps off it.
