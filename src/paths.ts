@@ -66,6 +66,12 @@ export const paths = {
   openIssue: (id: number) => `${p.openIssues}?issue_id=${id}`,
   closedIssue: (id: number) => `${p.closedIssue}?issue_id=${id}`,
   issueView: (id: number) => `${p.issuesView}?issue_id=${id}`,
+  /** Report a problem; `propertyId` and `unitId` preselect where (from a property or unit screen). */
+  addIssue: (propertyId?: number, unitId?: number | null) =>
+    propertyId ? `${p.addIssue}?property_id=${propertyId}${unitId ? `&unit_id=${unitId}` : ""}` : p.addIssue,
+  editIssue: (id: number) => `${p.editIssue}?issue_id=${id}`,
+  /** The repairs list on one tab; Open is the default. */
+  repairTab: (tab: "open" | "closed") => (tab === "closed" ? `${p.repair}?tab=closed` : p.repair),
   property: (name: string) => p.property.replace(":propertyName", encodeURIComponent(name)),
   /** One unit of a property (LOOP.md section 3): the property by name, the unit by id. */
   apartment: (name: string, unitId: number) => `${p.apartmentView.replace(":propertyName", encodeURIComponent(name))}?unit_id=${unitId}`,

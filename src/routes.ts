@@ -59,7 +59,7 @@ export const routes: RouteDef[] = [
   { ...at("contact"), roles: [0, 1], nav: true, view: placeholder },
   { ...at("you"), roles: [1], nav: true, view: profile },
   { ...at("jobs"), roles: [1], header: true, nav: true, view: view(() => import("./views/issues/jobs").then((m) => m.JobsView)) },
-  { ...at("repair"), roles: [0, 2, 3], header: true, nav: true, view: placeholder },
+  { ...at("repair"), roles: [0, 2, 3], header: true, nav: true, view: view(() => import("./views/repair/repairs").then((m) => m.RepairsView)) },
   { ...at("reports"), roles: [1], header: true, nav: true, view: placeholder },
   { ...at("notifications"), roles: ALL, header: true, nav: true, view: placeholder },
   { ...at("dashboard"), roles: [2], header: true, nav: true, view: view(() => import("./views/dashboard").then((m) => m.DashboardView)) },
@@ -79,8 +79,8 @@ export const routes: RouteDef[] = [
   { ...at("prevTenant"), roles: [0, 2, 3], view: place("prevTenants") },
   { ...at("editProperty"), roles: [0, 2], view: view(() => import("./views/property/edit-property").then((m) => m.EditPropertyView)) },
   { ...at("eReceipt"), roles: [0], view: placeholder },
-  { ...at("editIssue"), roles: [0, 2, 3], view: placeholder },
-  { ...at("addIssue"), roles: [0, 2, 3], view: placeholder },
+  { ...at("editIssue"), roles: [0, 2, 3], view: view(() => import("./views/repair/edit-issue").then((m) => m.EditIssueView)) },
+  { ...at("addIssue"), roles: [0, 2, 3], view: view(() => import("./views/repair/report").then((m) => m.ReportIssueView)) },
   { ...at("property"), roles: [0, 2, 3], view: place("property") },
 ];
 

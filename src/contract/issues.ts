@@ -34,11 +34,15 @@ export const MAX_SLOTS = 20;
 /** Body of PUT /issue/issue?issue_id= (SPEC.md section 7). */
 export const acknowledgeBody = z.object({
   tech_available: z.array(slotInput).check(z.minLength(1, "Please fill in all fields."), z.maxLength(MAX_SLOTS, `At most ${MAX_SLOTS} availability slots.`)),
+  // Issue 11: the technician proposes their own times although the tenant gave some (none of them suits); the
+  // issue then waits for the tenant to pick one (stage proposed). Absent or false: SPEC.md's rule.
+  propose: z.optional(z.boolean()),
 });
 export type AcknowledgeBody = z.infer<typeof acknowledgeBody>;
 
 const pathItem = z.looseObject({ path: z.string() });
-const mediaItem = z.looseObject({ file_name: z.string(), path: z.string() });
+// `url`: a signed link to a private upload (issue 11); it wins over `path` when present. `media_id` names it for removal.
+const mediaItem = z.looseObject({ file_name: z.string(), path: z._default(z.string(), ""), url: z.optional(z.string()), media_id: z.optional(z.number()) });
 export type MediaItem = z.infer<typeof mediaItem>;
 
 /** Structured address (SPEC.md section 3). */
@@ -85,6 +89,23 @@ export const issueSchema = z.looseObject({
   // Optional so that the app still works against a server that does not send them yet.
   tech_available: z.optional(z.array(slotSchema)),
   acknowledged_at: z.optional(z.nullable(z.string())),
+  // Issue 11 (LOOP.md section 2, D20): the stage, the moves the caller may make now, and the agreed visit. `actions`
+  // stays undefined when a server does not send it, so the screens can tell "none allowed" from "not told".
+  stage: z.optional(z.string()),
+  actions: z.optional(z.array(z.string())),
+  visit: z.optional(z.nullable(slotSchema)),
+  category: z.optional(z.nullable(z.number())),
+  emergency: z.optional(z.boolean()),
+  presence: z.optional(z.nullable(z.string())),
+  unit_id: z.optional(z.nullable(z.number())),
+  unit_name: z.optional(z.nullable(z.string())),
+  tech_name: z.optional(z.nullable(z.string())),
+  tech_mob_no: z.optional(z.nullable(z.string())),
+  completed_at: z.optional(z.nullable(z.string())),
+  rating: z.optional(z.nullable(z.number())),
+  rating_comment: z.optional(z.nullable(z.string())),
+  cancel_reason: z.optional(z.nullable(z.string())),
+  updated_at: z.optional(z.nullable(z.string())),
 });
 export type Issue = z.infer<typeof issueSchema>;
 

@@ -31,7 +31,7 @@ const unitsCss = css`display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px;`
 function ReportButton() {
   useSignals();
   return (
-    <a href={href(paths.addIssue)} className={reportCss} data-testid="report-problem">
+    <a href={href(paths.addIssue())} className={reportCss} data-testid="report-problem">
       <span className="icon">
         <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true">
           <path d="M14.7 6.3a4 4 0 0 0-5.4 5.2L3 17.8 6.2 21l6.3-6.3a4 4 0 0 0 5.2-5.4l-2.5 2.5-2.4-.6-.6-2.4z" fill="currentColor" />

@@ -88,7 +88,7 @@ function UnitBody({ property, unit }: { property: PropertyDetail; unit: Unit }) 
       {(can("report") || (can("add_tenant") && !unit.tenant)) && (
         <div className={css`display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 8px;`}>
           {can("report") && (
-            <LinkButton to={paths.addIssue} primary>
+            <LinkButton to={paths.addIssue(property.property_id, unit.unit_id)} primary>
               {t("places.reportIssue")}
             </LinkButton>
           )}

@@ -100,7 +100,7 @@ function Actions({ property }: { property: PropertyDetail }) {
   const can = (a: string) => property.actions.includes(a);
   const id = property.property_id;
   const links: Array<[string, string, string]> = [];
-  if (can("report")) links.push(["report", paths.addIssue, t("places.reportIssue")]);
+  if (can("report")) links.push(["report", paths.addIssue(id), t("places.reportIssue")]);
   if (can("add_tenant")) links.push(["add_tenant", paths.assignRole(id), t("places.addTenant")]);
   if (can("edit")) links.push(["edit", paths.editProperty(id), t("places.edit")]);
   if (can("prev_tenants")) links.push(["prev_tenants", paths.prevTenant(id), t("places.prevTenants")]);

@@ -1,0 +1,191 @@
+// Wire schemas of reporting and following a repair (issue 11; LOOP.md sections 2 to 4; DECISIONS.md D18, D20, D21):
+// the report and edit bodies, the moves' bodies, the stages, and the answers' extra fields. Shared by server/issues/
+// and the app's src/api/repairs.ts. Request bodies are validated by the server with these schemas (unknown fields
+// dropped); answers require only what LOOP.md names and let other fields through.
+import * as z from "zod/mini";
+import { SKILL_IDS } from "../data/skills";
+import { isCalendarDate, issueSchema, slotSchema } from "./issues";
+
+/** The stages of an issue (LOOP.md section 2), in the order a repair goes through them. */
+export const STAGES = ["reported", "assigned", "accepted", "proposed", "scheduled", "in_progress", "completed", "closed", "cancelled"] as const;
+export type Stage = (typeof STAGES)[number];
+/** Stages whose `issue_status` is 1 (closed, SPEC.md); every other stage is 0 (open). */
+export const CLOSED_STAGES: readonly Stage[] = ["completed", "closed", "cancelled"];
+/** Stages before the work starts: the report can still be edited (LOOP.md section 3). */
+export const EDITABLE_STAGES: readonly Stage[] = ["reported", "assigned", "accepted", "proposed", "scheduled"];
+
+/**
+ * The moves the server may list in an issue's `actions` (D20): what the caller may do now. The app shows exactly
+ * these buttons. Issue 11's customer moves, the technician's acknowledgement, and the moves of the job lifecycle.
+ */
+export const ACTIONS = [
+  "edit",
+  "upload",
+  "cancel",
+  "comment",
+  "pick_slot",
+  "request_slots",
+  "confirm",
+  "reopen",
+  "acknowledge",
+  "assign",
+  "offer",
+  "accept",
+  "decline",
+  "start",
+  "hold",
+  "resume",
+  "complete",
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** Who may enter: the tenant lets the technician in with a key or a guard ("may_enter"), or will be there ("present"). */
+export const PRESENCE = ["may_enter", "present"] as const;
+export type Presence = (typeof PRESENCE)[number];
+
+export const MIN_REPORT_SLOTS = 2;
+export const MAX_REPORT_SLOTS = 4;
+export const MAX_ISSUE_PHOTOS = 5;
+export const MAX_ISSUE_VIDEOS = 1;
+export const MAX_COMMENT_PHOTOS = 3;
+export const TITLE_MAX = 120;
+export const DESC_MAX = 2000;
+export const REASON_MAX = 500;
+export const COMMENT_MAX = 1000;
+/** A completed repair may be reopened this long after completion; after it, it closes by itself (LOOP.md section 2). */
+export const REOPEN_HOURS = 72;
+export const REPAIRS_PAGE_SIZE = 10;
+
+export const REPAIR_MESSAGES = {
+  categoryRequired: "Please choose what kind of problem it is.",
+  titleRequired: "Please give the problem a short title.",
+  titleTooLong: `The title must be at most ${TITLE_MAX} characters.`,
+  descTooLong: `The description must be at most ${DESC_MAX} characters.`,
+  presenceRequired: "Please say whether the technician may enter without you.",
+  slotsTooFew: `Please offer at least ${MIN_REPORT_SLOTS} times that suit you.`,
+  slotsTooMany: `Please offer at most ${MAX_REPORT_SLOTS} times.`,
+  slotsDistinct: "Each time may be offered only once.",
+  slotInPast: "Please choose times in the future.",
+  unitRequired: "Please choose a unit.",
+  reasonRequired: "Please give a reason.",
+  reasonTooLong: `The reason must be at most ${REASON_MAX} characters.`,
+  ratingRequired: "Please rate the repair from 1 to 5 stars.",
+  commentRequired: "Please write a comment.",
+  commentTooLong: `A comment must be at most ${COMMENT_MAX} characters.`,
+} as const;
+
+const id = z.int().check(z.positive());
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A slot offered when reporting: a real day, HH:mm times, the start before the end. */
+export const reportSlot = z
+  .object({
+    date: z.string().check(z.refine((s) => DATE_RE.test(s) && isCalendarDate(s), "Dates must be real dates written YYYY-MM-DD.")),
+    time_from: z.string().check(z.regex(TIME_RE, "Times must be written HH:mm.")),
+    time_to: z.string().check(z.regex(TIME_RE, "Times must be written HH:mm.")),
+  })
+  .check(z.refine((s) => s.time_from < s.time_to, { message: "The start time must be before the end time.", path: ["time_to"] }));
+export type ReportSlot = z.infer<typeof reportSlot>;
+
+const slotKey = (s: { date: string; time_from: string; time_to: string }) => `${s.date} ${s.time_from}-${s.time_to}`;
+
+/** Two to four distinct slots. Whether they lie in the future is checked against a clock: `slotsInFuture`. */
+export const reportSlots = z
+  .array(reportSlot)
+  .check(
+    z.minLength(MIN_REPORT_SLOTS, REPAIR_MESSAGES.slotsTooFew),
+    z.maxLength(MAX_REPORT_SLOTS, REPAIR_MESSAGES.slotsTooMany),
+    z.refine((list) => new Set(list.map(slotKey)).size === list.length, REPAIR_MESSAGES.slotsDistinct),
+  );
+
+/**
+ * True when every slot starts after `now`, a local wall-clock time written "YYYY-MM-DD HH:mm" (the property's time
+ * zone on the server, the phone's in the app).
+ */
+export const slotsInFuture = (slots: readonly { date: string; time_from: string }[], now: string) =>
+  slots.every((s) => `${s.date} ${s.time_from}` > now);
+
+const category = z.int(REPAIR_MESSAGES.categoryRequired).check(z.refine((n) => SKILL_IDS.has(n), REPAIR_MESSAGES.categoryRequired));
+const title = z.string(REPAIR_MESSAGES.titleRequired).check(z.trim(), z.minLength(1, REPAIR_MESSAGES.titleRequired), z.maxLength(TITLE_MAX, REPAIR_MESSAGES.titleTooLong));
+const desc = z._default(z.string().check(z.trim(), z.maxLength(DESC_MAX, REPAIR_MESSAGES.descTooLong)), "");
+const presence = z.enum(PRESENCE, REPAIR_MESSAGES.presenceRequired);
+
+/** The fields of a report that the edit form may change too. */
+const reportFields = {
+  unit_id: z.int(REPAIR_MESSAGES.unitRequired).check(z.positive(REPAIR_MESSAGES.unitRequired)),
+  category,
+  title,
+  desc,
+  emergency: z._default(z.boolean(), false),
+  presence,
+  available: reportSlots,
+};
+
+/** Body of POST /issue/issue: a new report for a unit of a property the caller may report for. */
+export const reportBody = z.object({ property_id: id, ...reportFields });
+export type ReportBody = z.output<typeof reportBody>;
+/** Body of PUT /issue/details?issue_id=: the report's fields, before the work starts. */
+export const editIssueBody = z.object(reportFields);
+export type EditIssueBody = z.output<typeof editIssueBody>;
+
+const reason = z.string(REPAIR_MESSAGES.reasonRequired).check(z.trim(), z.minLength(1, REPAIR_MESSAGES.reasonRequired), z.maxLength(REASON_MAX, REPAIR_MESSAGES.reasonTooLong));
+/** POST /issue/cancel and /issue/reopen: a reason is required (LOOP.md section 2). */
+export const reasonBody = z.object({ reason });
+/** POST /issue/pick_slot: one of the slots the technician proposed. */
+export const pickSlotBody = reportSlot;
+/** POST /issue/request_slots: none of the proposed times suit; an optional note for the technician. */
+export const requestSlotsBody = z.object({
+  note: z._default(z.string().check(z.trim(), z.maxLength(REASON_MAX, REPAIR_MESSAGES.reasonTooLong)), ""),
+});
+/** POST /issue/confirm: 1 to 5 stars and an optional comment. */
+export const confirmBody = z.object({
+  rating: z.int(REPAIR_MESSAGES.ratingRequired).check(z.gte(1, REPAIR_MESSAGES.ratingRequired), z.lte(5, REPAIR_MESSAGES.ratingRequired)),
+  comment: z._default(z.string().check(z.trim(), z.maxLength(COMMENT_MAX, REPAIR_MESSAGES.commentTooLong)), ""),
+});
+/** POST /issue/comment: the text; up to 3 photos follow through POST /issue/media?issue_id=&event_id=. */
+export const commentBody = z.object({
+  body: z.string(REPAIR_MESSAGES.commentRequired).check(z.trim(), z.minLength(1, REPAIR_MESSAGES.commentRequired), z.maxLength(COMMENT_MAX, REPAIR_MESSAGES.commentTooLong)),
+});
+
+export const repairsQuery = z.object({
+  status: z.optional(z.enum(["open", "closed"])),
+  scope: z.optional(z.enum(["mine", "property", "company"])),
+  property_id: z.optional(z.pipe(z.string().check(z.regex(/^\d{1,9}$/, "property_id must be a whole number.")), z.transform(Number))),
+});
+
+// ---- answers -------------------------------------------------------------------------------------------------
+
+/** A file of an issue or a comment: `url` (signed, private uploads) wins over SPEC.md's `path` when present. */
+export const repairMedia = z.looseObject({
+  media_id: z.optional(z.number()),
+  file_name: z._default(z.string(), ""),
+  path: z._default(z.string(), ""),
+  url: z.optional(z.string()),
+  kind: z.optional(z.string()),
+});
+export type RepairMedia = z.infer<typeof repairMedia>;
+
+/** One entry of GET /issue/timeline: a move (kind = the move's name, or "reported") or a comment (kind "comment"). */
+export const timelineEntry = z.looseObject({
+  event_id: z.number(),
+  kind: z.string(),
+  from_stage: z._default(z.nullable(z.string()), null),
+  to_stage: z._default(z.nullable(z.string()), null),
+  note: z._default(z.nullable(z.string()), null),
+  actor_name: z._default(z.nullable(z.string()), null),
+  mine: z._default(z.boolean(), false),
+  created_at: z.string(),
+  images: z._default(z.array(repairMedia), []),
+});
+export type TimelineEntry = z.infer<typeof timelineEntry>;
+export const timelineResponse = z.looseObject({ status: z.number(), data: z._default(z.array(timelineEntry), []) });
+
+/** Every issue answer of a move: the sentence and the issue as it is now (stage, actions, visit). */
+export const moveAnswer = z.looseObject({ message: z._default(z.string(), ""), data: z.optional(issueSchema) });
+/** POST /issue/comment answer: the new timeline entry (its event_id names it for the photos). */
+export const commentAnswer = z.looseObject({ message: z._default(z.string(), ""), data: timelineEntry });
+/** POST /issue/media answer. */
+export const mediaAnswer = z.looseObject({ message: z._default(z.string(), ""), data: repairMedia });
+
+export { slotSchema };
