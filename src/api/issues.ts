@@ -1,5 +1,5 @@
 import { api } from "./client";
-import { type Issue, type JobsResponse, type Slot, issueResponse, jobsResponse } from "../contract/issues";
+import { type Issue, type JobsResponse, type Slot, issueResponse, issueSchema, jobsResponse } from "../contract/issues";
 
 export type JobsStatus = "open" | "closed";
 
@@ -15,7 +15,17 @@ export async function fetchIssue(issueId: number, signal?: AbortSignal): Promise
   return issueResponse.parse(raw).data;
 }
 
-/** PUT /issue/issue: acknowledges availability; 200 is success and the body is not read (SPEC.md section 7). */
-export async function acknowledgeAvailability(issueId: number, techAvailable: Slot[]): Promise<void> {
-  await api.put("issue/issue", { searchParams: { issue_id: issueId }, json: { tech_available: techAvailable } });
+/**
+ * PUT /issue/issue: acknowledges availability (SPEC.md section 7: 200 is success). `propose` sends the technician's
+ * own times although the tenant gave some (issue 11: none of them suits; the tenant then picks one). Resolves with the
+ * issue as it is now when the server sends it (issue 11's `data`), else undefined: SPEC.md's server sends no body.
+ */
+export async function acknowledgeAvailability(issueId: number, techAvailable: Slot[], propose = false): Promise<Issue | undefined> {
+  const json = propose ? { tech_available: techAvailable, propose: true } : { tech_available: techAvailable };
+  const response = await api.put("issue/issue", { searchParams: { issue_id: issueId }, json });
+  // The body is optional (SPEC.md's server sends none): an empty or non-JSON body is a success without an issue.
+  const raw: unknown = await response.json().catch(() => undefined);
+  const data = raw && typeof raw === "object" ? (raw as { data?: unknown }).data : undefined;
+  const parsed = issueSchema.safeParse(data);
+  return parsed.success ? parsed.data : undefined;
 }

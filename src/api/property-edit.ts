@@ -78,7 +78,7 @@ export type FileKind = "photo" | "document";
  * POST /property/media?property_id=&kind=: one file as the raw body (D21: one file per request, so a dropped
  * connection loses one file). Photos are made smaller first. The key lets ky repeat this one request safely (D23).
  */
-export async function uploadPropertyFile(propertyId: number, kind: FileKind, file: File | Blob) {
+export async function uploadPropertyFile(propertyId: number, kind: FileKind, file: File | Blob, key?: string) {
   const name = (file as File).name || (kind === "photo" ? "photo.jpg" : "document");
   const body = kind === "photo" ? await compressPhoto(file) : file;
   const sentName = (body as File).name || name;
@@ -86,7 +86,9 @@ export async function uploadPropertyFile(propertyId: number, kind: FileKind, fil
     "Content-Type": body.type || "application/octet-stream",
     "X-File-Name": encodeURIComponent(sentName),
   };
-  if (typeof crypto !== "undefined" && "randomUUID" in crypto) headers[IDEMPOTENCY_HEADER] = crypto.randomUUID();
+  // The upload queue passes the file's own key, the same on each retry, so a repeat the server stored is stored once.
+  if (key) headers[IDEMPOTENCY_HEADER] = key;
+  else if (typeof crypto !== "undefined" && "randomUUID" in crypto) headers[IDEMPOTENCY_HEADER] = crypto.randomUUID();
   return written.parse(await api.post("property/media", { searchParams: { property_id: propertyId, kind }, body, headers }).json());
 }
 

@@ -2,20 +2,13 @@
 // contract (src/contract/repairs.ts) before they come here; answers are parsed loosely.
 import type { Issue } from "../contract/issues";
 import { jobsResponse } from "../contract/issues";
-import {
-  type EditIssueBody,
-  type ReportBody,
-  type ReportSlot,
-  commentAnswer,
-  mediaAnswer,
-  moveAnswer,
-  timelineResponse,
-} from "../contract/repairs";
+import { type EditIssueBody, type ReportBody, type ReportSlot, commentAnswer, mediaAnswer, moveAnswer, timelineResponse } from "../contract/repairs";
 import { compressPhoto } from "../lib/image-compress";
 import { IDEMPOTENCY_HEADER, api } from "./client";
 
 /** A fresh idempotency key (D23), made when the user presses the button, so ky may repeat that one request safely. */
-export const newKey = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `k-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+export const newKey = () =>
+  typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `k-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 export type RepairsStatus = "open" | "closed";
 
@@ -85,5 +78,7 @@ export async function fetchTimeline(issueId: number, signal?: AbortSignal) {
 
 /** POST /issue/comment: the text; its photos follow with uploadIssueMedia(issueId, file, { eventId }). */
 export async function postComment(issueId: number, body: string, key = newKey()) {
-  return commentAnswer.parse(await api.post("issue/comment", { searchParams: { issue_id: issueId }, json: { body }, headers: { [IDEMPOTENCY_HEADER]: key } }).json()).data;
+  return commentAnswer.parse(
+    await api.post("issue/comment", { searchParams: { issue_id: issueId }, json: { body }, headers: { [IDEMPOTENCY_HEADER]: key } }).json(),
+  ).data;
 }

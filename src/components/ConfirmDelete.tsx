@@ -19,6 +19,10 @@ interface ConfirmDeleteProps {
   reasonLabel?: string;
   /** The confirming button's label; "Delete" unless given. */
   confirmLabel?: string;
+  /** The dismissing button's label; "Cancel" unless given ("Keep the repair" beside "Cancel repair"). */
+  dismissLabel?: string;
+  /** The confirming button's label while busy; "Deleting…" unless given. */
+  busyLabel?: string;
   /** Busy from outside; a promise returned by `onConfirm` also keeps the dialog busy until it settles. */
   busy?: boolean;
   onCancel: () => void;
@@ -27,7 +31,19 @@ interface ConfirmDeleteProps {
 }
 
 /** The delete-confirmation dialog: what will be deleted, an optional or required reason, Cancel and Delete. */
-export function ConfirmDelete({ open, title, what, reason, reasonLabel, confirmLabel, busy: busyProp, onCancel, onConfirm }: ConfirmDeleteProps) {
+export function ConfirmDelete({
+  open,
+  title,
+  what,
+  reason,
+  reasonLabel,
+  confirmLabel,
+  dismissLabel,
+  busyLabel,
+  busy: busyProp,
+  onCancel,
+  onConfirm,
+}: ConfirmDeleteProps) {
   useSignals();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -88,10 +104,10 @@ export function ConfirmDelete({ open, title, what, reason, reasonLabel, confirmL
         )}
         <div className={dialogActions}>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {t("forms.delete.cancel")}
+            {dismissLabel ?? t("forms.delete.cancel")}
           </Button>
           <Button type="submit" variant="danger" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t("forms.delete.busy") : (confirmLabel ?? t("forms.delete.confirm"))}
+            {busy ? (busyLabel ?? t("forms.delete.busy")) : (confirmLabel ?? t("forms.delete.confirm"))}
           </Button>
         </div>
       </form>

@@ -91,23 +91,22 @@ export type ReportSlot = z.infer<typeof reportSlot>;
 const slotKey = (s: { date: string; time_from: string; time_to: string }) => `${s.date} ${s.time_from}-${s.time_to}`;
 
 /** Two to four distinct slots. Whether they lie in the future is checked against a clock: `slotsInFuture`. */
-export const reportSlots = z
-  .array(reportSlot)
-  .check(
-    z.minLength(MIN_REPORT_SLOTS, REPAIR_MESSAGES.slotsTooFew),
-    z.maxLength(MAX_REPORT_SLOTS, REPAIR_MESSAGES.slotsTooMany),
-    z.refine((list) => new Set(list.map(slotKey)).size === list.length, REPAIR_MESSAGES.slotsDistinct),
-  );
+export const reportSlots = z.array(reportSlot).check(
+  z.minLength(MIN_REPORT_SLOTS, REPAIR_MESSAGES.slotsTooFew),
+  z.maxLength(MAX_REPORT_SLOTS, REPAIR_MESSAGES.slotsTooMany),
+  z.refine((list) => new Set(list.map(slotKey)).size === list.length, REPAIR_MESSAGES.slotsDistinct),
+);
 
 /**
  * True when every slot starts after `now`, a local wall-clock time written "YYYY-MM-DD HH:mm" (the property's time
  * zone on the server, the phone's in the app).
  */
-export const slotsInFuture = (slots: readonly { date: string; time_from: string }[], now: string) =>
-  slots.every((s) => `${s.date} ${s.time_from}` > now);
+export const slotsInFuture = (slots: readonly { date: string; time_from: string }[], now: string) => slots.every((s) => `${s.date} ${s.time_from}` > now);
 
 const category = z.int(REPAIR_MESSAGES.categoryRequired).check(z.refine((n) => SKILL_IDS.has(n), REPAIR_MESSAGES.categoryRequired));
-const title = z.string(REPAIR_MESSAGES.titleRequired).check(z.trim(), z.minLength(1, REPAIR_MESSAGES.titleRequired), z.maxLength(TITLE_MAX, REPAIR_MESSAGES.titleTooLong));
+const title = z
+  .string(REPAIR_MESSAGES.titleRequired)
+  .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.titleRequired), z.maxLength(TITLE_MAX, REPAIR_MESSAGES.titleTooLong));
 const desc = z._default(z.string().check(z.trim(), z.maxLength(DESC_MAX, REPAIR_MESSAGES.descTooLong)), "");
 const presence = z.enum(PRESENCE, REPAIR_MESSAGES.presenceRequired);
 
@@ -129,7 +128,9 @@ export type ReportBody = z.output<typeof reportBody>;
 export const editIssueBody = z.object(reportFields);
 export type EditIssueBody = z.output<typeof editIssueBody>;
 
-const reason = z.string(REPAIR_MESSAGES.reasonRequired).check(z.trim(), z.minLength(1, REPAIR_MESSAGES.reasonRequired), z.maxLength(REASON_MAX, REPAIR_MESSAGES.reasonTooLong));
+const reason = z
+  .string(REPAIR_MESSAGES.reasonRequired)
+  .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.reasonRequired), z.maxLength(REASON_MAX, REPAIR_MESSAGES.reasonTooLong));
 /** POST /issue/cancel and /issue/reopen: a reason is required (LOOP.md section 2). */
 export const reasonBody = z.object({ reason });
 /** POST /issue/pick_slot: one of the slots the technician proposed. */
@@ -145,7 +146,9 @@ export const confirmBody = z.object({
 });
 /** POST /issue/comment: the text; up to 3 photos follow through POST /issue/media?issue_id=&event_id=. */
 export const commentBody = z.object({
-  body: z.string(REPAIR_MESSAGES.commentRequired).check(z.trim(), z.minLength(1, REPAIR_MESSAGES.commentRequired), z.maxLength(COMMENT_MAX, REPAIR_MESSAGES.commentTooLong)),
+  body: z
+    .string(REPAIR_MESSAGES.commentRequired)
+    .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.commentRequired), z.maxLength(COMMENT_MAX, REPAIR_MESSAGES.commentTooLong)),
 });
 
 export const repairsQuery = z.object({

@@ -25,7 +25,7 @@ export default defineConfig({
     name: "preact",
     environment: "happy-dom",
     setupFiles: [here("../setup.ts")],
-    include: ["tests/views/forms-*.test.tsx"],
+    include: ["tests/views/forms-*.test.tsx", "tests/views/repair-report*.test.tsx"],
     server: { deps: { inline: [/wouter/] } },
     testTimeout: 15000,
   },

@@ -64,7 +64,7 @@ describe("the property page", () => {
     expect(action("Edit property")?.getAttribute("href")).toBe("#/property/edit-property?property_id=1");
     expect(action("Add a tenant")?.getAttribute("href")).toBe("#/property/assign-role?property_id=1");
     expect(action("Previous tenants")?.getAttribute("href")).toBe("#/property/prev-tenant?property_id=1");
-    expect(action("Report an issue")?.getAttribute("href")).toBe("#/property/addissues");
+    expect(action("Report an issue")?.getAttribute("href")).toBe("#/property/addissues?property_id=1");
   });
 
   it("without 'edit' shows no edit button, and with no actions no action buttons at all", async () => {

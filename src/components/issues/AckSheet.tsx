@@ -2,7 +2,7 @@ import { css } from "goober";
 import { type FormEvent, useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { acknowledgeAvailability } from "../../api/issues";
-import type { Slot } from "../../contract/issues";
+import type { Issue, Slot } from "../../contract/issues";
 import { formatSlotDate, formatSlotTime } from "../../lib/dates";
 import { lang, t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
@@ -25,9 +25,16 @@ const fieldset = css`border: 0; padding: 0; margin: 0; display: flex; flex-direc
 
 const MESSAGES = { select: "ack.selectError", fill: "ack.fillError", order: "ack.orderError" } as const;
 
+/** What an acknowledgement did: the slots sent, whether they were the technician's proposal, the issue if the server sent it. */
+export interface AckOutcome {
+  propose: boolean;
+  issue?: Issue;
+}
+
 /**
  * The 'Acknowledge Tenant Availability' bottom sheet (SPEC.md sections 4 and 5): pick one of the tenant's slots,
- * or, when the tenant gave none, enter one or more slots; success toasts and closes.
+ * or, when the tenant gave none, enter one or more slots; success toasts and closes. With the tenant's slots the
+ * technician may also propose other times instead (issue 11: none of the tenant's suits; the tenant then picks one).
  */
 export function AckSheet({
   issueId,
@@ -35,25 +42,35 @@ export function AckSheet({
   open,
   onClose,
   onDone,
+  canPropose = false,
 }: {
   issueId: number;
   tenantSlots: Slot[];
   open: boolean;
+  /** Offer "None of these suit: propose other times" (a server of issue 11, which takes `propose`). */
+  canPropose?: boolean;
   onClose: () => void;
-  onDone?: (techAvailable: Slot[]) => void;
+  onDone?: (techAvailable: Slot[], outcome: AckOutcome) => void;
 }) {
   useSignals();
   const [chosen, setChosen] = useState<number | null>(null);
   const [slots, setSlots] = useState<DraftSlot[]>([emptySlot()]);
+  const [propose, setPropose] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (open) {
       setChosen(null);
       setSlots([emptySlot()]);
+      setPropose(false);
       setError(null);
     }
   }, [open, issueId]);
+  const proposing = propose && tenantSlots.length > 0;
+  const switchMode = (next: boolean) => {
+    setPropose(next);
+    setError(null);
+  };
   const locale = lang.value;
 
   const edit = (i: number, key: keyof DraftSlot, value: string) => {
@@ -63,16 +80,16 @@ export function AckSheet({
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const result = ackPayload(tenantSlots, chosen, slots);
+    const result = ackPayload(tenantSlots, chosen, slots, proposing);
     if (!result.ok) {
       setError(t(MESSAGES[result.error]));
       return;
     }
     setBusy(true);
     try {
-      await acknowledgeAvailability(issueId, result.tech_available);
-      showToast(t("ack.success"), "success", { id: "ack" });
-      onDone?.(result.tech_available);
+      const issue = await acknowledgeAvailability(issueId, result.tech_available, proposing);
+      showToast(t(proposing ? "repair.ack.proposed" : "ack.success"), "success", { id: "ack" });
+      onDone?.(result.tech_available, { propose: proposing, issue });
       onClose();
     } catch {
       showToast(t("ack.error"), "error", { id: "ack" });
@@ -84,7 +101,7 @@ export function AckSheet({
   return (
     <Overlay open={open} kind="sheet" title={t("ack.title")} onClose={onClose}>
       <form className={stack} onSubmit={submit} noValidate>
-        {tenantSlots.length ? (
+        {tenantSlots.length && !proposing ? (
           <fieldset className={fieldset}>
             <legend>{t("ack.chooseSlot")}</legend>
             {tenantSlots.map((s, i) => (
@@ -104,10 +121,20 @@ export function AckSheet({
                 </span>
               </label>
             ))}
+            {canPropose && (
+              <Button variant="ghost" className={css`align-self: flex-start;`} onClick={() => switchMode(true)}>
+                {t("repair.ack.proposeOther")}
+              </Button>
+            )}
           </fieldset>
         ) : (
           <>
-            <p className={css`margin: 0; font-weight: 600;`}>{t("ack.enterSlots")}</p>
+            {proposing && (
+              <Button variant="ghost" className={css`align-self: flex-start;`} onClick={() => switchMode(false)}>
+                {t("repair.ack.backToTenant")}
+              </Button>
+            )}
+            <p className={css`margin: 0; font-weight: 600;`}>{t(proposing ? "repair.ack.proposeSlots" : "ack.enterSlots")}</p>
             {slots.map((s, i) => (
               <fieldset key={i} className={slotBox} data-testid="ack-slot">
                 <legend>{t("ack.slot", { n: i + 1 })}</legend>
@@ -155,7 +182,7 @@ export function AckSheet({
           </p>
         )}
         <Button type="submit" block disabled={busy}>
-          {busy ? t("ack.submitting") : t("ack.submit")}
+          {busy ? t("ack.submitting") : t(proposing ? "repair.ack.proposeSubmit" : "ack.submit")}
         </Button>
       </form>
     </Overlay>

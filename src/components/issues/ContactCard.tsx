@@ -56,13 +56,26 @@ const PhoneIcon = () => (
 );
 
 /** Contact details: avatar, name, number, WhatsApp and call; without a number each action shows its error toast. */
-export function ContactCard({ title, name, mobile, profile }: { title: string; name: string | null; mobile: string | null; profile?: string | null }) {
+export function ContactCard({
+  title,
+  name,
+  mobile,
+  profile,
+  id = "contact-title",
+}: {
+  title: string;
+  name: string | null;
+  mobile: string | null;
+  profile?: string | null;
+  /** The heading's id: a screen with two cards (creator and technician) gives each its own. */
+  id?: string;
+}) {
   useSignals();
   const who = name || t("contact.unknownName");
   const hasNumber = !!mobile && /\d/.test(mobile);
   return (
-    <section className={cx(section, box)} aria-labelledby="contact-title">
-      <h2 id="contact-title">{title}</h2>
+    <section className={cx(section, box)} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
       <div className="who">
         {profile ? <img src={userFileUrl(profile)} alt={t("contact.profilePicture")} width={52} height={52} /> : <Avatar />}
         <div>

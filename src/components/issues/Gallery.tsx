@@ -2,7 +2,7 @@ import { css } from "goober";
 import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { MediaItem } from "../../contract/issues";
-import { mediaKind, propertyFileUrl } from "../../lib/media";
+import { type MediaKind, mediaKind, propertyFileUrl } from "../../lib/media";
 import { t } from "../../signals/language";
 import { section } from "./styles";
 import { MediaViewer, type ViewerItem } from "./MediaViewer";
@@ -19,12 +19,24 @@ const grid = css`
   & .play { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; color: #fff; background: rgba(0, 0, 0, 0.25); }
 `;
 
+/** Where a file of an issue is: its signed `url` (private uploads, issue 11) when it has one, else its public path. */
+export const mediaUrl = (m: { url?: string; path: string }) => m.url || propertyFileUrl(m.path);
+
+/**
+ * Image or video: the server's `kind` when it says (an upload's stored name may carry no extension), else the file
+ * name's extension (SPEC.md section 2).
+ */
+export function mediaItemKind(m: { file_name: string; kind?: unknown }): MediaKind | null {
+  if (m.kind === "image" || m.kind === "video") return m.kind;
+  return mediaKind(m.file_name);
+}
+
 /** The issue gallery: count, grid of images and videos (typed by extension), full-screen viewer, empty message. */
 export function Gallery({ images, videos }: { images: MediaItem[]; videos: MediaItem[] }) {
   useSignals();
   const [open, setOpen] = useState<ViewerItem | null>(null);
   const items = [...images, ...videos]
-    .map((m) => ({ ...m, kind: mediaKind(m.file_name) }))
+    .map((m) => ({ ...m, kind: mediaItemKind(m) }))
     .filter((m): m is MediaItem & { kind: "image" | "video" } => m.kind !== null);
   let imageNo = 0;
   let videoNo = 0;
@@ -39,9 +51,9 @@ export function Gallery({ images, videos }: { images: MediaItem[]; videos: Media
         <ul className={grid}>
           {items.map((m) => {
             const name = m.kind === "image" ? t("gallery.image", { n: ++imageNo }) : t("gallery.video", { n: ++videoNo });
-            const url = propertyFileUrl(m.path);
+            const url = mediaUrl(m);
             return (
-              <li key={m.path}>
+              <li key={m.media_id ?? (m.path || url)}>
                 <button type="button" aria-label={t("gallery.open", { name })} onClick={() => setOpen({ kind: m.kind, url, name })}>
                   {m.kind === "image" ? (
                     <img src={url} alt="" loading="lazy" />

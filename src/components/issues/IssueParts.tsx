@@ -78,16 +78,20 @@ export function AvailabilityList({ slots }: { slots: Slot[] }) {
 
 /**
  * The acknowledged visit: 'Agreed visit' when the technician chose one of the tenant's slots, 'Proposed visit times'
- * when the tenant gave none and the technician proposed their own (LOOP.md section 2). Nothing before acknowledgement.
+ * when the technician proposed their own (LOOP.md section 2). Nothing before acknowledgement. With a stage (issue 11)
+ * the stage says which, and a scheduled issue shows its agreed `visit`; without one, proposed means the tenant gave
+ * no slots.
  */
 export function AgreedVisit({ issue }: { issue: Issue }) {
   useSignals();
   const locale = lang.value;
-  const slots = issue.tech_available ?? [];
-  if (!isAcknowledged(issue)) return null;
+  const staged = issue.stage !== undefined;
+  const slots = staged && issue.stage !== "proposed" && issue.visit ? [issue.visit] : (issue.tech_available ?? []);
+  if (!isAcknowledged(issue) && !(staged && issue.visit)) return null;
+  const proposed = staged ? issue.stage === "proposed" : !issue.available.length && slots.length > 0;
   return (
     <section className={section} aria-labelledby="agreed-title" data-testid="agreed-visit">
-      <h2 id="agreed-title">{t(issue.available.length || !slots.length ? "issues.agreedVisit" : "issues.proposedVisit")}</h2>
+      <h2 id="agreed-title">{t(proposed ? "issues.proposedVisit" : "issues.agreedVisit")}</h2>
       {slots.length > 0 && (
         <ul className={list}>
           {slots.map((s, i) => (

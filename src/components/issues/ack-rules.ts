@@ -17,11 +17,12 @@ export const canRemove = (slots: DraftSlot[]) => slots.length > 1;
 export type AckResult = { ok: true; tech_available: Slot[] } | { ok: false; error: "select" | "fill" | "order" };
 
 /**
- * The PUT body: with tenant slots, exactly the chosen one ('select' when none is chosen);
- * otherwise every entered slot, each complete ('fill') and starting before it ends ('order').
+ * The PUT body: with tenant slots, exactly the chosen one ('select' when none is chosen); otherwise, or when the
+ * technician proposes other times (`propose`, issue 11), every entered slot, each complete ('fill') and starting
+ * before it ends ('order').
  */
-export function ackPayload(tenantSlots: Slot[], chosen: number | null, entered: DraftSlot[]): AckResult {
-  if (tenantSlots.length) {
+export function ackPayload(tenantSlots: Slot[], chosen: number | null, entered: DraftSlot[], propose = false): AckResult {
+  if (tenantSlots.length && !propose) {
     const slot = chosen == null ? undefined : tenantSlots[chosen];
     if (!slot) return { ok: false, error: "select" };
     return { ok: true, tech_available: [{ date: slot.date, time_from: slot.time_from, time_to: slot.time_to }] };

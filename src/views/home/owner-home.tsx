@@ -2,14 +2,18 @@ import { css } from "goober";
 import { useEffect } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchProperties, fetchProperty } from "../../api/property";
+import { fetchRepairs } from "../../api/repairs";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { EmptyState, LinkButton, PlacesListEnd, LoadError, PlusIcon, PropertyRow, href, listCss } from "../../components/property/parts";
+import { RepairCard } from "../../components/repair/RepairCard";
+import { needsYou } from "../../components/repair/visit";
+import { Button, Spinner } from "../../components/ui";
 import type { PropertySummary } from "../../contract/property-answers";
 import { usePagedList, useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
 import { role, user } from "../../signals/session";
-import { page, stack } from "../../styles/theme";
+import { errorText, muted, page, stack } from "../../styles/theme";
 
 const byId = (p: PropertySummary) => p.property_id;
 
@@ -42,6 +46,101 @@ function ReportButton() {
         <small>{t("places.reportHint")}</small>
       </span>
     </a>
+  );
+}
+
+/** How many active repairs /home shows; "All repairs" opens the rest. */
+export const HOME_ACTIVE_REPAIRS = 3;
+
+const repairHeadCss = css`
+  display: flex; align-items: center; justify-content: space-between; gap: 12px; flex-wrap: wrap;
+  & h2 { font-size: 18px; margin: 0; }
+  & a { display: inline-flex; align-items: center; min-height: 44px; font-weight: 600; }
+`;
+const subHeadCss = css`font-size: 16px; margin: 4px 0 0;`;
+const quietCss = css`
+  display: flex; align-items: center; gap: 12px; padding: 14px 16px; border-radius: var(--radius);
+  background: var(--card); border: 1px solid var(--line);
+  & p { margin: 0; }
+  & .icon { width: 40px; height: 40px; flex: none; border-radius: 50%; background: #dcfce7; color: #14532d;
+    display: flex; align-items: center; justify-content: center; }
+`;
+
+/**
+ * The customer's repairs on /home (LOOP.md section 3): first those that need the user (pick a time, confirm and rate;
+ * the server's `actions` say which, and its open list puts them first), then a few active ones with their stage and
+ * next visit, and "All repairs". Nothing open: a friendly word, not an empty box.
+ */
+function HomeRepairs() {
+  useSignals();
+  const open = useResource((signal) => fetchRepairs("open", 1, signal), []);
+  if (open.loading)
+    return (
+      <div className={css`display: flex; justify-content: center; padding: 8px;`}>
+        <Spinner label={t("repair.home.loading")} />
+      </div>
+    );
+  if (open.error != null)
+    // Its own button label: the properties below have a "Try again" of their own.
+    return (
+      <div className={css`display: flex; flex-direction: column; gap: 8px; align-items: flex-start;`} data-testid="home-repairs-error">
+        <p role="alert" className={errorText}>
+          {t("repair.home.loadError")}
+        </p>
+        <Button variant="secondary" onClick={open.retry}>
+          {t("repair.home.retry")}
+        </Button>
+      </div>
+    );
+  const all = open.data?.data ?? [];
+  const mine = all.filter(needsYou);
+  const active = all.filter((i) => !needsYou(i)).slice(0, HOME_ACTIVE_REPAIRS);
+  if (all.length === 0)
+    return (
+      <div className={quietCss} data-testid="home-repairs-empty">
+        <span className="icon">
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M5 12.5l4.2 4.2L19 7" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </span>
+        <p>
+          <strong>{t("repair.home.emptyTitle")}</strong>
+          <br />
+          <span className={muted}>{t("repair.home.emptyHint")}</span>
+        </p>
+      </div>
+    );
+  return (
+    <section className={stack} aria-labelledby="repairs-title" data-testid="home-repairs">
+      <div className={repairHeadCss}>
+        <h2 id="repairs-title">{t("repair.home.title")}</h2>
+        <a href={href(paths.repair)}>{t("repair.home.all")}</a>
+      </div>
+      {mine.length > 0 && (
+        <>
+          <h3 className={subHeadCss}>{t("repair.home.needsYou")}</h3>
+          <ul className={listCss} data-testid="needs-you">
+            {mine.map((issue) => (
+              <li key={issue.issue_id}>
+                <RepairCard issue={issue} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {active.length > 0 && (
+        <>
+          <h3 className={subHeadCss}>{t("repair.home.active")}</h3>
+          <ul className={listCss} data-testid="active-repairs">
+            {active.map((issue) => (
+              <li key={issue.issue_id}>
+                <RepairCard issue={issue} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }
 
@@ -87,6 +186,7 @@ export function OwnerHome({ title }: ViewProps) {
       <ScreenTitle title={t(title)} />
       <div className={stack}>
         <ReportButton />
+        <HomeRepairs />
         <section className={stack} aria-labelledby="places-title">
           <div className={headCss}>
             <h2 id="places-title">{tenant ? t("places.yourHomes") : t("places.yourProperties")}</h2>

@@ -1,12 +1,23 @@
 import { css } from "goober";
+import { useCallback, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
+import { errorDetail, isHttpError } from "../../api/client";
+import { fetchIssue } from "../../api/issues";
+import { fetchTimeline } from "../../api/repairs";
 import { ContactCard } from "../../components/issues/ContactCard";
 import { Gallery } from "../../components/issues/Gallery";
 import { AgreedVisit, IssueScreen, IssueSummary, LocationSection } from "../../components/issues/IssueParts";
 import { PropertyCard } from "../../components/issues/PropertyCard";
+import { section } from "../../components/issues/styles";
+import { CommentBox } from "../../components/repair/CommentBox";
+import { RepairStatus, type RunMove } from "../../components/repair/RepairStatus";
+import { TimelineSection } from "../../components/repair/Timeline";
+import type { Issue } from "../../contract/issues";
+import type { TimelineEntry } from "../../contract/repairs";
+import { useResource } from "../../lib/use-resource";
 import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
-import { section } from "../../components/issues/styles";
+import { showToast } from "../../signals/toasts";
 
 /** Default map centre for an issue without coordinates: Muscat. */
 export const MUSCAT: [number, number] = [23.588, 58.3829];
@@ -16,35 +27,106 @@ const closedNote = css`
   background: #dcfce7; color: #14532d; font-weight: 600;
 `;
 
-/** Read-only issue details (SPEC.md section 2, D4: /property/closed-issue and /property/issues-view). */
+/**
+ * The issue as it is now, also written into history state (when the state is this issue's, or empty) so that a
+ * reload or a step back shows it rather than the list's older copy.
+ */
+function remember(issue: Issue) {
+  const state = history.state as { issue_id?: unknown } | null;
+  if (!state || state.issue_id === issue.issue_id) history.replaceState(issue, "");
+}
+
+/** SPEC.md's read-only screen as it was, for an issue a server sends without a stage (no moves, no timeline). */
+function ClassicDetails({ issue }: { issue: Issue }) {
+  useSignals();
+  return (
+    <>
+      <PropertyCard issue={issue} />
+      <IssueSummary issue={issue} />
+      <AgreedVisit issue={issue} />
+      <ContactCard title={t("contact.creatorTitle")} name={issue.creater_name} mobile={issue.creater_mob_no} profile={issue.creater_profile[0]?.path} />
+      <LocationSection issue={issue} fallback={MUSCAT} />
+      <Gallery images={issue.issue_images} videos={issue.issue_videos} />
+      <section className={section} aria-labelledby="repair-title">
+        <h2 id="repair-title">{t("issues.repairAction")}</h2>
+        {issue.issue_status === 1 ? (
+          <p className={closedNote} data-testid="closed-message">
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+              <circle cx="12" cy="12" r="11" fill="#15803d" />
+              <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            {t("issues.closedMessage")}
+          </p>
+        ) : (
+          <p className={css`margin: 0;`}>{t("issues.repairPending")}</p>
+        )}
+      </section>
+    </>
+  );
+}
+
+/**
+ * An issue with its stage (issue 11): the read-only parts plus its state and the moves the server allows, the
+ * timeline with comments, and the technician's contact. After a move the server's answer shows at once.
+ */
+function RepairDetails({ loaded }: { loaded: Issue }) {
+  useSignals();
+  const [moved, setMoved] = useState<Issue | null>(null);
+  const issue = moved ?? loaded;
+  const [version, setVersion] = useState(0);
+  const timeline = useResource((signal) => fetchTimeline(loaded.issue_id, signal), [loaded.issue_id, version]);
+  // A refresh keeps the events on screen until the new list arrives, rather than flashing a spinner.
+  const shown = useRef<TimelineEntry[] | undefined>(undefined);
+  if (timeline.data) shown.current = timeline.data;
+  const refresh = useCallback(() => setVersion((v) => v + 1), []);
+  const apply = useCallback((next: Issue) => {
+    setMoved(next);
+    remember(next);
+  }, []);
+
+  const run: RunMove = async (call) => {
+    let answer: Awaited<ReturnType<typeof call>>;
+    try {
+      answer = await call();
+    } catch (e) {
+      showToast((await errorDetail(e)) ?? t("repair.moveError"), "error", { id: "repair-move" });
+      // 409 or 403: the repair moved on meanwhile (or the user may no longer act); show it as it is now.
+      if (isHttpError(e) && (e.response.status === 409 || e.response.status === 403)) fetchIssue(loaded.issue_id).then(apply, () => undefined);
+      throw e;
+    }
+    showToast(answer.message || t("repair.moveDone"), "success", { id: "repair-move" });
+    const next = answer.data ?? (await fetchIssue(loaded.issue_id).catch(() => undefined));
+    if (next) apply(next);
+    refresh();
+  };
+
+  return (
+    <>
+      <PropertyCard issue={issue} />
+      <IssueSummary issue={issue} />
+      <RepairStatus issue={issue} run={run} />
+      <TimelineSection entries={shown.current} loading={timeline.loading} failed={timeline.error != null} retry={timeline.retry}>
+        {issue.actions?.includes("comment") && <CommentBox issueId={issue.issue_id} onPosted={refresh} />}
+      </TimelineSection>
+      <ContactCard title={t("contact.creatorTitle")} name={issue.creater_name} mobile={issue.creater_mob_no} profile={issue.creater_profile[0]?.path} />
+      {issue.tech_name && issue.tech_mob_no && (
+        <ContactCard id="tech-contact-title" title={t("repair.techContact")} name={issue.tech_name} mobile={issue.tech_mob_no} />
+      )}
+      <LocationSection issue={issue} fallback={MUSCAT} />
+      <Gallery images={issue.issue_images} videos={issue.issue_videos} />
+    </>
+  );
+}
+
+/**
+ * Issue details for everyone concerned (SPEC.md section 2, D4, LOOP.md section 3): /property/issues-view, and the
+ * technician's /property/closed-issue.
+ */
 export function IssueReadOnlyView(_: ViewProps) {
   useSignals();
   return (
     <IssueScreen>
-      {(issue) => (
-        <>
-          <PropertyCard issue={issue} />
-          <IssueSummary issue={issue} />
-          <AgreedVisit issue={issue} />
-          <ContactCard title={t("contact.creatorTitle")} name={issue.creater_name} mobile={issue.creater_mob_no} profile={issue.creater_profile[0]?.path} />
-          <LocationSection issue={issue} fallback={MUSCAT} />
-          <Gallery images={issue.issue_images} videos={issue.issue_videos} />
-          <section className={section} aria-labelledby="repair-title">
-            <h2 id="repair-title">{t("issues.repairAction")}</h2>
-            {issue.issue_status === 1 ? (
-              <p className={closedNote} data-testid="closed-message">
-                <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-                  <circle cx="12" cy="12" r="11" fill="#15803d" />
-                  <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
-                {t("issues.closedMessage")}
-              </p>
-            ) : (
-              <p className={css`margin: 0;`}>{t("issues.repairPending")}</p>
-            )}
-          </section>
-        </>
-      )}
+      {(issue) => (issue.stage === undefined ? <ClassicDetails issue={issue} /> : <RepairDetails key={issue.issue_id} loaded={issue} />)}
     </IssueScreen>
   );
 }

@@ -1,45 +1,69 @@
 import { css } from "goober";
 import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { AckSheet } from "../../components/issues/AckSheet";
+import { type AckOutcome, AckSheet } from "../../components/issues/AckSheet";
 import { ContactCard } from "../../components/issues/ContactCard";
 import { Gallery } from "../../components/issues/Gallery";
 import { AgreedVisit, AvailabilityList, IssueScreen, IssueSummary, LocationSection } from "../../components/issues/IssueParts";
 import { PropertyCard } from "../../components/issues/PropertyCard";
+import { EmergencyMark, StageBadge } from "../../components/repair/StageBadge";
 import { Button } from "../../components/ui";
 import type { ViewProps } from "../../paths";
 import { type Issue, type Slot, isAcknowledged } from "../../contract/issues";
 import { t } from "../../signals/language";
 
-type Acknowledgement = Pick<Issue, "tech_available" | "acknowledged_at">;
-
-/** What a successful acknowledgement changes, also written into history state so a reload or back shows it too. */
-function acknowledged(issue: Issue, slots: Slot[]): Acknowledgement {
-  const patch = { tech_available: slots, acknowledged_at: new Date().toISOString() };
+/**
+ * What a successful acknowledgement changes: the issue the server sent back (issue 11), else what the acknowledgement
+ * means (SPEC.md's server sends no body): the slots, the time, and for an issue with a stage its next stage, its visit
+ * and no second acknowledgement. Also written into history state so a reload or back shows it too.
+ */
+function acknowledged(issue: Issue, slots: Slot[], outcome: AckOutcome): Issue {
+  const patch: Partial<Issue> = { tech_available: slots, acknowledged_at: new Date().toISOString() };
+  if (issue.stage !== undefined) {
+    const proposed = outcome.propose || !issue.available.length;
+    patch.stage = proposed ? "proposed" : "scheduled";
+    patch.visit = proposed ? null : slots[0];
+  }
+  if (issue.actions) patch.actions = issue.actions.filter((a) => a !== "acknowledge");
+  const next: Issue = outcome.issue ?? { ...issue, ...patch };
   const state = history.state as { issue_id?: unknown } | null;
-  if (state && state.issue_id === issue.issue_id) history.replaceState({ ...state, ...patch }, "");
-  return patch;
+  if (state && state.issue_id === issue.issue_id) history.replaceState({ ...state, ...next }, "");
+  return next;
 }
+
+/**
+ * Whether to offer the acknowledgement: exactly when the server's `actions` list it (issue 11; it is offered again for
+ * a reschedule); against a server that sends no `actions`, SPEC.md's rule: open and not acknowledged yet.
+ */
+export const offersAcknowledgement = (issue: Issue) =>
+  issue.actions ? issue.actions.includes("acknowledge") : issue.issue_status !== 1 && !isAcknowledged(issue);
 
 const actionBar = css`
   position: sticky; bottom: 0; padding: 12px 0 calc(12px + env(safe-area-inset-bottom));
   background: linear-gradient(to top, var(--bg) 70%, transparent);
 `;
+const badgesCss = css`display: flex; flex-wrap: wrap; gap: 6px; align-items: center;`;
 
 /** Issue details with availability acknowledgement (SPEC.md section 2, D4: /property/open-issues). */
 export function OpenIssueView(_: ViewProps) {
   useSignals();
   const [sheet, setSheet] = useState(false);
-  // The acknowledgement just made, shown at once without reloading the issue (keyed by issue: a new one starts clean).
-  const [done, setDone] = useState<{ id: number; ack: Acknowledgement } | null>(null);
+  // The issue after the acknowledgement just made, shown at once without reloading (keyed by issue: a new one starts clean).
+  const [done, setDone] = useState<Issue | null>(null);
   return (
     <IssueScreen>
       {(loaded) => {
-        const issue = done?.id === loaded.issue_id ? { ...loaded, ...done.ack } : loaded;
-        const open = issue.issue_status !== 1 && !isAcknowledged(issue);
+        const issue = done?.issue_id === loaded.issue_id ? done : loaded;
+        const open = offersAcknowledgement(issue);
         return (
           <>
             <PropertyCard issue={issue} />
+            {issue.stage !== undefined && (
+              <div className={badgesCss}>
+                <StageBadge stage={issue.stage} status={issue.issue_status} />
+                {issue.emergency && <EmergencyMark />}
+              </div>
+            )}
             <IssueSummary issue={issue} />
             <AgreedVisit issue={issue} />
             <AvailabilityList slots={issue.available} />
@@ -57,8 +81,9 @@ export function OpenIssueView(_: ViewProps) {
               issueId={issue.issue_id}
               tenantSlots={issue.available}
               open={sheet && open}
+              canPropose={issue.actions !== undefined}
               onClose={() => setSheet(false)}
-              onDone={(slots) => setDone({ id: issue.issue_id, ack: acknowledged(issue, slots) })}
+              onDone={(slots, outcome) => setDone(acknowledged(issue, slots, outcome))}
             />
           </>
         );

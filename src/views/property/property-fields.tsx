@@ -11,6 +11,7 @@ import { PROPERTY_TYPES, type PropertyType } from "../../contract/property";
 import type { PropertyDetail } from "../../contract/property-answers";
 import { MediaError } from "../../lib/image-compress";
 import { unitCount, unitRange, type UnitRangeField } from "../../lib/unit-range";
+import { useUploadQueue } from "../../lib/upload-queue";
 import { lang, t } from "../../signals/language";
 import { cx, errorText, muted } from "../../styles/theme";
 import { failureOf } from "./failure";
@@ -573,32 +574,24 @@ export interface Upload extends PickedFile {
   error?: string;
 }
 
-/** Sends files one request each, in turn; a failed one keeps its error and can be sent again on its own. */
+/** Sends files one request each, in turn (src/lib/upload-queue.ts); a failed one keeps its error and can be sent again on its own. */
 export function useUploads() {
-  const [items, setItems] = useState<Upload[]>([]);
-  const update = (key: string, change: Partial<Upload>) => setItems((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
-
-  const sendOne = async (propertyId: number, u: PickedFile): Promise<boolean> => {
-    update(u.key, { state: "sending", error: undefined });
-    try {
-      await uploadPropertyFile(propertyId, u.kind, u.file);
-      update(u.key, { state: "done" });
-      return true;
-    } catch (e) {
-      const error = e instanceof MediaError ? t(e.key, e.params) : ((await failureOf(e)).detail ?? t("propertyForms.files.failed"));
-      update(u.key, { state: "failed", error });
-      return false;
-    }
-  };
+  const { queue, items: queued } = useUploadQueue<PickedFile>({
+    idOf: (f) => f.key,
+    errorOf: async (e) => (e instanceof MediaError ? t(e.key, e.params) : ((await failureOf(e)).detail ?? t("propertyForms.files.failed"))),
+  });
+  const items: Upload[] = queued.map((q) => ({ ...q.file, state: q.state === "sent" ? "done" : q.state, error: q.error }));
 
   /** Sends every file; resolves to whether all arrived. */
   const sendAll = async (propertyId: number, files: PickedFile[]): Promise<boolean> => {
-    setItems(files.map((f) => ({ ...f, state: "waiting" })));
-    let ok = true;
-    for (const f of files) ok = (await sendOne(propertyId, f)) && ok;
-    return ok;
+    queue.reset();
+    queue.add(files, (f, key) => uploadPropertyFile(propertyId, f.kind, f.file, key));
+    await queue.idle();
+    return queue.items.every((i) => i.state === "sent");
   };
-  return { items, sendAll, retry: sendOne, reset: () => setItems([]) };
+  // The property id is the one the file was first sent with (sendAll's).
+  const retry = (_propertyId: number, u: PickedFile) => queue.retry(u.key);
+  return { items, sendAll, retry, reset: () => queue.reset() };
 }
 
 const progressCss = css`

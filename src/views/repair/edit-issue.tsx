@@ -1,7 +1,279 @@
-import type { ViewProps } from "../../paths";
-import { PlaceholderView } from "../placeholder";
+import { css } from "goober";
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { cancelIssue, deleteIssueMedia, editIssue } from "../../api/repairs";
+import { ConfirmDelete } from "../../components/ConfirmDelete";
+import { DiscardChanges } from "../../components/DiscardChanges";
+import { useIssue } from "../../components/issues/use-issue";
+import { ScreenTitle } from "../../components/ScreenTitle";
+import { Button, Spinner } from "../../components/ui";
+import type { Issue } from "../../contract/issues";
+import { navigate } from "../../lib/hash-location";
+import { useDiscardGuard } from "../../lib/use-discard-guard";
+import { paths, type ViewProps } from "../../paths";
+import { t } from "../../signals/language";
+import { showToast } from "../../signals/toasts";
+import { card, errorText, muted, page, stack } from "../../styles/theme";
+import { failureOf, goBack } from "../property/failure";
+import { actionsCss, failureCss, focusFirstProblem, formCss, linkButton, ReportFields, type SentMedia, sectionCss, translated } from "./report-fields";
+import { changed, checkReport, issueToForm, localNow, type PickedMedia, type ReportForm } from "./report-rules";
+import { UploadProgress, useIssueUploads } from "./report-uploads";
+import { ReportWhere, type Where } from "./report-where";
 
-/** /property/edit-issue (issue 11): being built. */
-export function EditIssueView(props: ViewProps) {
-  return <PlaceholderView {...props} />;
+/**
+ * /property/edit-issue?issue_id= (roles 0, 2, 3; LOOP.md section 3): the report form filled in from the issue, while
+ * the server's `actions` hold "edit" (before the work starts). Existing photos can be removed, new ones follow the
+ * saved changes one by one; "Cancel this repair" (action "cancel") asks for a reason in the delete-confirmation dialog.
+ */
+export function EditIssueView({ title }: ViewProps) {
+  useSignals();
+  const state = useIssue();
+  if (state.kind !== "ready")
+    return (
+      <main className={page}>
+        <ScreenTitle title={t(title)} onBack={() => goBack(paths.repair, navigate)} />
+        {state.kind === "loading" ? (
+          <Spinner />
+        ) : (
+          <div className={stack}>
+            <p role="alert">{t("report.edit.loadFailed")}</p>
+            {state.retry && (
+              <Button variant="secondary" onClick={state.retry}>
+                {t("common.retry")}
+              </Button>
+            )}
+            <a className={linkButton} data-variant="secondary" href={`#${paths.repair}`}>
+              {t("report.done.repairs")}
+            </a>
+          </div>
+        )}
+      </main>
+    );
+  const issue = state.issue;
+  if (!issue.actions?.includes("edit"))
+    return (
+      <main className={page}>
+        <ScreenTitle title={t(title)} onBack={() => goBack(paths.issueView(issue.issue_id), navigate)} />
+        <div className={stack}>
+          <p role="alert">{t("report.edit.notAllowed")}</p>
+          <a className={linkButton} data-variant="secondary" href={`#${paths.issueView(issue.issue_id)}`}>
+            {t("report.edit.toIssue")}
+          </a>
+        </div>
+      </main>
+    );
+  return <EditForm key={issue.issue_id} issue={issue} title={t(title)} />;
+}
+
+const whereText = css`margin: 0; & strong { font-weight: 700; }`;
+
+function EditForm({ issue, title }: { issue: Issue; title: string }) {
+  useSignals();
+  const initial = useMemo(() => issueToForm(issue), [issue]);
+  const [form, setForm] = useState<ReportForm>(initial);
+  const [files, setFiles] = useState<PickedMedia[]>([]);
+  const [photos, setPhotos] = useState<SentMedia[]>(issue.issue_images);
+  const [videos, setVideos] = useState<SentMedia[]>(issue.issue_videos);
+  const [removing, setRemoving] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const uploads = useIssueUploads();
+  const formRef = useRef<HTMLFormElement>(null);
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  const can = (a: string) => issue.actions?.includes(a) ?? false;
+  const toIssue = paths.issueView(issue.issue_id);
+
+  const dirty = saved == null && (changed(form, initial) || files.length > 0);
+  const guard = useDiscardGuard(dirty);
+  const back = () => guard.leave(() => goBack(toIssue, navigate));
+
+  const set = useCallback((change: Partial<ReportForm>) => {
+    setForm((f) => ({ ...f, ...change }));
+    setErrors((e) => {
+      const keys = Object.keys(change).filter((k) => k in e);
+      if (!keys.length) return e;
+      const next = { ...e };
+      for (const k of keys) delete next[k];
+      return next;
+    });
+  }, []);
+  const setWhere = useCallback((w: Where) => set({ unit_id: w.unit_id }), [set]);
+
+  // Saved, and every new file arrived: back to the issue.
+  const allSent = uploads.items.length > 0 && uploads.progress.sent === uploads.items.length;
+  useEffect(() => {
+    if (saved == null || !allSent) return;
+    showToast(saved, "success", { id: "report" });
+    navigate(toIssue, { replace: true });
+  }, [saved, allSent, toIssue]);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (busy || saved != null) return;
+    const { errors: problems, body } = checkReport(form, localNow(), "edit");
+    if (!body) {
+      const shown = translated(problems);
+      setErrors(shown);
+      setFailure(t("report.add.check"));
+      focusFirstProblem(shown, formRef.current);
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    let message: string;
+    try {
+      message = (await editIssue(issue.issue_id, body)).message || t("report.edit.done");
+    } catch (err) {
+      const f = await failureOf(err);
+      setErrors(f.errors);
+      setFailure(f.detail ?? t("report.edit.failed"));
+      setBusy(false);
+      if (Object.keys(f.errors).length) focusFirstProblem(f.errors, formRef.current);
+      else requestAnimationFrame(() => failureRef.current?.focus());
+      return;
+    }
+    setBusy(false);
+    setSaved(message);
+    if (files.length) uploads.send(issue.issue_id, files);
+    else {
+      showToast(message, "success", { id: "report" });
+      navigate(toIssue, { replace: true });
+    }
+  }
+
+  async function removeMedia(m: SentMedia) {
+    if (m.media_id == null || removing != null) return;
+    setRemoving(m.media_id);
+    try {
+      await deleteIssueMedia(m.media_id);
+      const gone = (list: SentMedia[]) => list.filter((x) => x.media_id !== m.media_id);
+      setPhotos(gone);
+      setVideos(gone);
+      showToast(t("report.media.removed"), "success", { id: "report-media" });
+    } catch (err) {
+      showToast((await failureOf(err)).detail ?? t("report.media.removeFailed"), "error", { id: "report-media" });
+    } finally {
+      setRemoving(null);
+    }
+  }
+
+  async function cancelRepair(reason: string) {
+    setCancelError(null);
+    let message: string;
+    try {
+      message = (await cancelIssue(issue.issue_id, reason)).message || t("report.edit.cancelled");
+    } catch (err) {
+      setCancelError((await failureOf(err)).detail ?? t("report.edit.cancelFailed"));
+      throw err;
+    }
+    setCancelling(false);
+    showToast(message, "success", { id: "report" });
+    navigate(toIssue, { replace: true });
+  }
+
+  if (saved != null && uploads.items.length)
+    return (
+      <main className={page}>
+        <ScreenTitle title={title} onBack={() => navigate(toIssue, { replace: true })} />
+        <div className={stack}>
+          <p role="status">{t("report.edit.savedFiles")}</p>
+          <UploadProgress items={uploads.items} onRetry={(id) => void uploads.queue.retry(id)} onRemove={(id) => uploads.queue.remove(id)} />
+          <a className={linkButton} data-variant="secondary" href={`#${toIssue}`}>
+            {t("report.edit.toIssue")}
+          </a>
+        </div>
+      </main>
+    );
+
+  return (
+    <main className={page}>
+      <ScreenTitle title={title} onBack={back} />
+      <div className={formCss}>
+        <form ref={formRef} className={formCss} noValidate onSubmit={save} aria-busy={busy || undefined}>
+          {initial.unit_id != null ? (
+            <fieldset className={sectionCss}>
+              <legend>{t("report.where.title")}</legend>
+              <p className={whereText}>
+                <strong>{t("report.where.property")}: </strong>
+                <bdi>{issue.name}</bdi>
+              </p>
+              {issue.unit_name && (
+                <p className={whereText}>
+                  <strong>{t("report.where.unit")}: </strong>
+                  <bdi>{issue.unit_name}</bdi>
+                </p>
+              )}
+            </fieldset>
+          ) : (
+            // An older report without a unit: the unit is chosen now, in its property.
+            <ReportWhere value={{ property_id: issue.property_id, unit_id: form.unit_id }} onChange={setWhere} errors={errors} idPrefix="edit" lockProperty />
+          )}
+          <ReportFields
+            form={form}
+            set={set}
+            errors={errors}
+            files={files}
+            setFiles={setFiles}
+            existing={{ photos, videos, onRemove: can("edit") ? (m) => void removeMedia(m) : undefined, removing }}
+            canUpload={can("upload") || can("edit")}
+            idPrefix="edit"
+          />
+          {failure && (
+            <p ref={failureRef} tabIndex={-1} role="alert" className={failureCss} data-testid="report-failure">
+              {failure}
+            </p>
+          )}
+          <div className={actionsCss}>
+            <Button variant="secondary" onClick={back} disabled={busy}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+              {busy ? t("report.edit.submitting") : t("report.edit.submit")}
+            </Button>
+          </div>
+        </form>
+        {can("cancel") && (
+          <section className={`${card} ${stack}`} aria-labelledby="cancel-title">
+            <h2 id="cancel-title" className={css`font-size: 17px; margin: 0;`}>
+              {t("report.edit.cancel")}
+            </h2>
+            <p className={muted}>{t("report.edit.cancelHint")}</p>
+            <Button
+              variant="danger"
+              onClick={() => {
+                setCancelError(null);
+                setCancelling(true);
+              }}
+            >
+              {t("report.edit.cancel")}
+            </Button>
+          </section>
+        )}
+      </div>
+      <ConfirmDelete
+        open={cancelling}
+        title={t("report.edit.cancelTitle")}
+        what={
+          <>
+            <p className={css`margin: 0;`}>{t("report.edit.cancelWhat", { title: issue.title })}</p>
+            {cancelError && (
+              <p role="alert" className={errorText}>
+                {cancelError}
+              </p>
+            )}
+          </>
+        }
+        reason="required"
+        reasonLabel={t("report.edit.cancelReason")}
+        confirmLabel={t("report.edit.cancelConfirm")}
+        onCancel={() => setCancelling(false)}
+        onConfirm={cancelRepair}
+      />
+      <DiscardChanges guard={guard} />
+    </main>
+  );
 }

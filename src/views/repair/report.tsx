@@ -1,7 +1,158 @@
-import type { ViewProps } from "../../paths";
-import { PlaceholderView } from "../placeholder";
+import { css } from "goober";
+import { type FormEvent, useCallback, useRef, useState } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { newKey, reportIssue } from "../../api/repairs";
+import { DiscardChanges } from "../../components/DiscardChanges";
+import { ScreenTitle } from "../../components/ScreenTitle";
+import { Button } from "../../components/ui";
+import { navigate, useHashSearch } from "../../lib/hash-location";
+import { useDiscardGuard } from "../../lib/use-discard-guard";
+import { paths, type ViewProps } from "../../paths";
+import { t } from "../../signals/language";
+import { showToast } from "../../signals/toasts";
+import { page, stack } from "../../styles/theme";
+import { failureOf, goBack } from "../property/failure";
+import { actionsCss, failureCss, focusFirstProblem, formCss, linkButton, ReportFields, translated } from "./report-fields";
+import { changed, checkReport, emptyReport, localNow, type PickedMedia, type ReportForm } from "./report-rules";
+import { UploadProgress, useIssueUploads } from "./report-uploads";
+import { ReportWhere, type Where } from "./report-where";
 
-/** /property/addissues (issue 11): being built. */
-export function ReportIssueView(props: ViewProps) {
-  return <PlaceholderView {...props} />;
+const doneCss = css`
+  display: flex; flex-direction: column; gap: 6px; padding: 16px; border-radius: 12px; background: var(--brand-soft); color: var(--brand-dark);
+  & h2 { margin: 0; font-size: 20px; }
+  & p { margin: 0; color: var(--ink); }
+`;
+
+const positive = (s: string | null) => {
+  const n = Number(s);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * /property/addissues (roles 0, 2, 3; LOOP.md section 3): one screen, where (preset from ?property_id=&unit_id=), the
+ * kind of problem, title, description, photos and a video, emergency, presence and two to four times. The report is
+ * sent first, with an idempotency key made at the press and kept for a repeat after a failure; then each file follows
+ * on its own, and the screen says "Reported" at once while the files finish.
+ */
+export function ReportIssueView({ title }: ViewProps) {
+  useSignals();
+  const search = useHashSearch();
+  // The link's where is read once: the screen's own choices replace it.
+  const [preset] = useState<Where>(() => {
+    const q = new URLSearchParams(search);
+    const property_id = positive(q.get("property_id"));
+    return { property_id, unit_id: property_id ? positive(q.get("unit_id")) : null };
+  });
+  const [blank] = useState(emptyReport);
+  const [form, setForm] = useState<ReportForm>(() => ({ ...emptyReport(), ...preset }));
+  const [files, setFiles] = useState<PickedMedia[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [reported, setReported] = useState<{ issue_id: number | null; title: string } | null>(null);
+  // One key per report: a press again after a failure (the first may have arrived) creates it once (D23).
+  const key = useRef<string | null>(null);
+  const uploads = useIssueUploads();
+  const formRef = useRef<HTMLFormElement>(null);
+  const failureRef = useRef<HTMLParagraphElement>(null);
+
+  const dirty = !reported && (changed(form, blank) || files.length > 0);
+  const guard = useDiscardGuard(dirty);
+  const back = () => guard.leave(() => goBack(paths.home, navigate));
+
+  const set = useCallback((change: Partial<ReportForm>) => {
+    setForm((f) => ({ ...f, ...change }));
+    setErrors((e) => {
+      const keys = Object.keys(change).filter((k) => k in e);
+      if (!keys.length) return e;
+      const next = { ...e };
+      for (const k of keys) delete next[k];
+      return next;
+    });
+  }, []);
+  const setWhere = useCallback((w: Where) => set(w), [set]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy || reported) return;
+    const { errors: problems, body } = checkReport(form, localNow(), "add");
+    if (!body) {
+      const shown = translated(problems);
+      setErrors(shown);
+      setFailure(t("report.add.check"));
+      focusFirstProblem(shown, formRef.current);
+      return;
+    }
+    key.current ??= newKey();
+    setBusy(true);
+    setFailure(null);
+    let answer: Awaited<ReturnType<typeof reportIssue>>;
+    try {
+      answer = await reportIssue(body, key.current);
+    } catch (err) {
+      const f = await failureOf(err);
+      setErrors(f.errors);
+      setFailure(f.detail ?? t("report.add.failed"));
+      setBusy(false);
+      if (Object.keys(f.errors).length) focusFirstProblem(f.errors, formRef.current);
+      else requestAnimationFrame(() => failureRef.current?.focus());
+      return;
+    }
+    setBusy(false);
+    const issue = answer.issue;
+    setReported({ issue_id: issue?.issue_id ?? null, title: issue?.title ?? body.title });
+    showToast(answer.message || t("report.add.done"), "success", { id: "report" });
+    if (issue && files.length) uploads.send(issue.issue_id, files);
+  }
+
+  if (reported)
+    return (
+      <main className={page}>
+        <ScreenTitle title={t(title)} onBack={() => navigate(paths.repair, { replace: true })} />
+        <div className={stack}>
+          <section className={doneCss} role="status" aria-labelledby="report-done">
+            <h2 id="report-done">{t("report.done.heading")}</h2>
+            <p>{t("report.done.text", { title: reported.title })}</p>
+          </section>
+          <UploadProgress items={uploads.items} onRetry={(id) => void uploads.queue.retry(id)} onRemove={(id) => uploads.queue.remove(id)} />
+          {reported.issue_id != null && (
+            <a className={linkButton} data-variant="primary" href={`#${paths.issueView(reported.issue_id)}`}>
+              {t("report.done.open")}
+            </a>
+          )}
+          <a className={linkButton} data-variant="secondary" href={`#${paths.repair}`}>
+            {t("report.done.repairs")}
+          </a>
+        </div>
+      </main>
+    );
+
+  return (
+    <main className={page}>
+      <ScreenTitle title={t(title)} onBack={back} />
+      <form ref={formRef} className={formCss} noValidate onSubmit={submit} aria-busy={busy || undefined}>
+        <ReportWhere
+          value={{ property_id: form.property_id, unit_id: form.unit_id }}
+          onChange={setWhere}
+          errors={errors}
+          lockProperty={preset.property_id != null}
+        />
+        <ReportFields form={form} set={set} errors={errors} files={files} setFiles={setFiles} />
+        {failure && (
+          <p ref={failureRef} tabIndex={-1} role="alert" className={failureCss} data-testid="report-failure">
+            {failure}
+          </p>
+        )}
+        <div className={actionsCss}>
+          <Button variant="secondary" onClick={back} disabled={busy}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? t("report.add.submitting") : t("report.add.submit")}
+          </Button>
+        </div>
+      </form>
+      <DiscardChanges guard={guard} />
+    </main>
+  );
 }

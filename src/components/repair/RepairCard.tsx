@@ -1,0 +1,71 @@
+import { css } from "goober";
+import type { MouseEvent } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import type { Issue } from "../../contract/issues";
+import { navigate } from "../../lib/hash-location";
+import { paths } from "../../paths";
+import { lang, t } from "../../signals/language";
+import { cx } from "../../styles/theme";
+import { href } from "../property/parts";
+import { EmergencyMark, StageBadge } from "./StageBadge";
+import { nextStep, slotLine } from "./visit";
+
+const cardCss = css`
+  display: flex; flex-direction: column; gap: 6px; padding: 14px; min-height: 44px; text-decoration: none; color: var(--ink);
+  background: var(--card); border: 1px solid var(--line); border-radius: var(--radius);
+  & .badges { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+  & .title { font-size: 16px; font-weight: 700; overflow-wrap: anywhere; }
+  & .sub { color: var(--muted); font-size: 14px; overflow-wrap: anywhere; }
+  & .next { display: flex; align-items: center; gap: 6px; font-size: 14px; font-weight: 600; color: var(--ink); }
+  & .act { color: #78350f; }
+`;
+const needsCss = css`border-color: #b45309; border-inline-start-width: 4px;`;
+
+/**
+ * One repair in a list (LOOP.md section 3): stage, emergency, title, property and unit, technician, and what comes next
+ * (the user's own step first: pick a time, rate; else the agreed visit). Opens the issue with itself as navigation
+ * state, so the details show at once; a modified click (new tab) follows the plain link.
+ */
+export function RepairCard({ issue }: { issue: Issue }) {
+  useSignals();
+  const next = nextStep(issue);
+  const target = paths.issueView(issue.issue_id);
+  const open = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    navigate(target, { state: issue });
+  };
+  const own = next?.kind === "pick" || next?.kind === "rate";
+  return (
+    <a href={href(target)} onClick={open} className={cx(cardCss, own && needsCss)} data-testid="repair-card">
+      <span className="badges">
+        <StageBadge stage={issue.stage} status={issue.issue_status} />
+        {issue.emergency && <EmergencyMark />}
+      </span>
+      <span className="title">
+        <bdi>{issue.title}</bdi>
+      </span>
+      {(issue.name || issue.unit_name) && (
+        <span className="sub">
+          <bdi>{issue.name}</bdi>
+          {issue.name && issue.unit_name && " · "}
+          {issue.unit_name && <bdi>{t("repair.card.unit", { name: issue.unit_name })}</bdi>}
+        </span>
+      )}
+      {issue.tech_name && (
+        <span className="sub">
+          {t("repair.card.technician")} <bdi>{issue.tech_name}</bdi>
+        </span>
+      )}
+      {next && (
+        <span className={cx("next", own && "act")} data-testid="repair-next">
+          {next.kind === "pick"
+            ? t("repair.card.pickTime")
+            : next.kind === "rate"
+              ? t("repair.card.rate")
+              : t("repair.card.visit", { slot: slotLine(next.slot, lang.value) })}
+        </span>
+      )}
+    </a>
+  );
+}

@@ -1,0 +1,87 @@
+// The files of a report, after the report itself: each sent on its own through the upload queue (D21), its state
+// shown ("2 of 3 photos sent"), a failed one tried again alone. Shared by the report and edit screens.
+import { css } from "goober";
+import { useSignals } from "@preact/signals-react/runtime";
+import { uploadIssueMedia } from "../../api/repairs";
+import { Button } from "../../components/ui";
+import { MediaError } from "../../lib/image-compress";
+import { type QueueItem, useUploadQueue } from "../../lib/upload-queue";
+import { t } from "../../signals/language";
+import { cx, errorText } from "../../styles/theme";
+import { failureOf } from "../property/failure";
+import type { PickedMedia } from "./report-rules";
+import { sectionCss } from "./report-fields";
+
+/** The sentence a failed file shows: why the phone could not use it, or the server's detail, or a plain failure. */
+export async function uploadError(e: unknown): Promise<string> {
+  if (e instanceof MediaError) return t(e.key, e.params);
+  return (await failureOf(e)).detail ?? t("report.upload.fileFailed");
+}
+
+/** The upload queue of a screen, sending each picked file to `issueId` with its own kept key. */
+export function useIssueUploads() {
+  const q = useUploadQueue<PickedMedia>({ idOf: (f) => f.id, errorOf: uploadError });
+  const send = (issueId: number, files: PickedMedia[]) => q.queue.add(files, (f, key) => uploadIssueMedia(issueId, f.file, { key }));
+  return { ...q, send };
+}
+
+const list = css`
+  list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px;
+  & li { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; min-height: 48px; padding-block: 6px; padding-inline: 10px;
+    border: 1px solid var(--line); border-radius: 10px; background: #fff; }
+  & .name { flex: 1; min-width: 8rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  & .state { font-size: 14px; font-weight: 600; }
+  & [data-state="sent"] .state { color: var(--ok); }
+  & [data-state="failed"] .state { color: var(--danger); }
+  & .error { flex-basis: 100%; margin: 0; }
+`;
+
+/** Each file's state, "2 of 3 photos sent", Try again (and Remove) on a failed one. */
+export function UploadProgress({
+  items,
+  onRetry,
+  onRemove,
+}: {
+  items: readonly QueueItem<PickedMedia>[];
+  onRetry: (id: string) => void;
+  onRemove?: (id: string) => void;
+}) {
+  useSignals();
+  if (!items.length) return null;
+  const sent = items.filter((i) => i.state === "sent").length;
+  const busy = items.some((i) => i.state === "waiting" || i.state === "sending");
+  const onlyPhotos = items.every((i) => i.file.kind === "photo");
+  const progress = t(onlyPhotos ? "report.upload.progressPhotos" : "report.upload.progressFiles", { done: sent, total: items.length });
+  return (
+    <section className={sectionCss} aria-labelledby="report-uploads-title">
+      <h2 id="report-uploads-title">{t("report.upload.title")}</h2>
+      <p role="status" data-testid="upload-progress">
+        {progress}
+        {busy ? ` ${t("report.upload.keepsGoing")}` : sent === items.length ? ` ${t("report.upload.allSent")}` : ""}
+      </p>
+      <ul className={list}>
+        {items.map((i) => (
+          <li key={i.id} data-state={i.state} data-testid="upload-item">
+            <span className="name">
+              <bdi>{i.file.file.name || t("report.media.file")}</bdi>
+            </span>
+            <span className="state">{t(`report.upload.${i.state}`)}</span>
+            {i.state === "failed" && (
+              <>
+                <Button variant="secondary" onClick={() => onRetry(i.id)} aria-label={t("report.upload.retryNamed", { name: i.file.file.name })}>
+                  {t("common.retry")}
+                </Button>
+                {onRemove && (
+                  <Button variant="ghost" onClick={() => onRemove(i.id)} aria-label={t("report.upload.removeNamed", { name: i.file.file.name })}>
+                    {t("report.upload.remove")}
+                  </Button>
+                )}
+              </>
+            )}
+            {i.error && <p className={cx(errorText, "error")}>{i.error}</p>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,223 @@
+// Where the problem is: the property and the unit. Preset from the link (?property_id=&unit_id=, from a property or
+// unit screen); a tenant with one home sees it as text; an owner or manager with several properties picks one, then a
+// unit. The server decides who may report where (the property's `actions` has "report"); a tenant is offered only the
+// units they rent now (those that carry their tenancy).
+import { css } from "goober";
+import { useEffect, useState } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { fetchProperties, fetchProperty } from "../../api/property";
+import { Button, SelectField, TextField } from "../../components/ui";
+import type { PropertyDetail, Unit } from "../../contract/property-answers";
+import { useResource } from "../../lib/use-resource";
+import { t } from "../../signals/language";
+import { errorText, muted } from "../../styles/theme";
+import { sectionCss } from "./report-fields";
+
+export interface Where {
+  property_id: number | null;
+  unit_id: number | null;
+}
+
+/** The units the caller may report for: all for an owner or manager, a tenant's current ones only. */
+export function reportableUnits(p: PropertyDetail): Unit[] {
+  if (!p.actions.includes("report")) return [];
+  return p.relation === "tenant" ? p.units.filter((u) => u.tenant != null) : p.units;
+}
+
+interface Option {
+  property_id: number;
+  name: string;
+}
+
+/** The first page of the caller's properties; a tenant's former homes (no "report" there) are left out. */
+async function loadOptions(q: string, signal: AbortSignal): Promise<{ options: Option[]; more: boolean }> {
+  const page = await fetchProperties(1, q, signal);
+  let rows = page.data;
+  if (rows.length > 1 && rows.some((p) => p.relation === "tenant")) {
+    // Only a tenant's homes need a look inside: they may have left some of them.
+    const checks = await Promise.all(
+      rows.map((p) =>
+        p.relation === "tenant"
+          ? fetchProperty({ property_id: p.property_id }, signal).then(
+              (d) => reportableUnits(d).length > 0,
+              () => true,
+            )
+          : true,
+      ),
+    );
+    rows = rows.filter((_, i) => checks[i]);
+  }
+  return { options: rows.map((p) => ({ property_id: p.property_id, name: p.name })), more: page.total > page.data.length };
+}
+
+const whereText = css`margin: 0; font-size: 16px; & strong { font-weight: 700; }`;
+
+export function ReportWhere({
+  value,
+  onChange,
+  errors,
+  idPrefix = "report",
+  lockProperty = false,
+}: {
+  value: Where;
+  onChange: (w: Where) => void;
+  errors: Record<string, string | undefined>;
+  idPrefix?: string;
+  /** The property is given (a link, or the edited issue): no list to pick from. */
+  lockProperty?: boolean;
+}) {
+  useSignals();
+  const id = (f: string) => `${idPrefix}-${f}`;
+  const [text, setText] = useState("");
+  const [q, setQ] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const list = useResource((signal) => loadOptions(q, signal), [q], { enabled: !lockProperty });
+  const detail = useResource((signal) => fetchProperty({ property_id: value.property_id as number }, signal), [value.property_id], {
+    enabled: value.property_id != null,
+  });
+  const shown = detail.data && detail.data.property_id === value.property_id ? detail.data : undefined;
+  const units = shown ? reportableUnits(shown) : [];
+  const canReport = !!shown?.actions.includes("report");
+
+  const options = list.data?.options;
+  const single = !!options && options.length === 1 && !list.data?.more && !q;
+  // One home: it is chosen for the user.
+  useEffect(() => {
+    if (single && value.property_id == null && options) onChange({ property_id: options[0].property_id, unit_id: null });
+  }, [single, value.property_id, options, onChange]);
+  // One unit: chosen; a unit from the link that is not one the caller may report for: dropped.
+  useEffect(() => {
+    if (!shown) return;
+    const known = units.some((u) => u.unit_id === value.unit_id);
+    if (units.length === 1 && !known) onChange({ property_id: shown.property_id, unit_id: units[0].unit_id });
+    else if (value.unit_id != null && !known) onChange({ property_id: shown.property_id, unit_id: null });
+  }, [shown, units, value.unit_id, onChange]);
+
+  const property = () => {
+    if (lockProperty || single)
+      return (
+        <p className={whereText}>
+          <strong>{t("report.where.property")}: </strong>
+          <bdi>{shown?.name ?? options?.[0]?.name ?? "…"}</bdi>
+        </p>
+      );
+    if (list.error)
+      return (
+        <div className={css`display: flex; flex-direction: column; gap: 8px;`}>
+          <p role="alert" className={errorText}>
+            {t("report.where.loadFailed")}
+          </p>
+          <Button variant="secondary" onClick={list.retry}>
+            {t("common.retry")}
+          </Button>
+        </div>
+      );
+    if (!options) return <p className={muted}>{t("report.where.loading")}</p>;
+    if (!options.length && !q) return <p role="alert">{t("report.where.none")}</p>;
+    const known = options.some((o) => o.property_id === value.property_id);
+    return (
+      <>
+        {(list.data?.more || q) && (
+          <TextField
+            id={id("property-search")}
+            type="search"
+            label={t("report.where.search")}
+            autoComplete="off"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+          />
+        )}
+        <SelectField
+          id={id("property")}
+          data-focus="property_id"
+          label={t("report.where.property")}
+          value={value.property_id ?? ""}
+          error={errors.property_id}
+          onChange={(e) => onChange({ property_id: Number(e.currentTarget.value) || null, unit_id: null })}
+        >
+          <option value="">{t("report.where.chooseProperty")}</option>
+          {!known && shown && <option value={shown.property_id}>{shown.name}</option>}
+          {options.map((o) => (
+            <option key={o.property_id} value={o.property_id}>
+              {o.name}
+            </option>
+          ))}
+        </SelectField>
+      </>
+    );
+  };
+
+  const unit = () => {
+    if (value.property_id == null) return null;
+    if (detail.error)
+      return (
+        <div className={css`display: flex; flex-direction: column; gap: 8px;`}>
+          <p role="alert" className={errorText}>
+            {t("report.where.unitsFailed")}
+          </p>
+          <Button variant="secondary" onClick={detail.retry}>
+            {t("common.retry")}
+          </Button>
+        </div>
+      );
+    if (!shown) return <p className={muted}>{t("report.where.loading")}</p>;
+    if (!canReport)
+      return (
+        <p role="alert" className={errorText}>
+          {t("report.where.cannotReport")}
+        </p>
+      );
+    if (!units.length)
+      return (
+        <p role="alert" className={errorText}>
+          {t("report.where.noUnits")}
+        </p>
+      );
+    if (units.length === 1)
+      return (
+        <p className={whereText}>
+          <strong>{t("report.where.unit")}: </strong>
+          <bdi>{units[0].name}</bdi>
+        </p>
+      );
+    return (
+      <SelectField
+        id={id("unit")}
+        data-focus="unit_id"
+        label={t("report.where.unit")}
+        value={value.unit_id ?? ""}
+        error={errors.unit_id}
+        onChange={(e) => onChange({ property_id: value.property_id, unit_id: Number(e.currentTarget.value) || null })}
+      >
+        <option value="">{t("report.where.chooseUnit")}</option>
+        {units.map((u) => (
+          <option key={u.unit_id} value={u.unit_id}>
+            {u.name}
+          </option>
+        ))}
+      </SelectField>
+    );
+  };
+
+  return (
+    <fieldset className={sectionCss}>
+      <legend>{t("report.where.title")}</legend>
+      {property()}
+      {unit()}
+      {errors.property_id && (lockProperty || single) && (
+        <p role="alert" className={errorText}>
+          {errors.property_id}
+        </p>
+      )}
+      {errors.unit_id && units.length <= 1 && (
+        <p role="alert" className={errorText}>
+          {errors.unit_id}
+        </p>
+      )}
+    </fieldset>
+  );
+}
