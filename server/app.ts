@@ -67,7 +67,7 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
     c.header("X-Frame-Options", "DENY");
     // A signed file link is stable for an hour and names its one user: that browser may keep the file (sendStored
     // says "private"); every other API answer is never stored.
-    const signedFile = c.req.path.startsWith("/api/property/file/") && c.res.status === 200;
+    const signedFile = /^\/api\/(property|issue)\/file\//.test(c.req.path) && (c.res.status === 200 || c.res.status === 206);
     if (c.req.path.startsWith("/api") && !signedFile) c.header("Cache-Control", "no-store");
     if (c.req.path.startsWith("/api") || c.res.status >= 400)
       deps.log({ msg: "request", method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });

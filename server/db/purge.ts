@@ -1,4 +1,5 @@
 // Rows that are only kept for a while: without a purge these tables grow for ever.
+import { autoClose } from "../issues/stages";
 import { purgeRateLimits } from "../lib/rate-limit";
 import type { Queryable } from "./db";
 
@@ -30,15 +31,22 @@ export async function purge(db: Queryable, now: Date = new Date()): Promise<Reco
   return counts;
 }
 
-/** Purges at start and then every hour; the timer never keeps the process alive, a failed run is logged and retried next time. */
+/**
+ * Purges at start and then every hour, and closes the completed issues nobody answered within 72 hours (LOOP.md
+ * section 2; issue reads sweep them too). The timer never keeps the process alive; a failed run is logged and retried
+ * next time.
+ */
 export function startPurging(db: Queryable, log: (entry: Record<string, unknown>) => void, everyMs = PURGE_EVERY_MS, now: () => Date = () => new Date()) {
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
-      const counts = await purge(db, now());
+      const at = now();
+      const counts = await purge(db, at);
       if (Object.values(counts).some((n) => n > 0)) log({ msg: "purged", ...counts });
+      const closed = await autoClose(db, at.getTime());
+      if (closed > 0) log({ msg: "issues closed by themselves", closed });
     } catch (e) {
       log({ msg: "purge failed", error: String((e as Error)?.message ?? e) });
     } finally {

@@ -1,9 +1,66 @@
-// Who may do what with an issue.
+// Who relates to an issue, and how (issue 11, D20). The relations are computed in SQL, one lateral per issue row, so a
+// list stays one query; what each relation may do is decided by the table of ./stages.ts and nowhere else.
+//
+// - creator: reported it (sees it always);
+// - tenant: rents the issue's unit now;
+// - owner: owns the property;
+// - manager: a manager (role 2) of the company that runs the property, or of the assigned technician's company;
+//   tech_manager: the latter only (they answer for their technician: acknowledging);
+// - technician: the one assigned.
+// Anyone with none of them does not see the issue: it answers 404 exactly like a missing one (issue 9).
+import type { Queryable } from "../db/db";
 import type { AuthUser } from "../lib/auth";
-import type { Access } from "./queries";
+import { HttpError } from "../lib/http";
+import { msg } from "../lib/i18n";
+import { propertyAccess, unitById } from "../property/queries";
 
-/** The assigned technician, or a manager of that technician's company, may act on the issue. */
-export const actsOn = (u: AuthUser, a: Access) =>
-  (u.role === 1 && a.assigned_tech_id === u.user_id) || (u.role === 2 && u.company_id != null && a.tech_company_id === u.company_id);
-/** Those who act on it, and the customer who reported it or owns the property, may read it (/property/issues-view admits every role). */
-export const reads = (u: AuthUser, a: Access) => actsOn(u, a) || (u.role !== 1 && u.role !== 2 && (a.creator_id === u.user_id || a.owner_id === u.user_id));
+export type Rel = "creator" | "tenant" | "owner" | "manager" | "tech_manager" | "technician";
+export type Relations = Record<Rel, boolean>;
+export const RELS: readonly Rel[] = ["creator", "tenant", "owner", "manager", "tech_manager", "technician"];
+
+/** Parameters $1..$3 of every issue query: the caller's id, role and company (-1 without one). */
+export const relationParams = (u: AuthUser): unknown[] => [u.user_id, u.role, u.company_id ?? -1];
+
+/**
+ * The issues `i` with their property `p`, the assigned technician `tu` and the caller's relations `r` (columns named
+ * as Rel). $1..$3 as relationParams.
+ */
+export const ISSUE_FROM = `
+    from issues i
+    join properties p on p.property_id = i.property_id
+    left join users tu on tu.user_id = i.assigned_tech_id
+    cross join lateral (select
+      coalesce(i.creator_id = $1, false) as creator,
+      exists (select 1 from tenancies rt where rt.unit_id = i.unit_id and rt.tenant_id = $1 and rt.ended_at is null) as tenant,
+      coalesce(p.owner_id = $1, false) as owner,
+      ($2 = 2 and (coalesce(p.company_id = $3, false) or coalesce(tu.company_id = $3, false))) as manager,
+      ($2 = 2 and coalesce(tu.company_id = $3, false)) as tech_manager,
+      coalesce(i.assigned_tech_id = $1, false) as technician) r`;
+
+/** The caller sees the issue. */
+export const VISIBLE_SQL = "(r.creator or r.tenant or r.owner or r.manager or r.technician)";
+
+/** The relation columns of a query over ISSUE_FROM, prefixed so they do not clash with the issue's own fields. */
+export const RELATION_COLUMNS = RELS.map((k) => `r.${k} as rel_${k}`).join(", ");
+
+/** Relations read back from `rel_*` columns. */
+export const relationsOf = (row: Record<string, unknown>): Relations => Object.fromEntries(RELS.map((k) => [k, row[`rel_${k}`] === true])) as Relations;
+
+/**
+ * Reporting (POST /issue/issue) and moving an issue to another unit (PUT /issue/details): the unit must be of the
+ * property, and the caller may report there: its owner, a manager of the company that runs it, or a tenant who rents
+ * THAT unit now. A property the caller cannot see answers 404; a unit of another tenant 403.
+ */
+export async function assertMayReport(q: Queryable, u: AuthUser, propertyId: number, unitId: number) {
+  const place = await propertyAccess(q, u, propertyId);
+  if (!place) throw new HttpError(404, msg("propertyMissing"));
+  const unit = await unitById(q, unitId);
+  if (!unit || unit.property_id !== propertyId) throw new HttpError(422, msg("unitMissing"), { unit_id: msg("unitMissing") });
+  if (place.relation === "owner" || place.relation === "manager") return place;
+  if (place.relation === "tenant") {
+    const { rows } = await q.query("select 1 from tenancies where unit_id = $1 and tenant_id = $2 and ended_at is null", [unitId, u.user_id]);
+    if (rows.length) return place;
+    throw new HttpError(403, msg("reportOwnUnit"), { unit_id: msg("reportOwnUnit") });
+  }
+  throw new HttpError(403, msg("reportNotAllowed"));
+}

@@ -1,54 +1,214 @@
-// SQL of the issue area.
+// SQL of the issue area. Who relates to an issue: ./access.ts; what they may do: ./stages.ts.
+import type { Stage } from "../../src/contract/repairs";
 import type { Queryable } from "../db/db";
+import type { AuthUser } from "../lib/auth";
+import { clock } from "../lib/clock";
 import { HttpError } from "../lib/http";
 import { msg } from "../lib/i18n";
+import { fileLinkSecret, signFileLink } from "../lib/signed-url";
+import { ISSUE_FROM, RELATION_COLUMNS, type Relations, VISIBLE_SQL, relationParams, relationsOf } from "./access";
+import { actionsFor } from "./stages";
 
-/** One issue in the shape of SPEC.md's state fields (D4); `where` filters the `i` (issues) alias. */
-export const ISSUE_SELECT = `
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+const iso = (col: string) => `to_char(${col} at time zone 'UTC', ${ISO})`;
+const slotJson = (alias: string) =>
+  `json_build_object('date', to_char(${alias}.date, 'YYYY-MM-DD'), 'time_from', to_char(${alias}.time_from, 'HH24:MI'), 'time_to', to_char(${alias}.time_to, 'HH24:MI'))`;
+/** Media items: `private` (an upload, served by signed link) is replaced by `url` before answering. */
+const mediaJson = (where: string) =>
+  `coalesce((select json_agg(json_build_object('media_id', m.media_id, 'file_name', m.file_name, 'path', m.path, 'private', m.storage_key is not null)
+                             order by m.position, m.media_id)
+               from issue_media m where ${where}), '[]'::json)`;
+
+/**
+ * One issue in the shape of SPEC.md's state fields (D4) plus issue 11's (stage, visit, category, ...), and the
+ * caller's relations (rel_*), over ISSUE_FROM. Parameters $1..$3 are the caller's (relationParams).
+ */
+const ISSUE_SELECT = `
   select i.issue_id, i.title, i.issue_type, i.description as "desc", i.issue_status,
-         to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+         ${iso("i.created_at")} as created_at,
          i.property_id, p.name, p.addres,
          json_build_object('block', p.block, 'no', p.no, 'street', p.street, 'city', p.city, 'state', p.state, 'zipcode', p.zipcode, 'country', p.country) as addrs,
          json_build_object('lat', p.lat, 'lng', p.lng) as location,
-         coalesce((select json_agg(json_build_object('file_name', m.file_name, 'path', m.path) order by m.position, m.media_id)
-                     from issue_media m where m.issue_id = i.issue_id), '[]'::json) as images,
-         coalesce((select json_agg(json_build_object('file_name', m.file_name, 'path', m.path) order by m.position, m.media_id)
-                     from issue_media m where m.issue_id = i.issue_id and m.kind = 'image'), '[]'::json) as issue_images,
-         coalesce((select json_agg(json_build_object('file_name', m.file_name, 'path', m.path) order by m.position, m.media_id)
-                     from issue_media m where m.issue_id = i.issue_id and m.kind = 'video'), '[]'::json) as issue_videos,
-         coalesce((select json_agg(json_build_object('date', to_char(a.date, 'YYYY-MM-DD'), 'time_from', to_char(a.time_from, 'HH24:MI'), 'time_to', to_char(a.time_to, 'HH24:MI'))
-                            order by a.date, a.time_from, a.slot_id)
+         ${mediaJson("m.issue_id = i.issue_id and m.event_id is null")} as images,
+         ${mediaJson("m.issue_id = i.issue_id and m.event_id is null and m.kind = 'image'")} as issue_images,
+         ${mediaJson("m.issue_id = i.issue_id and m.event_id is null and m.kind = 'video'")} as issue_videos,
+         coalesce((select json_agg(${slotJson("a")} order by a.date, a.time_from, a.slot_id)
                      from issue_availability a where a.issue_id = i.issue_id), '[]'::json) as available,
-         coalesce((select json_agg(json_build_object('date', to_char(s.date, 'YYYY-MM-DD'), 'time_from', to_char(s.time_from, 'HH24:MI'), 'time_to', to_char(s.time_to, 'HH24:MI'))
-                            order by s.date, s.time_from, s.slot_id)
+         coalesce((select json_agg(${slotJson("s")} order by s.date, s.time_from, s.slot_id)
                      from issue_tech_slots s where s.issue_id = i.issue_id), '[]'::json) as tech_available,
-         to_char(i.acknowledged_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as acknowledged_at,
+         ${iso("i.acknowledged_at")} as acknowledged_at,
          cu.name as creater_name,
          case when cu.mob_no is null or cu.mob_no = '' then null else cu.cntry_code || cu.mob_no end as creater_mob_no,
          case when cu.profile_path is null then '[]'::json else json_build_array(json_build_object('path', cu.profile_path)) end as creater_profile,
          i.priority,
          coalesce((select json_agg(json_build_object('path', pi.path) order by pi.position, pi.image_id)
-                     from property_images pi where pi.property_id = p.property_id), '[]'::json) as prop_images
-    from issues i
-    join properties p on p.property_id = i.property_id
-    left join users cu on cu.user_id = i.creator_id`;
+                     from property_images pi where pi.property_id = p.property_id), '[]'::json) as prop_images,
+         i.stage,
+         case when i.visit_date is null then null
+              else json_build_object('date', to_char(i.visit_date, 'YYYY-MM-DD'), 'time_from', to_char(i.visit_from, 'HH24:MI'), 'time_to', to_char(i.visit_to, 'HH24:MI')) end as visit,
+         i.category, i.emergency, i.presence, i.unit_id, un.name as unit_name,
+         tu.name as tech_name,
+         case when tu.mob_no is null or tu.mob_no = '' then null else tu.cntry_code || tu.mob_no end as tech_mob_no,
+         ${iso("i.completed_at")} as completed_at,
+         i.rating, i.rating_comment, i.cancel_reason,
+         ${iso("i.updated_at")} as updated_at,
+         ${RELATION_COLUMNS}
+    ${ISSUE_FROM}
+    left join users cu on cu.user_id = i.creator_id
+    left join units un on un.unit_id = i.unit_id`;
 
-export interface Access {
-  issue_id: number;
-  issue_status: number;
-  assigned_tech_id: number | null;
-  tech_company_id: number | null;
-  creator_id: number | null;
-  owner_id: number | null;
+interface MediaRow {
+  media_id: number;
+  file_name: string;
+  path: string;
+  private?: boolean;
+  url?: string;
 }
 
-export async function accessOf(q: Queryable, issueId: number): Promise<Access> {
-  const { rows } = await q.query<Access>(
-    `select i.issue_id, i.issue_status, i.assigned_tech_id, t.company_id as tech_company_id, i.creator_id, p.owner_id
-       from issues i join properties p using (property_id) left join users t on t.user_id = i.assigned_tech_id
-      where i.issue_id = $1`,
-    [issueId],
+/** A media item as the app gets it: an upload carries a link signed for this caller, an old row its public path. */
+export const mediaOut = (secret: Buffer | null, userId: number, now: number) => (m: MediaRow) => {
+  const { private: hidden, ...item } = m;
+  if (hidden && secret) item.url = signFileLink(secret, m.media_id, userId, now, "issue");
+  return item;
+};
+
+const hasPrivate = (list: unknown) => Array.isArray(list) && list.some((m: MediaRow) => m.private);
+
+/** The issue as sent: no relation columns; `actions` for the caller; media links signed for them. */
+function issueOut(row: Record<string, unknown>, u: AuthUser, secret: Buffer | null, now: number) {
+  const rel = relationsOf(row);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) if (!k.startsWith("rel_")) out[k] = v;
+  const sign = mediaOut(secret, u.user_id, now);
+  for (const k of ["images", "issue_images", "issue_videos"]) out[k] = (row[k] as MediaRow[]).map(sign);
+  out.actions = actionsFor({ issue_id: row.issue_id as number, stage: row.stage as Stage, completed_at: row.completed_at as string | null }, rel, now);
+  return out;
+}
+
+/**
+ * Issues the caller may see matching `where` (over `i`, `p`, `r`; its parameters from $4), in the order and page of
+ * `tail`, ready to send. One query for the whole list.
+ */
+export async function selectIssues(q: Queryable, u: AuthUser, where: string, params: unknown[] = [], tail = "") {
+  const now = clock.now();
+  const { rows } = await q.query<Record<string, unknown>>(`${ISSUE_SELECT} where ${VISIBLE_SQL} and (${where}) ${tail}`, [...relationParams(u), ...params]);
+  const secret = rows.some((r) => hasPrivate(r.images)) ? await fileLinkSecret(q) : null;
+  return rows.map((r) => issueOut(r, u, secret, now));
+}
+
+/** How many issues the caller may see match `where` (as selectIssues). */
+export async function countIssues(q: Queryable, u: AuthUser, where: string, params: unknown[] = []) {
+  const { rows } = await q.query<{ n: number }>(`select count(*)::int as n ${ISSUE_FROM} where ${VISIBLE_SQL} and (${where})`, [
+    ...relationParams(u),
+    ...params,
+  ]);
+  return rows[0].n;
+}
+
+/** One issue the caller may see, ready to send; 404 when they may not (exactly like a missing one). */
+export async function issueFor(q: Queryable, u: AuthUser, issueId: number) {
+  const [issue] = await selectIssues(q, u, "i.issue_id = $4", [issueId]);
+  if (!issue) throw new HttpError(404, msg("issueMissing"));
+  return issue;
+}
+
+/** What writes check: the issue's stage and parts, and the caller's relations. */
+export interface IssueRow {
+  issue_id: number;
+  stage: Stage;
+  completed_at: Date | null;
+  property_id: number;
+  unit_id: number | null;
+  assigned_tech_id: number | null;
+  creator_id: number | null;
+  priority: number;
+  country: string;
+  rel: Relations;
+}
+
+/**
+ * The issue and the caller's relations, or null when they may not see it. `lock` takes the issue row for the rest of
+ * the caller's transaction (select … for update), so two moves of one issue cannot interleave.
+ */
+export async function issueRow(q: Queryable, u: AuthUser, issueId: number, lock = false): Promise<IssueRow | null> {
+  const { rows } = await q.query<Record<string, unknown>>(
+    `select i.issue_id, i.stage, i.completed_at, i.property_id, i.unit_id, i.assigned_tech_id, i.creator_id, i.priority, p.country, ${RELATION_COLUMNS}
+       ${ISSUE_FROM}
+      where i.issue_id = $4 and ${VISIBLE_SQL}${lock ? " for update of i" : ""}`,
+    [...relationParams(u), issueId],
   );
-  if (!rows[0]) throw new HttpError(404, msg("issueMissing"));
-  return rows[0];
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    issue_id: row.issue_id as number,
+    stage: row.stage as Stage,
+    completed_at: (row.completed_at as Date | null) ?? null,
+    property_id: row.property_id as number,
+    unit_id: (row.unit_id as number | null) ?? null,
+    assigned_tech_id: (row.assigned_tech_id as number | null) ?? null,
+    creator_id: (row.creator_id as number | null) ?? null,
+    priority: row.priority as number,
+    country: (row.country as string) ?? "",
+    rel: relationsOf(row),
+  };
+}
+
+/** As issueRow, locked, and 404 when the caller may not see it. */
+export async function lockIssue(q: Queryable, u: AuthUser, issueId: number): Promise<IssueRow> {
+  const row = await issueRow(q, u, issueId, true);
+  if (!row) throw new HttpError(404, msg("issueMissing"));
+  return row;
+}
+
+export interface SlotRow {
+  date: string;
+  time_from: string;
+  time_to: string;
+}
+
+const SLOT_COLUMNS = "to_char(date, 'YYYY-MM-DD') as date, to_char(time_from, 'HH24:MI') as time_from, to_char(time_to, 'HH24:MI') as time_to";
+
+/** The tenant's availability (`issue_availability`) or the technician's slots (`issue_tech_slots`). */
+export async function slotsOf(q: Queryable, table: "issue_availability" | "issue_tech_slots", issueId: number): Promise<SlotRow[]> {
+  const { rows } = await q.query<SlotRow>(`select ${SLOT_COLUMNS} from ${table} where issue_id = $1 order by date, time_from, slot_id`, [issueId]);
+  return rows;
+}
+
+/** Replaces the tenant's availability. */
+export async function setAvailability(q: Queryable, issueId: number, slots: SlotRow[]) {
+  await q.query("delete from issue_availability where issue_id = $1", [issueId]);
+  for (const s of slots)
+    await q.query("insert into issue_availability (issue_id, date, time_from, time_to) values ($1, $2, $3, $4)", [issueId, s.date, s.time_from, s.time_to]);
+}
+
+/** Replaces the technician's slots (none: cleared). */
+export async function setTechSlots(q: Queryable, issueId: number, techId: number | null, slots: SlotRow[]) {
+  await q.query("delete from issue_tech_slots where issue_id = $1", [issueId]);
+  for (const s of slots)
+    await q.query("insert into issue_tech_slots (issue_id, tech_id, date, time_from, time_to) values ($1, $2, $3, $4, $5)", [
+      issueId,
+      techId,
+      s.date,
+      s.time_from,
+      s.time_to,
+    ]);
+}
+
+export const sameSlot = (a: SlotRow, b: SlotRow) => a.date === b.date && a.time_from === b.time_from && a.time_to === b.time_to;
+
+/** The timeline of an issue, oldest first; `mine` for the caller's own rows, comment photos signed for them. */
+export async function timelineOf(q: Queryable, u: AuthUser, issueId: number, eventId?: number) {
+  const { rows } = await q.query<Record<string, unknown> & { images: MediaRow[] }>(
+    `select e.event_id, e.kind, e.from_stage, e.to_stage, e.note, a.name as actor_name, coalesce(e.actor_id = $2, false) as mine,
+            ${iso("e.created_at")} as created_at,
+            ${mediaJson("m.event_id = e.event_id")} as images
+       from issue_events e left join users a on a.user_id = e.actor_id
+      where e.issue_id = $1 and ($3::int is null or e.event_id = $3)
+      order by e.created_at, e.event_id`,
+    [issueId, u.user_id, eventId ?? null],
+  );
+  const now = clock.now();
+  const secret = rows.some((r) => hasPrivate(r.images)) ? await fileLinkSecret(q) : null;
+  const sign = mediaOut(secret, u.user_id, now);
+  return rows.map((r) => ({ ...r, images: r.images.map(sign) }));
 }

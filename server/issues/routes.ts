@@ -1,12 +1,25 @@
+// The issue area (SPEC.md section 5, issue 11: LOOP.md sections 2 to 4): reading issues and their timeline,
+// reporting and editing, comments. Moves: ./moves.ts; photos and videos: ./media.ts. SQL in ./queries.ts; who relates
+// to an issue in ./access.ts; what each relation may do in ./stages.ts, which alone decides (D20).
 import { Hono } from "hono";
-import type { Env } from "../lib/env";
+import { JOBS_PAGE_SIZE, issueIdQuery, jobsQuery } from "../../src/contract/issues";
+import { REPAIRS_PAGE_SIZE, commentBody, editIssueBody, repairsQuery, reportBody } from "../../src/contract/repairs";
 import { requireAuth } from "../lib/auth";
+import { clock } from "../lib/clock";
+import type { Env } from "../lib/env";
 import { HttpError, body, check } from "../lib/http";
 import { msg, t } from "../lib/i18n";
+import { idempotent } from "../lib/idempotency";
 import { pageOf } from "../lib/paging";
-import { JOBS_PAGE_SIZE, acknowledgeBody, issueIdQuery, jobsQuery } from "../../src/contract/issues";
-import { actsOn, reads } from "./access";
-import { ISSUE_SELECT, accessOf } from "./queries";
+import { assertMayReport } from "./access";
+import { mediaRoutes } from "./media";
+import { moveRoutes } from "./moves";
+import { assertFuture } from "./params";
+import { countIssues, issueFor, issueRow, lockIssue, selectIssues, setAvailability, timelineOf } from "./queries";
+import { addEvent, assertMay, autoClose, waitsForCallerSql } from "./stages";
+
+/** Stages of the Open and Closed tabs of GET /issue/issues: a completed repair waits for its confirmation on Open. */
+const FINISHED = "i.stage in ('closed', 'cancelled')";
 
 export function issueRoutes() {
   const app = new Hono<Env>();
@@ -15,62 +28,145 @@ export function issueRoutes() {
     const u = c.var.user;
     const { status = "open" } = check(jobsQuery, { status: c.req.query("status") });
     const page = pageOf(c.req.query());
+    await autoClose(c.var.db, clock.now());
     // A technician sees the issues assigned to them; a manager those of their company's technicians.
-    const who = u.role === 1 ? "i.assigned_tech_id = $1" : "i.assigned_tech_id in (select user_id from users where company_id = $1 and role = 1)";
+    const who = u.role === 1 ? "i.assigned_tech_id = $4" : "i.assigned_tech_id in (select user_id from users where company_id = $4 and role = 1)";
     const whoId = u.role === 1 ? u.user_id : (u.company_id ?? -1);
-    const state = status === "closed" ? "i.issue_status = 1" : "i.issue_status <> 1";
-    const total = await c.var.db.query<{ n: number }>(`select count(*)::int as n from issues i where ${who} and ${state}`, [whoId]);
-    const { rows } = await c.var.db.query(
-      `${ISSUE_SELECT} where ${who} and ${state} order by i.created_at desc, i.issue_id desc limit ${JOBS_PAGE_SIZE} offset $2`,
-      [whoId, (page - 1) * JOBS_PAGE_SIZE],
+    const where = `${who} and ${status === "closed" ? "i.issue_status = 1" : "i.issue_status <> 1"}`;
+    const total = await countIssues(c.var.db, u, where, [whoId]);
+    const data = await selectIssues(
+      c.var.db,
+      u,
+      where,
+      [whoId],
+      `order by i.created_at desc, i.issue_id desc limit ${JOBS_PAGE_SIZE} offset ${(page - 1) * JOBS_PAGE_SIZE}`,
     );
-    return c.json({ status: 1, total: total.rows[0].n, data: rows });
+    return c.json({ status: 1, total, data });
   });
 
   app.get("/issue/issue", requireAuth(), async (c) => {
     const { issue_id } = check(issueIdQuery, c.req.query());
-    const access = await accessOf(c.var.db, issue_id);
+    await autoClose(c.var.db, clock.now());
     // Another company's issue answers exactly as a missing one: ids reveal nothing (issue 9).
-    if (!reads(c.var.user, access)) throw new HttpError(404, msg("issueMissing"));
-    const { rows } = await c.var.db.query(`${ISSUE_SELECT} where i.issue_id = $1`, [issue_id]);
-    return c.json({ status: 1, data: rows[0] });
+    return c.json({ status: 1, data: await issueFor(c.var.db, c.var.user, issue_id) });
   });
 
-  app.put("/issue/issue", requireAuth(1, 2), async (c) => {
-    const { issue_id } = check(issueIdQuery, c.req.query());
-    const { tech_available } = await body(c, acknowledgeBody);
+  // Every issue the caller may see (/repair, /home): open ones waiting for the caller first (a slot to pick, a repair to
+  // confirm), then the newest; closed ones newest first. scope: mine (reported, rented, assigned), property (of the
+  // properties the caller owns or their company runs), company (the caller's company's).
+  app.get("/issue/issues", requireAuth(), async (c) => {
     const u = c.var.user;
-    const message = await c.var.db.tx(async (q) => {
-      // Lock the issue row so two acknowledgements of one issue cannot interleave.
-      await q.query("select 1 from issues where issue_id = $1 for update", [issue_id]);
-      const access = await accessOf(q, issue_id);
-      if (!actsOn(u, access)) throw new HttpError(404, msg("issueMissing"));
-      if (access.issue_status === 1) throw new HttpError(409, msg("issueClosed"));
-      const tenant = await q.query<{ date: string; time_from: string; time_to: string }>(
-        `select to_char(date, 'YYYY-MM-DD') as date, to_char(time_from, 'HH24:MI') as time_from, to_char(time_to, 'HH24:MI') as time_to
-           from issue_availability where issue_id = $1`,
-        [issue_id],
-      );
-      if (tenant.rows.length) {
-        // With tenant slots the body holds exactly the one chosen (SPEC.md section 7).
-        const [s] = tech_available;
-        const offered = tech_available.length === 1 && tenant.rows.some((r) => r.date === s.date && r.time_from === s.time_from && r.time_to === s.time_to);
-        if (!offered) throw new HttpError(422, msg("selectAvailability"), { tech_available: msg("chooseOneSlot") });
-      }
-      await q.query("delete from issue_tech_slots where issue_id = $1", [issue_id]);
-      for (const s of tech_available)
-        await q.query("insert into issue_tech_slots (issue_id, tech_id, date, time_from, time_to) values ($1, $2, $3, $4, $5)", [
-          issue_id,
-          access.assigned_tech_id,
-          s.date,
-          s.time_from,
-          s.time_to,
-        ]);
-      await q.query("update issues set acknowledged_at = now(), acknowledged_by = $2 where issue_id = $1", [issue_id, u.user_id]);
-      return msg("acknowledged");
-    });
-    return c.json({ status: 1, message: t(c, message) });
+    const { status = "open", scope, property_id } = check(repairsQuery, c.req.query());
+    const page = pageOf(c.req.query());
+    await autoClose(c.var.db, clock.now());
+    const parts = [status === "closed" ? FINISHED : `not ${FINISHED}`];
+    if (scope === "mine") parts.push("(r.creator or r.tenant or r.technician)");
+    if (scope === "property") parts.push("(r.owner or ($2 = 2 and coalesce(p.company_id = $3, false)))");
+    if (scope === "company") parts.push("r.manager");
+    const params: unknown[] = [];
+    if (property_id !== undefined) {
+      params.push(property_id);
+      parts.push("i.property_id = $4");
+    }
+    const where = parts.join(" and ");
+    const order = status === "closed" ? "" : `${waitsForCallerSql()} desc, `;
+    const total = await countIssues(c.var.db, u, where, params);
+    const data = await selectIssues(
+      c.var.db,
+      u,
+      where,
+      params,
+      `order by ${order}i.created_at desc, i.issue_id desc limit ${REPAIRS_PAGE_SIZE} offset ${(page - 1) * REPAIRS_PAGE_SIZE}`,
+    );
+    return c.json({ status: 1, total, data });
   });
 
+  app.post("/issue/issue", requireAuth(0, 2, 3), idempotent(), async (c) => {
+    const u = c.var.user;
+    const input = await body(c, reportBody);
+    const now = clock.now();
+    const issueId = await c.var.db.tx(async (q) => {
+      const place = await assertMayReport(q, u, input.property_id, input.unit_id);
+      const { rows: prop } = await q.query<{ type: string; country: string }>("select type, country from properties where property_id = $1", [
+        input.property_id,
+      ]);
+      assertFuture(input.available, prop[0].country, now, "available");
+      const at = new Date(now);
+      const { rows } = await q.query<{ issue_id: number }>(
+        `insert into issues (property_id, unit_id, creator_id, title, description, issue_type, priority, category, emergency, presence, stage, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'reported', $11, $11) returning issue_id`,
+        [
+          place.property_id,
+          input.unit_id,
+          u.user_id,
+          input.title,
+          input.desc,
+          prop[0].type === "building" ? 1 : 0,
+          input.emergency ? 3 : 1,
+          input.category,
+          input.emergency,
+          input.presence,
+          at,
+        ],
+      );
+      const id = rows[0].issue_id;
+      await setAvailability(q, id, input.available);
+      await addEvent(q, id, { actor_id: u.user_id, kind: "reported", from_stage: null, to_stage: "reported", note: null, at });
+      return id;
+    });
+    return c.json({ message: t(c, msg("issueReported")), status: 1, data: await issueFor(c.var.db, u, issueId) }, 201);
+  });
+
+  // The report's own fields, before the work starts (action edit). The tenant's slots are replaced.
+  app.put("/issue/details", requireAuth(), async (c) => {
+    const u = c.var.user;
+    const { issue_id } = check(issueIdQuery, c.req.query());
+    const input = await body(c, editIssueBody);
+    const now = clock.now();
+    await autoClose(c.var.db, now);
+    await c.var.db.tx(async (q) => {
+      const issue = await lockIssue(q, u, issue_id);
+      assertMay("edit", issue, issue.rel, now);
+      if (input.unit_id !== issue.unit_id) await assertMayReport(q, u, issue.property_id, input.unit_id);
+      assertFuture(input.available, issue.country, now, "available");
+      const at = new Date(now);
+      await q.query(
+        `update issues set unit_id = $2, category = $3, title = $4, description = $5, emergency = $6, presence = $7,
+                priority = case when $6 then 3 when priority = 3 then 1 else priority end, updated_at = $8
+          where issue_id = $1`,
+        [issue_id, input.unit_id, input.category, input.title, input.desc, input.emergency, input.presence, at],
+      );
+      await setAvailability(q, issue_id, input.available);
+      await addEvent(q, issue_id, { actor_id: u.user_id, kind: "edit", from_stage: issue.stage, to_stage: issue.stage, note: null, at });
+    });
+    return c.json({ message: t(c, msg("issueSaved")), status: 1, data: await issueFor(c.var.db, u, issue_id) });
+  });
+
+  app.get("/issue/timeline", requireAuth(), async (c) => {
+    const u = c.var.user;
+    const { issue_id } = check(issueIdQuery, c.req.query());
+    await autoClose(c.var.db, clock.now());
+    if (!(await issueRow(c.var.db, u, issue_id))) throw new HttpError(404, msg("issueMissing"));
+    return c.json({ status: 1, data: await timelineOf(c.var.db, u, issue_id) });
+  });
+
+  // A comment: a row of the timeline (kind "comment"); up to 3 photos follow through POST /issue/media&event_id=.
+  app.post("/issue/comment", requireAuth(), idempotent(), async (c) => {
+    const u = c.var.user;
+    const { issue_id } = check(issueIdQuery, c.req.query());
+    const input = await body(c, commentBody);
+    const now = clock.now();
+    await autoClose(c.var.db, now);
+    const eventId = await c.var.db.tx(async (q) => {
+      const issue = await lockIssue(q, u, issue_id);
+      assertMay("comment", issue, issue.rel, now);
+      return addEvent(q, issue_id, { actor_id: u.user_id, kind: "comment", from_stage: null, to_stage: null, note: input.body, at: new Date(now) });
+    });
+    const [entry] = await timelineOf(c.var.db, u, issue_id, eventId);
+    return c.json({ message: t(c, msg("commentAdded")), data: entry }, 201);
+  });
+
+  app.route("/", moveRoutes());
+  app.route("/", mediaRoutes());
   return app;
 }

@@ -18,8 +18,11 @@ export async function fileLinkSecret(q: Queryable): Promise<Buffer> {
   return Buffer.from(made.rows[0].value, "base64");
 }
 
-const mac = (secret: Buffer, fileId: number, userId: number, exp: number) =>
-  createHmac("sha256", secret).update(`property-file:${fileId}:${userId}:${exp}`).digest("base64url");
+/** What a link opens: a property's file (/api/property/file/…) or an issue's media (/api/issue/file/…). */
+export type LinkScope = "property" | "issue";
+
+const mac = (secret: Buffer, fileId: number, userId: number, exp: number, scope: LinkScope) =>
+  createHmac("sha256", secret).update(`${scope}-file:${fileId}:${userId}:${exp}`).digest("base64url");
 
 /**
  * Expiry of a link made now: the end of the next whole hour, so a link lives 1 to 2 hours and stays the same for an
@@ -27,16 +30,24 @@ const mac = (secret: Buffer, fileId: number, userId: number, exp: number) =>
  */
 export const linkExpiry = (now = clock.now()) => (Math.floor(now / 1000 / HOUR_S) + 2) * HOUR_S;
 
-/** The signed link of a property file for one user, relative to the app's origin. */
-export function signFileLink(secret: Buffer, fileId: number, userId: number, now = clock.now()): string {
+/** The signed link of a property file (or an issue's media) for one user, relative to the app's origin. */
+export function signFileLink(secret: Buffer, fileId: number, userId: number, now = clock.now(), scope: LinkScope = "property"): string {
   const exp = linkExpiry(now);
-  return `api/property/file/${fileId}?u=${userId}&exp=${exp}&sig=${mac(secret, fileId, userId, exp)}`;
+  return `api/${scope}/file/${fileId}?u=${userId}&exp=${exp}&sig=${mac(secret, fileId, userId, exp, scope)}`;
 }
 
 /** True when `sig` was made by this server for this file, user and expiry, and the expiry has not passed. */
-export function checkFileLink(secret: Buffer, fileId: number, userId: number, exp: number, sig: string, now = clock.now()): boolean {
+export function checkFileLink(
+  secret: Buffer,
+  fileId: number,
+  userId: number,
+  exp: number,
+  sig: string,
+  now = clock.now(),
+  scope: LinkScope = "property",
+): boolean {
   if (!Number.isSafeInteger(exp) || exp * 1000 <= now) return false;
-  const want = Buffer.from(mac(secret, fileId, userId, exp));
+  const want = Buffer.from(mac(secret, fileId, userId, exp, scope));
   const got = Buffer.from(sig);
   return got.length === want.length && timingSafeEqual(got, want);
 }

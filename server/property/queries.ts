@@ -202,9 +202,14 @@ export async function assertNameFree(q: Queryable, name: string, owner: { owner_
 
 export const nameTaken = () => new HttpError(409, msg("propertyNameTaken"), { name: msg("propertyNameTaken") });
 
-/** Storage keys of a property's files (to delete the stored files after its rows go). */
+/** Storage keys of a property's files and of its issues' uploads (to delete the stored files after their rows go). */
 export async function fileKeys(q: Queryable, where: { property_id: number }): Promise<string[]> {
-  const { rows } = await q.query<{ storage_key: string }>("select storage_key from property_files where property_id = $1", [where.property_id]);
+  const { rows } = await q.query<{ storage_key: string }>(
+    `select storage_key from property_files where property_id = $1
+     union all
+     select m.storage_key from issue_media m join issues i on i.issue_id = m.issue_id where i.property_id = $1 and m.storage_key is not null`,
+    [where.property_id],
+  );
   return rows.map((r) => r.storage_key);
 }
 

@@ -28,6 +28,7 @@ export const ACTIONS = [
   "confirm",
   "reopen",
   "acknowledge",
+  "reschedule",
   "assign",
   "offer",
   "accept",

@@ -12,14 +12,17 @@ const tiles = (page: Page, ok = true) =>
 
 /**
  * Both languages' runs acknowledge the same demo issues on one server, and an acknowledged issue no longer offers the
- * sheet: each run sees the issues as not yet acknowledged (the server's tech_available and acknowledged_at cleared).
+ * sheet: each run sees the issues as not yet acknowledged (the server's tech_available, acknowledged_at and visit cleared,
+ * and its reschedule offered as the acknowledgement).
  */
 const unacknowledged = (page: Page) =>
   page.route(/\/api\/issue\/(jobs|issue)/, async (route) => {
     if (route.request().method() !== "GET") return route.fallback();
     const res = await route.fetch();
     const body = await res.json();
-    const clear = (i: Record<string, unknown>) => ({ ...i, tech_available: [], acknowledged_at: null });
+    // The server offers the acknowledged issue a reschedule, which sends the same call: shown as the first acknowledgement.
+    const offer = (a: unknown) => (Array.isArray(a) ? a.map((x) => (x === "reschedule" ? "acknowledge" : x)) : a);
+    const clear = (i: Record<string, unknown>) => ({ ...i, tech_available: [], acknowledged_at: null, visit: null, actions: offer(i.actions) });
     if (Array.isArray(body?.data)) body.data = body.data.map(clear);
     else if (body?.data) body.data = clear(body.data);
     return route.fulfill({ response: res, json: body });

@@ -1,43 +1,8 @@
 // Issue 10's browser test for the forms: the demo owner adds a building with units 101 to 104 and a photo, finds it on
 // /home, adds a tenant to 102; the new tenant sets a password through the invitation (the link read from the suite
 // server's outbox file) and sees that unit; a manager sees the property the owner handed to their company.
-import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, expect, expectAccessible, mailed, prepare, signInAs, test } from "./fixtures";
-
-/** A small PNG made here from bytes (never downloaded): `size`×`size` pixels of one colour. */
-function png(size = 64, rgb: [number, number, number] = [15, 118, 110]): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = table[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", pixels),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
+import { DEMO, DEMO_PASSWORD, expect, expectAccessible, mailed, png, prepare, signInAs, test } from "./fixtures";
 
 /** A fresh name, Omani mobile and email per run, so reruns against the same database never collide. */
 const unique = (tag: string) => {

@@ -107,7 +107,11 @@ export interface SlotRow {
   time_to: string;
 }
 
-/** An issue on `property_id` (a new property when absent), with the tenant's availability `slots`. */
+/**
+ * An issue on `property_id` (a new property when absent), with the tenant's availability `slots`. Its stage: `stage`,
+ * else what it holds (closed for issue_status 1, accepted with a technician, reported without), as migration 008 does;
+ * `tech_slots` the technician's, `visit` the agreed one. It gets its "reported" timeline row.
+ */
 export async function makeIssue(
   q: Queryable,
   f: {
@@ -117,32 +121,54 @@ export async function makeIssue(
     assigned_tech_id?: number | null;
     title?: string;
     issue_status?: 0 | 1;
+    stage?: string;
     created_at?: Date;
+    completed_at?: Date | null;
+    category?: number | null;
     slots?: SlotRow[];
+    tech_slots?: SlotRow[];
+    visit?: SlotRow | null;
   } = {},
 ): Promise<{ issue_id: number; title: string; property_id: number }> {
   const n = next();
   const property_id = f.property_id ?? (await makeProperty(q)).property_id;
+  const stage = f.stage ?? (f.issue_status === 1 ? "closed" : f.assigned_tech_id ? "accepted" : "reported");
+  const created = f.created_at ?? new Date(Date.UTC(2026, 0, 1) + n * 60_000);
   const { rows } = await q.query<{ issue_id: number; title: string; property_id: number }>(
-    `insert into issues (property_id, creator_id, title, description, issue_status, assigned_tech_id, created_at, unit_id)
-     values ($1, $2, $3, 'Something needs fixing', $4, $5, $6, $7) returning issue_id, title, property_id`,
+    `insert into issues (property_id, creator_id, title, description, stage, assigned_tech_id, created_at, updated_at, unit_id, completed_at, category,
+                         visit_date, visit_from, visit_to)
+     values ($1, $2, $3, 'Something needs fixing', $4, $5, $6, $6, $7, $8, $9, $10, $11, $12) returning issue_id, title, property_id`,
     [
       property_id,
       f.creator_id ?? null,
       f.title ?? `Issue ${n}`,
-      f.issue_status ?? 0,
+      stage,
       f.assigned_tech_id ?? null,
-      f.created_at ?? new Date(Date.UTC(2026, 0, 1) + n * 60_000),
+      created,
       f.unit_id ?? null,
+      f.completed_at ?? null,
+      f.category ?? null,
+      f.visit?.date ?? null,
+      f.visit?.time_from ?? null,
+      f.visit?.time_to ?? null,
     ],
   );
+  const id = rows[0].issue_id;
   for (const s of f.slots ?? [])
-    await q.query("insert into issue_availability (issue_id, date, time_from, time_to) values ($1, $2, $3, $4)", [
-      rows[0].issue_id,
+    await q.query("insert into issue_availability (issue_id, date, time_from, time_to) values ($1, $2, $3, $4)", [id, s.date, s.time_from, s.time_to]);
+  for (const s of f.tech_slots ?? [])
+    await q.query("insert into issue_tech_slots (issue_id, tech_id, date, time_from, time_to) values ($1, $2, $3, $4, $5)", [
+      id,
+      f.assigned_tech_id ?? null,
       s.date,
       s.time_from,
       s.time_to,
     ]);
+  await q.query("insert into issue_events (issue_id, actor_id, kind, to_stage, created_at) values ($1, $2, 'reported', 'reported', $3)", [
+    id,
+    f.creator_id ?? null,
+    created,
+  ]);
   return rows[0];
 }
 

@@ -32,6 +32,22 @@ const STATE_FIELDS = [
   // Issue 9: what the technician acknowledged travels with every issue.
   "tech_available",
   "acknowledged_at",
+  // Issue 11 (D20): the stage, the caller's actions, the agreed visit and the report's parts.
+  "stage",
+  "actions",
+  "visit",
+  "category",
+  "emergency",
+  "presence",
+  "unit_id",
+  "unit_name",
+  "tech_name",
+  "tech_mob_no",
+  "completed_at",
+  "rating",
+  "rating_comment",
+  "cancel_reason",
+  "updated_at",
 ].sort();
 
 const SLOTS = [
@@ -111,7 +127,7 @@ describe("GET /api/issue/jobs", () => {
     expect(sink.addrs).toMatchObject({ block: "Block 215", street: "Way 2734", city: "Muscat", country: "Oman" });
     expect(sink.location.lat).toBeCloseTo(23.6);
     expect(sink.issue_images.map((m: { file_name: string }) => m.file_name)).toEqual(["a.png", "b.jpg"]);
-    expect(sink.issue_videos).toEqual([{ file_name: "c.mp4", path: "x/c.mp4" }]);
+    expect(sink.issue_videos).toEqual([{ media_id: expect.any(Number), file_name: "c.mp4", path: "x/c.mp4" }]);
     expect(sink.available).toEqual(SLOTS);
     expect(sink.creater_name).toBe("Salim Al Harthy");
     expect(sink.creater_mob_no).toBe("+96891000001");

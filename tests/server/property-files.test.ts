@@ -218,7 +218,7 @@ describe("GET /property/file/{file_id}: signed links", () => {
     expect((await load(techUrl)).status).toBe(200);
     expect((await load(tenantUrl)).status).toBe(200);
     // The job closes: the technician's link stops working at once; the tenant's still works.
-    await db.query("update issues set issue_status = 1 where issue_id = $1", [job.issue_id]);
+    await db.query("update issues set stage = 'closed' where issue_id = $1", [job.issue_id]);
     const techAfter = await load(techUrl);
     expect(techAfter.status).toBe(404);
     expect(techAfter.headers.get("content-type")).toContain("application/json");

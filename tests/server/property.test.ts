@@ -181,7 +181,7 @@ describe("who sees a property (GET /property/properties, GET /property/property)
     // Another technician of the same company, without the job: as if it did not exist.
     expect((await json("GET", `/api/property/property?property_id=${b.property_id}`, undefined, w.t.tech2)).status).toBe(404);
 
-    await db.query("update issues set issue_status = 1 where issue_id = $1", [job.issue_id]);
+    await db.query("update issues set stage = 'closed' where issue_id = $1", [job.issue_id]);
     expect((await json("GET", `/api/property/property?property_id=${b.property_id}`, undefined, w.t.tech)).status).toBe(404);
     expect((await (await json("GET", "/api/property/properties", undefined, w.t.tech)).json()).total).toBe(0);
   });
@@ -340,7 +340,7 @@ describe("adding and changing properties", () => {
     expect(refused.status).toBe(409);
     expect((await refused.json()).detail).toBe("في هذه الوحدة بلاغات مفتوحة. أغلقها أو ألغها قبل حذفها.");
     expect((await json("DELETE", `/api/property/unit?unit_id=${b.units[0].unit_id}`, undefined, w.t.owner2)).status).toBe(404);
-    await db.query("update issues set issue_status = 1 where issue_id = $1", [issue.issue_id]);
+    await db.query("update issues set stage = 'closed' where issue_id = $1", [issue.issue_id]);
     expect((await json("DELETE", `/api/property/unit?unit_id=${b.units[0].unit_id}`, undefined, w.t.owner)).status).toBe(200);
     expect((await db.query("select unit_id from issues where issue_id = $1", [issue.issue_id])).rows[0].unit_id).toBeNull();
   });
@@ -366,7 +366,7 @@ describe("adding and changing properties", () => {
     expect((await json("DELETE", `/api/property/property?property_id=${b.property_id}`, undefined, w.t.owner2)).status).toBe(404);
     expect((await json("DELETE", `/api/property/property?property_id=${b.property_id}`, undefined, w.t.tech)).status).toBe(403);
 
-    await db.query("update issues set issue_status = 1 where issue_id = $1", [issue.issue_id]);
+    await db.query("update issues set stage = 'closed' where issue_id = $1", [issue.issue_id]);
     expect((await json("DELETE", `/api/property/property?property_id=${b.property_id}`, undefined, w.t.owner)).status).toBe(200);
     for (const table of ["properties", "units", "tenancies", "property_files"])
       expect((await db.query(`select count(*)::int as n from ${table}`)).rows[0].n, table).toBe(0);

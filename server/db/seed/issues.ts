@@ -77,6 +77,8 @@ interface SeedIssue {
   priority: number;
   daysAgo: number;
   creator: "owner" | "tenant";
+  /** One of the 33 skills (src/data/skills.ts). */
+  category: number;
   /** [days from today, from, to] */
   slots: Array<[number, string, string]>;
   media: Array<[kind: "image" | "video", file: string]>;
@@ -93,6 +95,7 @@ const ISSUES: SeedIssue[] = [
     priority: 2,
     daysAgo: 1,
     creator: "owner",
+    category: 1,
     slots: [
       [2, "09:00", "11:00"],
       [3, "14:30", "16:00"],
@@ -115,6 +118,7 @@ const ISSUES: SeedIssue[] = [
     priority: 3,
     daysAgo: 2,
     creator: "owner",
+    category: 3,
     slots: [],
     media: [["image", "demo/ac-unit.png"]],
   },
@@ -128,6 +132,7 @@ const ISSUES: SeedIssue[] = [
     priority: 1,
     daysAgo: 3,
     creator: "tenant",
+    category: 2,
     slots: [
       [1, "08:00", "10:00"],
       [4, "18:00", "20:00"],
@@ -144,6 +149,7 @@ const ISSUES: SeedIssue[] = [
     priority: 2,
     daysAgo: 4,
     creator: "owner",
+    category: 30,
     slots: [],
     media: [],
   },
@@ -157,6 +163,7 @@ const ISSUES: SeedIssue[] = [
     priority: 2,
     daysAgo: 12,
     creator: "owner",
+    category: 1,
     slots: [[-10, "10:00", "12:00"]],
     media: [["image", "demo/water-heater.png"]],
   },
@@ -170,6 +177,7 @@ const ISSUES: SeedIssue[] = [
     priority: 1,
     daysAgo: 20,
     creator: "tenant",
+    category: 14,
     slots: [],
     media: [],
   },
@@ -209,25 +217,34 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
     for (const [i, path] of p.images.entries())
       await q.query("insert into property_images (property_id, path, position) values ($1, $2, $3)", [rows[0].property_id, path, i]);
   }
-  // Oldest first, so serial ids follow creation time.
+  // Oldest first, so serial ids follow creation time. Stages as migration 008 gives such rows (D20): the open ones are
+  // assigned to the demo technician and not yet acknowledged (accepted), the others closed; each has its "reported" row.
   for (const s of [...ISSUES].sort((x, y) => y.daysAgo - x.daysAgo)) {
+    const creatorId = s.creator === "owner" ? ids.ownerId : ids.tenantId;
     const { rows } = await q.query<{ issue_id: number }>(
-      `insert into issues (property_id, creator_id, title, issue_type, description, issue_status, priority, assigned_tech_id, created_at, unit_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, now() - make_interval(days => $9::int, hours => 3), $10) returning issue_id`,
+      `insert into issues (property_id, creator_id, title, issue_type, description, stage, priority, emergency, category, assigned_tech_id, created_at, updated_at, unit_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $12, $8, $9, now() - make_interval(days => $10::int, hours => 3), now() - make_interval(days => $10::int, hours => 3), $11)
+       returning issue_id`,
       [
         propertyIds.get(s.property),
-        s.creator === "owner" ? ids.ownerId : ids.tenantId,
+        creatorId,
         s.title,
         s.issue_type,
         s.desc,
-        s.status,
+        s.status === 1 ? "closed" : "accepted",
         s.priority,
+        s.category,
         ids.technicianId,
         s.daysAgo,
         unitIds.get(`${s.property}/${s.unit}`),
+        s.priority === 3,
       ],
     );
     const issueId = rows[0].issue_id;
+    await q.query(
+      "insert into issue_events (issue_id, actor_id, kind, to_stage, created_at) select issue_id, $2, 'reported', 'reported', created_at from issues where issue_id = $1",
+      [issueId, creatorId],
+    );
     for (const [i, [kind, path]] of s.media.entries())
       await q.query("insert into issue_media (issue_id, kind, file_name, path, position) values ($1, $2, $3, $4, $5)", [
         issueId,

@@ -19,6 +19,7 @@ const KNOWN = new Set([
   "accept",
   "decline",
   "acknowledge",
+  "reschedule",
   "pick_slot",
   "request_slots",
   "start",
@@ -40,7 +41,7 @@ export function eventSentence(e: Pick<TimelineEntry, "kind" | "to_stage" | "acto
   if (e.kind === "auto_close") return t("repair.timeline.autoClose");
   const who = e.mine ? "mine" : "other";
   const name = e.actor_name || t("repair.timeline.someone");
-  if (e.kind === "acknowledge" && e.to_stage === "proposed") return t(`repair.timeline.${who}.acknowledge_proposed`, { name });
+  if ((e.kind === "acknowledge" || e.kind === "reschedule") && e.to_stage === "proposed") return t(`repair.timeline.${who}.${e.kind}_proposed`, { name });
   // The server notes whom an assignment went to: it belongs in the sentence, not under it.
   if (e.kind === "assign" && e.note) return t(`repair.timeline.${who}.assign_named`, { name, tech: e.note });
   if (KNOWN.has(e.kind)) return t(`repair.timeline.${who}.${e.kind}`, { name });

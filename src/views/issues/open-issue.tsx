@@ -55,6 +55,8 @@ export function OpenIssueView(_: ViewProps) {
       {(loaded) => {
         const issue = done?.issue_id === loaded.issue_id ? done : loaded;
         const open = offersAcknowledgement(issue);
+        // A time is proposed or agreed: the same sheet changes it, offered quietly (the acknowledgement is made).
+        const reschedule = !open && !!issue.actions?.includes("reschedule");
         return (
           <>
             <PropertyCard issue={issue} />
@@ -77,10 +79,15 @@ export function OpenIssueView(_: ViewProps) {
                 </Button>
               </div>
             )}
+            {reschedule && (
+              <Button variant="secondary" block onClick={() => setSheet(true)}>
+                {t("repair.ack.reschedule")}
+              </Button>
+            )}
             <AckSheet
               issueId={issue.issue_id}
               tenantSlots={issue.available}
-              open={sheet && open}
+              open={sheet && (open || reschedule)}
               canPropose={issue.actions !== undefined}
               onClose={() => setSheet(false)}
               onDone={(slots, outcome) => setDone(acknowledged(issue, slots, outcome))}

@@ -1,0 +1,21 @@
+// Small checks shared by the issue routes.
+import type { Context } from "hono";
+import { REPAIR_MESSAGES, slotsInFuture } from "../../src/contract/repairs";
+import { HttpError } from "../lib/http";
+import { msg } from "../lib/i18n";
+import { localNow } from "./stages";
+
+/** A positive whole number from the query string, or a 422 naming the parameter. */
+export function idParam(c: Context, name: string): number {
+  const value = c.req.query(name) ?? "";
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new HttpError(422, msg("positiveInt", { name }), { [name]: msg("wholeNumber") });
+  return Number(value);
+}
+
+/** The same, or undefined when the parameter is absent. */
+export const optionalIdParam = (c: Context, name: string) => (c.req.query(name) === undefined ? undefined : idParam(c, name));
+
+/** 422 naming `field` unless every slot starts after now in the property's local time (its country's). */
+export function assertFuture(slots: readonly { date: string; time_from: string }[], country: string, now: number, field: string) {
+  if (!slotsInFuture(slots, localNow(country, now))) throw new HttpError(422, REPAIR_MESSAGES.slotInPast, { [field]: REPAIR_MESSAGES.slotInPast });
+}

@@ -1,0 +1,241 @@
+// The stages of an issue and the table of moves (LOOP.md section 2, D20): who (relation to the issue) may do what, from
+// which stage, to which stage. Routes ask this module and nothing else decides: `actionsFor` lists what the caller may
+// do now (every issue the server sends carries it), `assertMay` answers 403 (the caller's relation never allows it) or
+// 409 (not at this stage), and `applyMove` makes a move: the stage, its columns and the timeline row, inside the
+// caller's transaction, on the issue row the caller locked (queries.ts lockIssue).
+import { type Action, EDITABLE_STAGES, REOPEN_HOURS, type Stage } from "../../src/contract/repairs";
+import type { Queryable } from "../db/db";
+import type { AuthUser } from "../lib/auth";
+import { HttpError } from "../lib/http";
+import { type MessageKey, msg } from "../lib/i18n";
+import { RELS, type Rel, type Relations } from "./access";
+
+/** What the table looks at: the stage, and when the work was completed (the reopen window). */
+export interface IssueState {
+  issue_id: number;
+  stage: Stage;
+  completed_at: Date | string | null;
+}
+
+interface Rule {
+  who: readonly Rel[];
+  from: readonly Stage[];
+}
+interface Entry {
+  /** The stage the move leads to; "same" for what does not move the stage; several when the move's body decides. */
+  to: Stage | "same" | readonly Stage[];
+  rules: readonly Rule[];
+  /** The 409 sentence when the caller's relation allows it, but not at this stage. */
+  conflict: MessageKey;
+  /** A further condition at the right stage (the reopen window): the 409 sentence when it fails, else null. */
+  until?: (issue: IssueState, now: number) => MessageKey | null;
+}
+
+const OPEN: readonly Stage[] = ["reported", "assigned", "accepted", "proposed", "scheduled", "in_progress", "completed"];
+const HOUR = 3600_000;
+
+/** The moment a completed issue can no longer be reopened and closes by itself. */
+export const reopenDeadline = (completedAt: Date | string) => new Date(completedAt).getTime() + REOPEN_HOURS * HOUR;
+
+/**
+ * The table (LOOP.md section 2). Issue 12 adds offer, decline, start, hold, resume and complete here; the contract's
+ * ACTIONS names them already.
+ */
+export const TABLE = {
+  // The report itself, before the work starts.
+  edit: { to: "same", rules: [{ who: ["creator"], from: EDITABLE_STAGES }], conflict: "issueNotEditable" },
+  upload: { to: "same", rules: [{ who: ["creator"], from: EDITABLE_STAGES }], conflict: "issueNotEditable" },
+  cancel: {
+    to: "cancelled",
+    rules: [
+      { who: ["creator"], from: EDITABLE_STAGES },
+      { who: ["owner", "manager"], from: [...EDITABLE_STAGES, "in_progress"] },
+    ],
+    conflict: "cancelNotNow",
+  },
+  comment: { to: "same", rules: [{ who: RELS, from: OPEN }], conflict: "issueFinished" },
+  // The customer's answer to the technician's proposed times.
+  pick_slot: { to: "scheduled", rules: [{ who: ["creator", "tenant", "owner"], from: ["proposed"] }], conflict: "noSlotsToPick" },
+  request_slots: { to: "accepted", rules: [{ who: ["creator", "tenant", "owner"], from: ["proposed"] }], conflict: "noSlotsToPick" },
+  // After the work.
+  confirm: { to: "closed", rules: [{ who: ["creator", "owner"], from: ["completed"] }], conflict: "notCompleted" },
+  reopen: {
+    to: "assigned",
+    rules: [{ who: ["creator", "owner"], from: ["completed"] }],
+    conflict: "notCompleted",
+    until: (issue, now) => (issue.completed_at && now < reopenDeadline(issue.completed_at) ? null : "reopenExpired"),
+  },
+  // The company's side (issue 12 extends assign with skills and offers).
+  assign: { to: "assigned", rules: [{ who: ["manager"], from: ["reported", "assigned"] }], conflict: "assignNotNow" },
+  accept: { to: "accepted", rules: [{ who: ["technician"], from: ["assigned"] }], conflict: "acceptNotNow" },
+  // SPEC.md section 5's acknowledgement: a tenant slot chosen → scheduled; the technician's own slots → proposed.
+  acknowledge: {
+    to: ["scheduled", "proposed"],
+    rules: [{ who: ["technician", "tech_manager"], from: ["accepted"] }],
+    conflict: "ackNotNow",
+  },
+  // The same call again once a time is proposed or agreed: the visit changes. A separate action, so the technician's
+  // screen offers "Change the visit time" instead of the acknowledgement it already made (LOOP.md section 3).
+  reschedule: {
+    to: ["scheduled", "proposed"],
+    rules: [{ who: ["technician", "tech_manager"], from: ["proposed", "scheduled"] }],
+    conflict: "ackNotNow",
+  },
+} satisfies Partial<Record<Action, Entry>>;
+
+export type TableAction = keyof typeof TABLE;
+/** The actions that move the stage (each a row of the timeline under its own name). */
+export type Move = Exclude<TableAction, "edit" | "upload" | "comment">;
+
+const entry = (a: TableAction): Entry => TABLE[a];
+const ORDER = Object.keys(TABLE) as TableAction[];
+
+/** Why `action` is refused to these relations now (403 or 409), or null when it is allowed. */
+export function refusal(action: TableAction, issue: IssueState, rel: Relations, now: number): HttpError | null {
+  const e = entry(action);
+  const mine = e.rules.filter((r) => r.who.some((w) => rel[w]));
+  if (!mine.length) return new HttpError(403, msg("notYourMove"));
+  if (!mine.some((r) => r.from.includes(issue.stage))) {
+    // A finished issue says so, whatever was tried.
+    if (issue.stage === "closed") return new HttpError(409, msg("issueClosed"));
+    if (issue.stage === "cancelled") return new HttpError(409, msg("issueWasCancelled"));
+    return new HttpError(409, msg(e.conflict));
+  }
+  const late = e.until?.(issue, now);
+  return late ? new HttpError(409, msg(late)) : null;
+}
+
+/** Throws the 403 or 409 of `refusal`. */
+export function assertMay(action: TableAction, issue: IssueState, rel: Relations, now: number) {
+  const refused = refusal(action, issue, rel, now);
+  if (refused) throw refused;
+}
+
+/** What the caller may do with the issue now, in the table's order: the buttons the app shows (D20). */
+export const actionsFor = (issue: IssueState, rel: Relations, now: number): TableAction[] => ORDER.filter((a) => !refusal(a, issue, rel, now));
+
+/**
+ * SQL (over ISSUE_FROM's `i` and `r`) true when the issue waits for the caller: they may pick a slot or confirm. Built
+ * from the table, so the order of the lists follows the same rules as `actions`.
+ */
+export function waitsForCallerSql(): string {
+  const parts: string[] = [];
+  for (const a of ["pick_slot", "confirm"] as const)
+    for (const r of entry(a).rules) parts.push(`(i.stage in (${r.from.map((s) => `'${s}'`).join(", ")}) and (${r.who.map((w) => `r.${w}`).join(" or ")}))`);
+  return `(${parts.join(" or ")})`;
+}
+
+/** A slot as stored in the visit columns. */
+export interface Visit {
+  date: string;
+  time_from: string;
+  time_to: string;
+}
+
+/** Columns a move may set beside the stage. */
+export interface MovePatch {
+  visit?: Visit | null;
+  assigned_tech_id?: number;
+  completed_at?: Date | null;
+  closed_at?: Date | null;
+  cancel_reason?: string;
+  rating?: number;
+  rating_comment?: string;
+  /** The technician's acknowledgement; null clears it (a new one is needed). */
+  acknowledged?: { at: Date; by: number } | null;
+}
+
+/**
+ * Makes `move` on `issue` (locked by the caller's transaction): checks it (403/409), sets the stage (`to` when the
+ * move's body decides it) and the patch, and writes the timeline row. Returns the new stage.
+ */
+export async function applyMove(
+  q: Queryable,
+  issue: IssueState & { rel: Relations },
+  move: Move,
+  actor: AuthUser | null,
+  note: string | null,
+  patch: MovePatch = {},
+  now: number,
+  to?: Stage,
+): Promise<Stage> {
+  assertMay(move, issue, issue.rel, now);
+  const target = entry(move).to;
+  let stage: Stage;
+  if (Array.isArray(target)) {
+    if (!to || !target.includes(to)) throw new Error(`${move} needs one of ${target.join(", ")}`);
+    stage = to;
+  } else stage = target === "same" ? issue.stage : (target as Stage);
+  const at = new Date(now);
+  const sets = ["stage = $2", "updated_at = $3"];
+  const params: unknown[] = [issue.issue_id, stage, at];
+  const set = (column: string, value: unknown) => {
+    params.push(value);
+    sets.push(`${column} = $${params.length}`);
+  };
+  if (patch.visit !== undefined) {
+    set("visit_date", patch.visit?.date ?? null);
+    set("visit_from", patch.visit?.time_from ?? null);
+    set("visit_to", patch.visit?.time_to ?? null);
+  }
+  if (patch.assigned_tech_id !== undefined) set("assigned_tech_id", patch.assigned_tech_id);
+  if (patch.completed_at !== undefined) set("completed_at", patch.completed_at);
+  if (patch.closed_at !== undefined) set("closed_at", patch.closed_at);
+  if (patch.cancel_reason !== undefined) set("cancel_reason", patch.cancel_reason);
+  if (patch.rating !== undefined) set("rating", patch.rating);
+  if (patch.rating_comment !== undefined) set("rating_comment", patch.rating_comment);
+  if (patch.acknowledged !== undefined) {
+    set("acknowledged_at", patch.acknowledged?.at ?? null);
+    set("acknowledged_by", patch.acknowledged?.by ?? null);
+  }
+  await q.query(`update issues set ${sets.join(", ")} where issue_id = $1`, params);
+  await addEvent(q, issue.issue_id, { actor_id: actor?.user_id ?? null, kind: move, from_stage: issue.stage, to_stage: stage, note, at });
+  return stage;
+}
+
+/** One row of the timeline. */
+export async function addEvent(
+  q: Queryable,
+  issueId: number,
+  e: { actor_id: number | null; kind: string; from_stage: Stage | null; to_stage: Stage | null; note: string | null; at: Date },
+): Promise<number> {
+  const { rows } = await q.query<{ event_id: number }>(
+    `insert into issue_events (issue_id, actor_id, kind, from_stage, to_stage, note, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7) returning event_id`,
+    [issueId, e.actor_id, e.kind, e.from_stage, e.to_stage, e.note || null, e.at],
+  );
+  return rows[0].event_id;
+}
+
+/**
+ * The automatic close (LOOP.md section 2): a completed issue nobody confirmed or reopened within 72 hours closes by
+ * itself, with an "auto_close" row (no actor). One statement, so it happens once however many requests run it;
+ * swept before issue reads and moves, and hourly with the purge. Returns how many closed.
+ */
+export async function autoClose(q: Queryable, now: number): Promise<number> {
+  const at = new Date(now);
+  const { rows } = await q.query<{ n: number }>(
+    `with closed as (
+       update issues set stage = 'closed', closed_at = $1, updated_at = $1
+        where stage = 'completed' and completed_at <= $1::timestamptz - make_interval(hours => $2::int)
+        returning issue_id),
+     logged as (
+       insert into issue_events (issue_id, actor_id, kind, from_stage, to_stage, created_at)
+       select issue_id, null, 'auto_close', 'completed', 'closed', $1 from closed returning 1)
+     select count(*)::int as n from logged`,
+    [at, REOPEN_HOURS],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Hours a property's local time is ahead of UTC, by its country (code or name): the Gulf states are +3 or +4. */
+export function utcOffsetHours(country: string | null | undefined): number {
+  const c = (country ?? "").trim().toLowerCase();
+  const plus3 = ["sa", "sau", "ksa", "saudi arabia", "kw", "kwt", "kuwait", "bh", "bhr", "bahrain", "qa", "qat", "qatar"];
+  return plus3.includes(c) ? 3 : 4; // Oman and the UAE, and the default.
+}
+
+/** The property's local wall-clock time now, "YYYY-MM-DD HH:mm" (what `slotsInFuture` compares with). */
+export function localNow(country: string | null | undefined, now: number): string {
+  return new Date(now + utcOffsetHours(country) * HOUR).toISOString().slice(0, 16).replace("T", " ");
+}

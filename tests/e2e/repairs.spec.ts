@@ -1,0 +1,148 @@
+// Issue 11's browser test: the demo tenant reports "Kitchen sink leaking" with two photos and two time slots and sees
+// it on /repair; a manager assigns it and the technician accepts (through the API: issue 12 builds those screens);
+// the technician proposes a time in the acknowledgement sheet; the tenant picks it; both see it scheduled. Then the
+// report form in Arabic: right to left, Arabic field errors, accessible.
+import { readFileSync } from "node:fs";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { DEMO, DEMO_PASSWORD, expect, expectAccessible, png, signInAs, test } from "./fixtures";
+
+const dict = (area: string, lang: string) => JSON.parse(readFileSync(`locales/${area}/${lang}.json`, "utf8"));
+const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `/tmp/repairs-${info.project.name}-${name}.png`, fullPage: true });
+// A person's own phone: a context of its own (no shared storage), at the suite's width.
+const phone = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
+const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+async function personPage(browser: Browser) {
+  const context = await browser.newContext(phone);
+  const page = await context.newPage();
+  // No internet here: map tiles are answered locally.
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }));
+  return page;
+}
+
+async function login(page: Page, identifier: string) {
+  const res = await page.request.post("/api/user/login", { data: { identifier, password: DEMO_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { access_token: string; user_id: number };
+}
+
+async function api(page: Page, token: string, method: "GET" | "POST", path: string, data?: unknown) {
+  const res = await page.request.fetch(`/api/${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+  return res.json();
+}
+
+/** A YYYY-MM-DD day `n` days from today, as the phone's date input takes it. */
+const inDays = (n: number) => {
+  const d = new Date(Date.now() + n * 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+};
+
+test.describe("report and follow a repair", () => {
+  test("the tenant reports a leak with two photos and two times, the technician proposes a time, the tenant picks it", async ({ page, browser }, info) => {
+    test.setTimeout(120_000);
+    const title = `Kitchen sink leaking ${info.project.name} ${Date.now() % 100000}`;
+
+    // 1. The tenant, from /home: one screen, her unit preset.
+    await signInAs(page, DEMO.tenant, "/home");
+    await page.getByTestId("report-problem").click();
+    await expect(page).toHaveURL(/#\/property\/addissues/);
+    await expect(page.getByText("Al Khuwair Residence").first()).toBeVisible();
+    await page.getByRole("button", { name: "Plumbing", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Plumbing", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await page.getByLabel("Short title").fill(title);
+    await page.getByLabel("Description (optional)").fill("Water drips from the pipe under the sink.");
+    await page.locator("#report-files-gallery").setInputFiles([
+      { name: "sink.png", mimeType: "image/png", buffer: png(64, [40, 90, 160]) },
+      { name: "pipe.png", mimeType: "image/png", buffer: png(64, [160, 90, 40]) },
+    ]);
+    await page.getByRole("button", { name: "Tomorrow morning" }).click();
+    await page.getByRole("button", { name: "Tomorrow afternoon" }).click();
+    await expectAccessible(page, "report form");
+    await shot(page, info, "report-form");
+    await page.getByRole("button", { name: "Send report" }).click();
+
+    // 2. Reported at once; the photos follow and arrive.
+    await expect(page.getByRole("heading", { name: "Reported" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("2 of 2 photos sent.")).toBeVisible({ timeout: 20_000 });
+    await shot(page, info, "reported");
+    await page.getByRole("link", { name: "My repairs" }).click();
+    await expect(page).toHaveURL(/#\/repair/);
+    const card = page.getByRole("link", { name: new RegExp(title) });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText("Reported");
+    await expectAccessible(page, "repairs");
+    await shot(page, info, "repair-list");
+
+    const tenant = await login(page, DEMO.tenant);
+    const list = await api(page, tenant.access_token, "GET", "issue/issues?status=open");
+    const issue = list.data.find((i: { title: string }) => i.title === title);
+    expect(issue.stage).toBe("reported");
+    expect(issue.issue_images).toHaveLength(2);
+    expect(issue.available).toHaveLength(2);
+
+    // 3. Gulf Fix runs the building: its manager assigns the demo technician, who accepts.
+    const manager = await login(page, DEMO.manager);
+    const tech = await login(page, DEMO.technician);
+    await api(page, manager.access_token, "POST", `issue/assign?issue_id=${issue.issue_id}`, { tech_id: tech.user_id });
+    await api(page, tech.access_token, "POST", `issue/accept?issue_id=${issue.issue_id}`, {});
+
+    // 4. The technician, on their own phone: none of the tenant's times suit, so they propose one.
+    const techPage = await personPage(browser);
+    await signInAs(techPage, DEMO.technician, `/property/open-issues?issue_id=${issue.issue_id}`);
+    await expect(techPage.getByRole("heading", { level: 2, name: title })).toBeVisible();
+    await expect(techPage.getByTestId("gallery").getByRole("listitem")).toHaveCount(2);
+    await techPage.getByRole("button", { name: "Acknowledge Tenant Availability", exact: true }).click();
+    await techPage.getByRole("button", { name: "None of these suit: propose other times" }).click();
+    await techPage.getByLabel("Date").fill(inDays(3));
+    await techPage.getByLabel("From").fill("10:00");
+    await techPage.getByLabel("To").fill("12:00");
+    await shot(techPage, info, "tech-propose");
+    await techPage.getByRole("button", { name: "Propose these times" }).click();
+    await expect(techPage.getByTestId("agreed-visit")).toBeVisible();
+    await shot(techPage, info, "tech-proposed");
+
+    // 5. The tenant sees the proposed time on /repair and picks it.
+    // Still on /repair from step 2: a reload is the tenant coming back to it later.
+    await page.reload();
+    const proposed = page.getByRole("link", { name: new RegExp(title) });
+    await expect(proposed).toContainText("Pick a time");
+    await proposed.click();
+    await expect(page).toHaveURL(new RegExp(`issues-view\\?issue_id=${issue.issue_id}`));
+    await expectAccessible(page, "issue view proposed");
+    await shot(page, info, "tenant-pick");
+    await page
+      .getByRole("button", { name: /^Pick this time/ })
+      .first()
+      .click();
+    await expect(page.getByText("Agreed visit").first()).toBeVisible();
+    await expect(page.getByText("Scheduled").first()).toBeVisible();
+    await expect(page.getByText("You picked a visit time").first()).toBeVisible();
+    await shot(page, info, "tenant-scheduled");
+
+    // 6. Both sides see it scheduled.
+    const after = await api(page, tenant.access_token, "GET", `issue/issue?issue_id=${issue.issue_id}`);
+    expect(after.data.stage).toBe("scheduled");
+    expect(after.data.visit).toMatchObject({ date: inDays(3), time_from: "10:00", time_to: "12:00" });
+    await techPage.reload();
+    await expect(techPage.getByText("Scheduled").first()).toBeVisible();
+    await expect(techPage.getByTestId("agreed-visit")).toBeVisible();
+    await techPage.context().close();
+  });
+
+  test("the report form in Arabic: right to left, Arabic errors at the fields, nothing typed lost", async ({ page }, info) => {
+    const ar = dict("report", "ar").report;
+    await signInAs(page, DEMO.tenant, "/property/addissues", { lang: "ar" });
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await page.getByLabel(ar.fields.title).fill("تسرب في المطبخ");
+    await page.getByRole("button", { name: ar.add.submit }).click();
+    await expect(page.getByText(ar.errors.categoryRequired).first()).toBeVisible();
+    await expect(page.getByText(ar.errors.slotsTooFew).first()).toBeVisible();
+    await expect(page.getByLabel(ar.fields.title)).toHaveValue("تسرب في المطبخ");
+    // No sideways scroll at the narrowest width.
+    await page.setViewportSize({ width: 320, height: 700 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await expectAccessible(page, "report form ar");
+    await shot(page, info, "report-form-ar");
+  });
+});

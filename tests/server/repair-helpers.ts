@@ -1,0 +1,60 @@
+// The people and places of the repair tests (issue 11): a building run by a company, with its owner, two tenants in
+// two units, the company's manager and technicians, another company, and a stranger; tokens for all.
+import type { Db } from "../../server/db/db";
+import { makeCompany, makeProperty, makeTenancy, makeUnit, makeUser, signIn } from "./factories";
+
+/** 10:00 in Muscat on 1 March 2030: the clock of the repair tests. */
+export const NOW = Date.parse("2030-03-01T06:00:00Z");
+export const HOUR = 3600_000;
+
+/** Slots after NOW (Muscat time), and one that has passed. */
+export const S1 = { date: "2030-03-02", time_from: "09:00", time_to: "11:00" };
+export const S2 = { date: "2030-03-03", time_from: "14:00", time_to: "16:00" };
+export const S3 = { date: "2030-03-04", time_from: "17:00", time_to: "19:00" };
+export const PAST = { date: "2030-03-01", time_from: "09:00", time_to: "10:00" };
+
+export async function repairWorld(db: Db) {
+  const gulf = await makeCompany(db, { name: "Gulf Fix" });
+  const other = await makeCompany(db, { name: "Other Co" });
+  const owner = await makeUser(db, { role: 0, name: "Salim Owner" });
+  const manager = await makeUser(db, { role: 2, company_id: gulf.company_id, name: "Fatma Manager" });
+  const tech = await makeUser(db, { role: 1, company_id: gulf.company_id, name: "Ahmed Tech" });
+  const tech2 = await makeUser(db, { role: 1, company_id: gulf.company_id, name: "Second Tech" });
+  const otherManager = await makeUser(db, { role: 2, company_id: other.company_id });
+  const otherTech = await makeUser(db, { role: 1, company_id: other.company_id });
+  const tenant = await makeUser(db, { role: 3, name: "Maryam Tenant" });
+  const neighbour = await makeUser(db, { role: 3, name: "Next Door" });
+  const stranger = await makeUser(db, { role: 0 });
+  const building = await makeProperty(db, { owner_id: owner.user_id, company_id: gulf.company_id, name: "Qurum Heights" });
+  const u101 = await makeUnit(db, { property_id: building.property_id, name: "101" });
+  const u102 = await makeUnit(db, { property_id: building.property_id, name: "102" });
+  await makeTenancy(db, { unit_id: u101.unit_id, tenant_id: tenant.user_id });
+  await makeTenancy(db, { unit_id: u102.unit_id, tenant_id: neighbour.user_id });
+  const people = { owner, manager, tech, tech2, otherManager, otherTech, tenant, neighbour, stranger };
+  const t = {} as Record<keyof typeof people, string>;
+  for (const [k, u] of Object.entries(people)) t[k as keyof typeof people] = await signIn(db, u);
+  return { gulf, other, building, u101, u102, ...people, t };
+}
+export type RepairWorld = Awaited<ReturnType<typeof repairWorld>>;
+
+/** A report of a leak in unit 101 of the world's building. */
+export const report = (w: RepairWorld, extra: Record<string, unknown> = {}) => ({
+  property_id: w.building.property_id,
+  unit_id: w.u101.unit_id,
+  category: 1,
+  title: "Kitchen sink leaking",
+  desc: "Water under the sink.",
+  emergency: false,
+  presence: "present",
+  available: [S1, S2],
+  ...extra,
+});
+
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+/** A JPEG and an MP4 recognised by their bytes; text that is neither. */
+export const jpeg = (padding = 0) =>
+  new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...ascii("JFIF"), 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, ...new Array(padding).fill(0), 0xff, 0xd9]);
+export const mp4 = () =>
+  new Uint8Array([...u32(24), ...ascii("ftyp"), ...ascii("isom"), 0, 0, 2, 0, ...ascii("isom"), ...ascii("mp41"), ...u32(8), ...ascii("mdat")]);
+export const html = () => new Uint8Array(Buffer.from("<html><script>alert(1)</script></html>"));
