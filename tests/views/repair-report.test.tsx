@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { pendingUploads } from "../../src/signals/pending-uploads";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import { navigate } from "../../src/lib/hash-location";
@@ -315,8 +316,11 @@ describe("report a problem: sending", () => {
     expect(await screen.findByRole("heading", { name: "Reported" })).toBeTruthy();
     await waitFor(() => expect(calls.filter((c) => c.path === "issue/media")).toHaveLength(1));
     expect(screen.getByTestId("upload-progress").textContent).toBe("0 of 1 photos sent. The rest keep going while the app is open.");
+    // The repair cards and the issue screen are told too (signals/pending-uploads.ts), until the photo is in.
+    expect(pendingUploads.value[77]).toEqual({ sent: 0, total: 1 });
     arrive(json(201, { message: "ok", data: { media_id: 1 } }));
     await waitFor(() => expect(screen.getByTestId("upload-progress").textContent).toBe("1 of 1 photos sent. All sent."));
+    expect(pendingUploads.value[77]).toBeUndefined();
   });
 
   it("tries a failed photo again alone, with its first key, and never sends the others or the report twice", async () => {

@@ -82,9 +82,9 @@ describe("state of the repair", () => {
     expect(status.textContent).toContain("Plumbing");
     expect(status.textContent).toContain("Unit 101");
     expect(status.textContent).toContain("Technician: Khalid Al Hinai");
-    const agreed = within(status).getByTestId("visit");
+    const agreed = within(status).getByTestId("agreed-visit");
     expect(within(agreed).getByRole("heading", { name: "Agreed visit" })).toBeTruthy();
-    expect(agreed.querySelector("p")?.textContent).toBe(`Wed 25 Nov 2026, 9:00${NBSP}AM – 11:00${NBSP}AM`);
+    expect(agreed.querySelector("li")?.textContent).toBe(`Wed 25 Nov 2026, 9:00${NBSP}AM – 11:00${NBSP}AM`);
     // The technician can be called from the issue.
     expect(screen.getByRole("heading", { name: "Technician" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Call Khalid Al Hinai" }).getAttribute("href")).toBe("tel:+96892000002");
@@ -121,7 +121,7 @@ describe("picking a proposed time", () => {
     expect(pick.body).toEqual(slotB);
     expect(pick.headers.get("Idempotency-Key")).toBeTruthy();
     expect(lastToast()).toMatchObject({ message: "Visit booked.", type: "success" });
-    expect(screen.getByTestId("visit").textContent).toContain(`Thu 26 Nov 2026, 4:00${NBSP}PM – 6:00${NBSP}PM`);
+    expect(screen.getByTestId("agreed-visit").textContent).toContain(`Thu 26 Nov 2026, 4:00${NBSP}PM – 6:00${NBSP}PM`);
     expect(screen.queryByTestId("proposed-times")).toBeNull();
     expect(actionControls()).toEqual(["comment"]);
     // The timeline is asked again, and a reload shows the new state (history state is the answer).
@@ -176,7 +176,7 @@ describe("confirm and rate", () => {
     fireEvent.click(within(sheet).getByRole("button", { name: "Confirm and rate" }));
     await waitFor(() => expect(screen.getByTestId("stage-badge").textContent).toBe("Closed"));
     expect(moves(calls)[0]).toMatchObject({ path: "issue/confirm", body: { rating: 4, comment: "Quick and tidy" } });
-    expect(screen.getByTestId("repair-now").textContent).toBe("This issue is resolved and now closed.");
+    expect(screen.getByTestId("closed-message").textContent).toBe("This issue is resolved and now closed.");
     expect(screen.getByTestId("rating").textContent).toContain("4 of 5 stars");
     expect(lastToast()).toMatchObject({ message: "Thank you for your rating.", type: "success" });
     expect(screen.queryByRole("dialog")).toBeNull();

@@ -5,6 +5,7 @@ import type { Issue } from "../../contract/issues";
 import { navigate } from "../../lib/hash-location";
 import { paths } from "../../paths";
 import { lang, t } from "../../signals/language";
+import { pendingUploads } from "../../signals/pending-uploads";
 import { cx } from "../../styles/theme";
 import { href } from "../property/parts";
 import { EmergencyMark, StageBadge } from "./StageBadge";
@@ -36,6 +37,7 @@ export function RepairCard({ issue }: { issue: Issue }) {
     navigate(target, { state: issue });
   };
   const own = next?.kind === "pick" || next?.kind === "rate";
+  const sending = pendingUploads.value[issue.issue_id];
   return (
     <a href={href(target)} onClick={open} className={cx(cardCss, own && needsCss)} data-testid="repair-card">
       <span className="badges">
@@ -50,6 +52,11 @@ export function RepairCard({ issue }: { issue: Issue }) {
           <bdi>{issue.name}</bdi>
           {issue.name && issue.unit_name && " · "}
           {issue.unit_name && <bdi>{t("repair.card.unit", { name: issue.unit_name })}</bdi>}
+        </span>
+      )}
+      {sending && (
+        <span className="sub" role="status" data-testid="card-uploading">
+          {t("repair.card.uploading", { sent: sending.sent, total: sending.total })}
         </span>
       )}
       {issue.tech_name && (

@@ -25,6 +25,8 @@ const slotKey = (s: Slot) => `${s.date} ${s.time_from}-${s.time_to}`;
 const HOUR_MS = 3600 * 1000;
 
 /** When a completed repair stops being reopenable and closes by itself (LOOP.md section 2), or null. */
+const closedCss = css`margin: 0; padding: 10px 12px; border-radius: 10px; background: #dcfce7; color: #14532d; font-weight: 600;`;
+
 export function reopenDeadline(completedAt: string | null | undefined): string | null {
   const at = completedAt ? Date.parse(completedAt) : Number.NaN;
   return Number.isNaN(at) ? null : new Date(at + REOPEN_HOURS * HOUR_MS).toISOString();
@@ -85,7 +87,8 @@ export function RepairStatus({ issue, run }: { issue: Issue; run: RunMove }) {
 
   return (
     <section className={section} aria-labelledby="status-title" data-testid="repair-status">
-      <h2 id="status-title">{t("repair.status.title")}</h2>
+      {/* SPEC.md's read-only details name this section 'repair action'. */}
+      <h2 id="status-title">{t("issues.repairAction")}</h2>
       <div className={factsCss}>
         <StageBadge stage={issue.stage} status={issue.issue_status} />
         {issue.emergency && <EmergencyMark />}
@@ -96,9 +99,16 @@ export function RepairStatus({ issue, run }: { issue: Issue; run: RunMove }) {
           </span>
         )}
       </div>
-      <p className={css`margin: 0;`} data-testid="repair-now">
-        {t(nowKey(issue, actions))}
-      </p>
+      {issue.stage === "closed" ? (
+        // SPEC.md: a closed issue says 'This issue is resolved and now closed.'
+        <p className={closedCss} data-testid="closed-message">
+          {t("issues.closedMessage")}
+        </p>
+      ) : (
+        <p className={css`margin: 0;`} data-testid="repair-now">
+          {t(nowKey(issue, actions))}
+        </p>
+      )}
       {issue.tech_name && (
         <p className={cx(muted, css`margin: 6px 0 0;`)}>
           {t("repair.card.technician")} <bdi>{issue.tech_name}</bdi>
@@ -147,9 +157,11 @@ export function RepairStatus({ issue, run }: { issue: Issue; run: RunMove }) {
         </div>
       )}
       {proposed.length === 0 && issue.visit && (
-        <div data-testid="visit">
+        <div data-testid="agreed-visit">
           <h3 className={h3Css}>{t("repair.visit.agreed")}</h3>
-          <p className={css`margin: 0; font-weight: 600;`}>{slotLine(issue.visit, locale)}</p>
+          <ul className={slotsCss}>
+            <li className={css`font-weight: 600;`}>{slotLine(issue.visit, locale)}</li>
+          </ul>
         </div>
       )}
       {actions.has("request_slots") && (

@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { errorDetail, isHttpError } from "../../api/client";
 import { fetchIssue } from "../../api/issues";
@@ -17,6 +17,7 @@ import type { TimelineEntry } from "../../contract/repairs";
 import { useResource } from "../../lib/use-resource";
 import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
+import { pendingUploads } from "../../signals/pending-uploads";
 import { showToast } from "../../signals/toasts";
 
 /** Default map centre for an issue without coordinates: Muscat. */
@@ -84,6 +85,17 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
     remember(next);
   }, []);
 
+  // Photos of the report still on their way (sent from the report screen): say so, and show them once they arrived.
+  const sending = pendingUploads.value[loaded.issue_id];
+  const wasSending = useRef(!!sending);
+  useEffect(() => {
+    if (sending) wasSending.current = true;
+    else if (wasSending.current) {
+      wasSending.current = false;
+      fetchIssue(loaded.issue_id).then(apply, () => undefined);
+    }
+  }, [sending, loaded.issue_id, apply]);
+
   const run: RunMove = async (call) => {
     let answer: Awaited<ReturnType<typeof call>>;
     try {
@@ -113,6 +125,11 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
         <ContactCard id="tech-contact-title" title={t("repair.techContact")} name={issue.tech_name} mobile={issue.tech_mob_no} />
       )}
       <LocationSection issue={issue} fallback={MUSCAT} />
+      {sending && (
+        <p role="status" className={css`margin: 0;`} data-testid="issue-uploading">
+          {t("repair.card.uploading", { sent: sending.sent, total: sending.total })}
+        </p>
+      )}
       <Gallery images={issue.issue_images} videos={issue.issue_videos} />
     </>
   );

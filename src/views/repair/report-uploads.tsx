@@ -6,6 +6,7 @@ import { uploadIssueMedia } from "../../api/repairs";
 import { Button } from "../../components/ui";
 import { MediaError } from "../../lib/image-compress";
 import { type QueueItem, useUploadQueue } from "../../lib/upload-queue";
+import { setPendingUploads } from "../../signals/pending-uploads";
 import { t } from "../../signals/language";
 import { cx, errorText } from "../../styles/theme";
 import { failureOf } from "../property/failure";
@@ -21,7 +22,19 @@ export async function uploadError(e: unknown): Promise<string> {
 /** The upload queue of a screen, sending each picked file to `issueId` with its own kept key. */
 export function useIssueUploads() {
   const q = useUploadQueue<PickedMedia>({ idOf: (f) => f.id, errorOf: uploadError });
-  const send = (issueId: number, files: PickedMedia[]) => q.queue.add(files, (f, key) => uploadIssueMedia(issueId, f.file, { key }));
+  const send = (issueId: number, files: PickedMedia[]) => {
+    const ids = q.queue.add(files, (f, key) => uploadIssueMedia(issueId, f.file, { key }));
+    // Told to the repair cards and the issue screen while any of them is waiting or on its way, even after leaving.
+    const track = () => {
+      const mine = q.queue.items.filter((i) => ids.includes(i.id));
+      const busy = mine.some((i) => i.state === "waiting" || i.state === "sending");
+      setPendingUploads(issueId, busy ? { sent: mine.filter((i) => i.state === "sent").length, total: mine.length } : null);
+      if (!busy) stop();
+    };
+    const stop = q.queue.subscribe(track);
+    track();
+    return ids;
+  };
   return { ...q, send };
 }
 
