@@ -119,4 +119,12 @@ describe("demo seed", () => {
     expect(jobs.data.map((j: { title: string }) => j.title)).toContain("Kitchen sink leaking");
     expect((await list(techToken)).every((p) => p.relation === "technician")).toBe(true);
   });
+
+  it("the demo tenant has a repair waiting for her: done yesterday, to confirm and rate, first on her open list", async () => {
+    const open = await (await testApp(db).json("GET", "/api/issue/issues?status=open", undefined, await signInAs(DEMO.tenant.email))).json();
+    const [first] = open.data;
+    expect(first).toMatchObject({ title: "Kitchen tap dripping", stage: "completed", issue_status: 1 });
+    expect(first.actions).toEqual(expect.arrayContaining(["confirm", "reopen"]));
+    expect(first.visit).toBeTruthy();
+  });
 });

@@ -82,6 +82,8 @@ interface SeedIssue {
   /** [days from today, from, to] */
   slots: Array<[number, string, string]>;
   media: Array<[kind: "image" | "video", file: string]>;
+  /** Finished by the technician this many days ago and not yet confirmed (stage completed): the creator may rate it. */
+  completedDaysAgo?: number;
 }
 
 const ISSUES: SeedIssue[] = [
@@ -168,6 +170,22 @@ const ISSUES: SeedIssue[] = [
     media: [["image", "demo/water-heater.png"]],
   },
   {
+    // Done yesterday: the demo tenant is asked to confirm and rate it (it closes by itself 72 hours after completion).
+    property: "khuwair",
+    unit: "Flat 7",
+    title: "Kitchen tap dripping",
+    issue_type: 1,
+    desc: "The kitchen mixer tap drips all night.",
+    status: 1,
+    priority: 1,
+    daysAgo: 5,
+    creator: "tenant",
+    category: 1,
+    slots: [],
+    media: [],
+    completedDaysAgo: 1,
+  },
+  {
     property: "khuwair",
     unit: "Flat 7",
     title: "Balcony door lock repaired",
@@ -231,7 +249,7 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
         s.title,
         s.issue_type,
         s.desc,
-        s.status === 1 ? "closed" : "accepted",
+        s.completedDaysAgo != null ? "completed" : s.status === 1 ? "closed" : "accepted",
         s.priority,
         s.category,
         ids.technicianId,
@@ -245,6 +263,20 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
       "insert into issue_events (issue_id, actor_id, kind, to_stage, created_at) select issue_id, $2, 'reported', 'reported', created_at from issues where issue_id = $1",
       [issueId, creatorId],
     );
+    if (s.completedDaysAgo != null) {
+      // The visit the day before completion, and the technician's "complete" row on the timeline.
+      await q.query(
+        `update issues set completed_at = now() - make_interval(days => $2::int), visit_date = current_date - ($2::int + 1),
+                visit_from = '10:00', visit_to = '12:00', acknowledged_at = now() - make_interval(days => $2::int + 2), acknowledged_by = $3
+          where issue_id = $1`,
+        [issueId, s.completedDaysAgo, ids.technicianId],
+      );
+      await q.query(
+        `insert into issue_events (issue_id, actor_id, kind, from_stage, to_stage, created_at)
+         values ($1, $2, 'complete', 'in_progress', 'completed', now() - make_interval(days => $3::int))`,
+        [issueId, ids.technicianId, s.completedDaysAgo],
+      );
+    }
     for (const [i, [kind, path]] of s.media.entries())
       await q.query("insert into issue_media (issue_id, kind, file_name, path, position) values ($1, $2, $3, $4, $5)", [
         issueId,
