@@ -297,7 +297,7 @@ function Preview({ item }: { item: PickedMedia }) {
   }, [item.file]);
   if (!url) return null;
   return item.kind === "photo" ? (
-    <img src={url} alt="" />
+    <img src={url} alt="" decoding="async" />
   ) : (
     <video src={`${url}#t=0.1`} preload="metadata" muted playsInline aria-hidden="true" tabIndex={-1} />
   );
@@ -415,7 +415,7 @@ function MediaPicker({
             return (
               <li key={`e-${m.media_id ?? m.path}`} data-testid="existing-media">
                 {kind === "photo" ? (
-                  <img src={url} alt="" />
+                  <img src={url} alt="" decoding="async" />
                 ) : (
                   <video src={`${url}#t=0.1`} preload="metadata" muted playsInline aria-hidden="true" tabIndex={-1} />
                 )}
