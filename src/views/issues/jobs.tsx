@@ -1,8 +1,8 @@
 import { css } from "goober";
-import { type KeyboardEvent, useRef } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type JobsStatus, fetchJobs } from "../../api/issues";
 import { ScreenTitle } from "../../components/ScreenTitle";
+import { StatusTabs } from "../../components/StatusTabs";
 import { Button, Spinner } from "../../components/ui";
 import type { Issue } from "../../contract/issues";
 import { formatShortDate } from "../../lib/dates";
@@ -14,13 +14,6 @@ import { cx, errorText, page } from "../../styles/theme";
 
 const TABS: JobsStatus[] = ["open", "closed"];
 
-const tablist = css`
-  display: grid; grid-template-columns: 1fr 1fr; gap: 4px; padding: 4px; border-radius: 12px; background: #e6ebef; margin-bottom: 14px;
-  & [role="tab"] {
-    min-height: 44px; border: 0; border-radius: 9px; background: transparent; font-weight: 600; cursor: pointer; color: var(--muted);
-  }
-  & [role="tab"][aria-selected="true"] { background: #fff; color: var(--brand-dark); box-shadow: 0 1px 3px rgba(0, 0, 0, 0.12); }
-`;
 const list = css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 10px;`;
 const item = css`
   display: flex; width: 100%; gap: 12px; align-items: flex-start; justify-content: space-between; text-align: start;
@@ -43,41 +36,22 @@ export function JobsView({ title }: ViewProps) {
   const jobs = usePagedList((page, signal) => fetchJobs(tab, page, signal), byIssueId, [tab]);
   const items = jobs.list.items;
   const failed = jobs.error != null;
-  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
 
   const select = (next: JobsStatus) => navigate(paths.jobsTab(next), { replace: true });
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight" && e.key !== "Home" && e.key !== "End") return;
-    e.preventDefault();
-    const i = TABS.indexOf(tab);
-    const next = e.key === "Home" ? 0 : e.key === "End" ? TABS.length - 1 : (i + 1) % TABS.length;
-    select(TABS[next]);
-    tabRefs.current[next]?.focus();
-  };
   const open = (issue: Issue) => navigate(issue.issue_status === 1 ? paths.closedIssue(issue.issue_id) : paths.openIssue(issue.issue_id), { state: issue });
 
   return (
     <main className={page}>
       <ScreenTitle title={t(title)} />
-      <div role="tablist" aria-label={t("issues.tabsLabel")} className={tablist} onKeyDown={onKey}>
-        {TABS.map((s, i) => (
-          <button
-            key={s}
-            ref={(el) => {
-              tabRefs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`jobs-tab-${s}`}
-            aria-selected={tab === s}
-            aria-controls="jobs-panel"
-            tabIndex={tab === s ? 0 : -1}
-            onClick={() => select(s)}
-          >
-            {s === "open" ? t("issues.tabOpen") : t("issues.tabClosed")}
-          </button>
-        ))}
-      </div>
+      <StatusTabs
+        tabs={TABS}
+        value={tab}
+        onSelect={select}
+        label={t("issues.tabsLabel")}
+        labelOf={(s) => (s === "open" ? t("issues.tabOpen") : t("issues.tabClosed"))}
+        idPrefix="jobs"
+        className={css`margin-bottom: 14px;`}
+      />
       <section id="jobs-panel" role="tabpanel" aria-labelledby={`jobs-tab-${tab}`} aria-busy={jobs.loading}>
         {failed && (
           <div className={css`display: flex; flex-direction: column; gap: 8px; align-items: flex-start;`}>
