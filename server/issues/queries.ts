@@ -82,6 +82,8 @@ function issueOut(row: Record<string, unknown>, u: AuthUser, secret: Buffer | nu
   const sign = mediaOut(secret, u.user_id, now);
   for (const k of ["images", "issue_images", "issue_videos"]) out[k] = (row[k] as MediaRow[]).map(sign);
   out.actions = actionsFor({ issue_id: row.issue_id as number, stage: row.stage as Stage, completed_at: row.completed_at as string | null }, rel, now);
+  // The caller reported it: their own screen need not offer to call themselves.
+  out.mine = rel.creator;
   return out;
 }
 

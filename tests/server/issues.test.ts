@@ -48,6 +48,8 @@ const STATE_FIELDS = [
   "rating_comment",
   "cancel_reason",
   "updated_at",
+  // Whether the caller reported it.
+  "mine",
 ].sort();
 
 const SLOTS = [

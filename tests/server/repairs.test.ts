@@ -452,6 +452,8 @@ describe("GET /issue/issues: who sees what, in which order", () => {
     expect(mine.actions).toEqual(["edit", "upload", "cancel", "comment"]);
     const owners = (await get(`/api/issue/issue?issue_id=${issue_id}`, w.t.owner)).data;
     expect(owners.actions).toEqual(["cancel", "comment"]);
+    // `mine`: the tenant reported it; the owner and the technician did not.
+    expect([mine.mine, owners.mine, job.mine]).toEqual([true, false, false]);
     expect((await client().json("GET", `/api/issue/issue?issue_id=${issue_id}`, undefined, w.t.neighbour)).status).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import type { Issue } from "../../src/contract/issues";
@@ -88,6 +88,15 @@ describe("state of the repair", () => {
     // The technician can be called from the issue.
     expect(screen.getByRole("heading", { name: "Technician" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Call Khalid Al Hinai" }).getAttribute("href")).toBe("tel:+96892000002");
+  });
+
+  it("offers the creator's contact to others, not to the creator (the tenant was offered to call herself)", async () => {
+    show(repair({ mine: false }));
+    expect(await screen.findByRole("heading", { name: "Creator Details" })).toBeTruthy();
+    cleanup();
+    show(repair({ mine: true }));
+    await screen.findByTestId("repair-status");
+    expect(screen.queryByRole("heading", { name: "Creator Details" })).toBeNull();
   });
 
   it("uses a signed url for private uploads and the public path for seeded files", async () => {

@@ -120,7 +120,9 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
       <TimelineSection entries={shown.current} loading={timeline.loading} failed={timeline.error != null} retry={timeline.retry}>
         {issue.actions?.includes("comment") && <CommentBox issueId={issue.issue_id} onPosted={refresh} />}
       </TimelineSection>
-      <ContactCard title={t("contact.creatorTitle")} name={issue.creater_name} mobile={issue.creater_mob_no} profile={issue.creater_profile[0]?.path} />
+      {!issue.mine && (
+        <ContactCard title={t("contact.creatorTitle")} name={issue.creater_name} mobile={issue.creater_mob_no} profile={issue.creater_profile[0]?.path} />
+      )}
       {issue.tech_name && issue.tech_mob_no && (
         <ContactCard id="tech-contact-title" title={t("repair.techContact")} name={issue.tech_name} mobile={issue.tech_mob_no} />
       )}
