@@ -306,6 +306,21 @@ describe("report a problem: sending", () => {
     expect(toastText("success")).toEqual(["Problem reported."]);
   });
 
+  it("waits for a home still loading when Send is pressed, then sends by itself (it said 'Please choose a property')", async () => {
+    let arrive: (r: Response) => void = () => undefined;
+    const calls = fakeServer(tenantRoutes({ "GET property/property": () => new Promise<Response>((r) => (arrive = r)) }));
+    render(<ReportIssueView title="titles.addIssue" />);
+    await waitFor(() => expect(calls.some((c) => c.path === "property/property")).toBe(true));
+    fill();
+    submit();
+    expect(screen.getByRole("button", { name: "Loading your home…" })).toHaveProperty("disabled", true);
+    expect(screen.queryByText("Please choose a property.")).toBeNull();
+    expect(posts(calls)).toHaveLength(0);
+    arrive(json(200, { status: 1, data: home() }));
+    expect(await screen.findByRole("heading", { name: "Reported" })).toBeTruthy();
+    expect(posts(calls).map((c) => [c.path, (c.body as { unit_id?: number })?.unit_id])).toEqual([["issue/issue", 12]]);
+  });
+
   it("says Reported at once while a photo is still on its way, and finishes on its own", async () => {
     let arrive: (r: Response) => void = () => undefined;
     const calls = fakeServer(tenantRoutes({ "POST issue/media": () => new Promise<Response>((r) => (arrive = r)) }));

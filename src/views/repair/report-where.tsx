@@ -58,9 +58,12 @@ export function ReportWhere({
   errors,
   idPrefix = "report",
   lockProperty = false,
+  onLoading,
 }: {
   value: Where;
   onChange: (w: Where) => void;
+  /** Told whether the homes or the units are still on their way (a send pressed meanwhile waits for them). */
+  onLoading?: (loading: boolean) => void;
   errors: Record<string, string | undefined>;
   idPrefix?: string;
   /** The property is given (a link, or the edited issue): no list to pick from. */
@@ -84,6 +87,8 @@ export function ReportWhere({
   const canReport = !!shown?.actions.includes("report");
 
   const options = list.data?.options;
+  const loading = (!lockProperty && !options && list.error == null) || (value.property_id != null && !shown && detail.error == null);
+  useEffect(() => onLoading?.(loading), [loading, onLoading]);
   const single = !!options && options.length === 1 && !list.data?.more && !q;
   // One home: it is chosen for the user.
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { type FormEvent, useCallback, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { newKey, reportIssue } from "../../api/repairs";
 import { DiscardChanges } from "../../components/DiscardChanges";
@@ -71,10 +71,21 @@ export function ReportIssueView({ title }: ViewProps) {
     });
   }, []);
   const setWhere = useCallback((w: Where) => set(w), [set]);
+  // On a slow network the tenant may finish before her home and unit arrive: a send pressed meanwhile waits for them
+  // (its button says so) and goes on by itself, rather than asking her to choose a unit that is about to be chosen.
+  const [whereLoading, setWhereLoading] = useState(true);
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    if (waiting && !whereLoading) {
+      setWaiting(false);
+      formRef.current?.requestSubmit();
+    }
+  }, [waiting, whereLoading]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy || reported) return;
+    if (whereLoading) return setWaiting(true);
     const { errors: problems, body } = checkReport(form, localNow(), "add");
     if (!body) {
       const shown = translated(problems);
@@ -134,6 +145,7 @@ export function ReportIssueView({ title }: ViewProps) {
         <ReportWhere
           value={{ property_id: form.property_id, unit_id: form.unit_id }}
           onChange={setWhere}
+          onLoading={setWhereLoading}
           errors={errors}
           lockProperty={preset.property_id != null}
         />
@@ -147,8 +159,8 @@ export function ReportIssueView({ title }: ViewProps) {
           <Button variant="secondary" onClick={back} disabled={busy}>
             {t("common.cancel")}
           </Button>
-          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t("report.add.submitting") : t("report.add.submit")}
+          <Button type="submit" disabled={busy || waiting} aria-busy={busy || waiting || undefined}>
+            {waiting ? t("report.add.waitingWhere") : busy ? t("report.add.submitting") : t("report.add.submit")}
           </Button>
         </div>
       </form>
