@@ -87,9 +87,14 @@ export function ReportWhere({
   const canReport = !!shown?.actions.includes("report");
 
   const options = list.data?.options;
-  const loading = (!lockProperty && !options && list.error == null) || (value.property_id != null && !shown && detail.error == null);
-  useEffect(() => onLoading?.(loading), [loading, onLoading]);
   const single = !!options && options.length === 1 && !list.data?.more && !q;
+  // Loading until the homes and units are in and the one home or unit is chosen (the effects below choose it a render later).
+  const loading =
+    (!lockProperty && !options && list.error == null) ||
+    (single && value.property_id == null) ||
+    (value.property_id != null && !shown && detail.error == null) ||
+    (!!shown && units.length === 1 && units[0].unit_id !== value.unit_id);
+  useEffect(() => onLoading?.(loading), [loading, onLoading]);
   // One home: it is chosen for the user.
   useEffect(() => {
     if (single && value.property_id == null && options) onChange({ property_id: options[0].property_id, unit_id: null });

@@ -75,15 +75,23 @@ export function ReportIssueView({ title }: ViewProps) {
   // (its button says so) and goes on by itself, rather than asking her to choose a unit that is about to be chosen.
   const [whereLoading, setWhereLoading] = useState(true);
   const [waiting, setWaiting] = useState(false);
+  // The latest send, called by the effect below directly rather than through form.requestSubmit() (a press made
+  // while the home was being chosen was lost on Preact that way).
+  const sendRef = useRef<() => void>(() => undefined);
   useEffect(() => {
     if (waiting && !whereLoading) {
       setWaiting(false);
-      formRef.current?.requestSubmit();
+      sendRef.current();
     }
   }, [waiting, whereLoading]);
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
+    void send();
+  }
+  sendRef.current = () => void send();
+
+  async function send() {
     if (busy || reported) return;
     if (whereLoading) return setWaiting(true);
     const { errors: problems, body } = checkReport(form, localNow(), "add");
