@@ -1,7 +1,7 @@
 // Issue 11's browser test: the demo tenant reports a leak under the sink with two photos and two time slots and sees
 // it on /repair; a manager assigns it and the technician accepts (through the API: issue 12 builds those screens);
-// the technician proposes a time in the acknowledgement sheet; the tenant picks it; both see it scheduled. Then the
-// report form in Arabic: right to left, Arabic field errors, accessible.
+// the technician proposes a time in the acknowledgement sheet; the tenant picks it; both see it scheduled, and so does
+// the building's owner. Then the report form in Arabic: right to left, Arabic field errors, accessible.
 import { readFileSync } from "node:fs";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD, expect, expectAccessible, png, signInAs, test } from "./fixtures";
@@ -129,6 +129,17 @@ test.describe("report and follow a repair", () => {
     await expect(techPage.getByText("Scheduled").first()).toBeVisible();
     await expect(techPage.getByTestId("agreed-visit")).toBeVisible();
     await techPage.context().close();
+
+    // 7. The owner of the building follows the same repair from his own phone.
+    const ownerPage = await personPage(browser);
+    await signInAs(ownerPage, DEMO.owner, "/repair");
+    const ownerCard = ownerPage.getByRole("link", { name: new RegExp(title) });
+    await expect(ownerCard).toContainText("Scheduled");
+    await ownerCard.click();
+    await expect(ownerPage.getByTestId("agreed-visit")).toBeVisible();
+    await expect(ownerPage.getByRole("heading", { name: "Creator Details" })).toBeVisible();
+    await shot(ownerPage, info, "owner-follows");
+    await ownerPage.context().close();
   });
 
   test("the report form in Arabic: right to left, Arabic errors at the fields, nothing typed lost", async ({ page }, info) => {
