@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { cancelIssue, deleteIssueMedia, editIssue } from "../../api/repairs";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
@@ -15,10 +15,11 @@ import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { card, errorText, muted, page, stack } from "../../styles/theme";
 import { failureOf, goBack } from "../property/failure";
-import { actionsCss, failureCss, focusFirstProblem, formCss, linkButton, ReportFields, type SentMedia, sectionCss, translated } from "./report-fields";
-import { changed, checkReport, issueToForm, localNow, type PickedMedia, type ReportForm } from "./report-rules";
+import { actionsCss, failureCss, formCss, linkButton, ReportFields, type SentMedia, sectionCss } from "./report-fields";
+import { changed, issueToForm } from "./report-rules";
 import { UploadProgress, useIssueUploads } from "./report-uploads";
 import { ReportWhere, type Where } from "./report-where";
+import { useReportForm } from "./use-report-form";
 
 /**
  * /property/edit-issue?issue_id= (roles 0, 2, 3; LOOP.md section 3): the report form filled in from the issue, while
@@ -70,20 +71,14 @@ const whereText = css`margin: 0; & strong { font-weight: 700; }`;
 function EditForm({ issue, title }: { issue: Issue; title: string }) {
   useSignals();
   const initial = useMemo(() => issueToForm(issue), [issue]);
-  const [form, setForm] = useState<ReportForm>(initial);
-  const [files, setFiles] = useState<PickedMedia[]>([]);
+  const { form, set, files, setFiles, errors, failure, busy, formRef, failureRef, send } = useReportForm(() => initial, "edit");
   const [photos, setPhotos] = useState<SentMedia[]>(issue.issue_images);
   const [videos, setVideos] = useState<SentMedia[]>(issue.issue_videos);
   const [removing, setRemoving] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const uploads = useIssueUploads();
-  const formRef = useRef<HTMLFormElement>(null);
-  const failureRef = useRef<HTMLParagraphElement>(null);
   const can = (a: string) => issue.actions?.includes(a) ?? false;
   const toIssue = paths.issueView(issue.issue_id);
 
@@ -91,16 +86,6 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
   const guard = useDiscardGuard(dirty);
   const back = () => guard.leave(() => goBack(toIssue, navigate));
 
-  const set = useCallback((change: Partial<ReportForm>) => {
-    setForm((f) => ({ ...f, ...change }));
-    setErrors((e) => {
-      const keys = Object.keys(change).filter((k) => k in e);
-      if (!keys.length) return e;
-      const next = { ...e };
-      for (const k of keys) delete next[k];
-      return next;
-    });
-  }, []);
   const setWhere = useCallback((w: Where) => set({ unit_id: w.unit_id }), [set]);
 
   // Saved, and every new file arrived: back to the issue.
@@ -114,29 +99,9 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
   async function save(e: FormEvent) {
     e.preventDefault();
     if (busy || saved != null) return;
-    const { errors: problems, body } = checkReport(form, localNow(), "edit");
-    if (!body) {
-      const shown = translated(problems);
-      setErrors(shown);
-      setFailure(t("report.add.check"));
-      focusFirstProblem(shown, formRef.current);
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    let message: string;
-    try {
-      message = (await editIssue(issue.issue_id, body)).message || t("report.edit.done");
-    } catch (err) {
-      const f = await failureOf(err);
-      setErrors(f.errors);
-      setFailure(f.detail ?? t("report.edit.failed"));
-      setBusy(false);
-      if (Object.keys(f.errors).length) focusFirstProblem(f.errors, formRef.current);
-      else requestAnimationFrame(() => failureRef.current?.focus());
-      return;
-    }
-    setBusy(false);
+    const answer = await send((body) => editIssue(issue.issue_id, body), "report.edit.failed");
+    if (!answer) return;
+    const message = answer.message || t("report.edit.done");
     setSaved(message);
     if (files.length) uploads.send(issue.issue_id, files);
     else {

@@ -11,11 +11,12 @@ import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { page, stack } from "../../styles/theme";
-import { failureOf, goBack } from "../property/failure";
-import { actionsCss, failureCss, focusFirstProblem, formCss, linkButton, ReportFields, translated } from "./report-fields";
-import { changed, checkReport, emptyReport, localNow, type PickedMedia, type ReportForm } from "./report-rules";
+import { goBack } from "../property/failure";
+import { actionsCss, failureCss, formCss, linkButton, ReportFields } from "./report-fields";
+import { changed, emptyReport } from "./report-rules";
 import { UploadProgress, useIssueUploads } from "./report-uploads";
 import { ReportWhere, type Where } from "./report-where";
+import { useReportForm } from "./use-report-form";
 
 const doneCss = css`
   display: flex; flex-direction: column; gap: 6px; padding: 16px; border-radius: 12px; background: var(--brand-soft); color: var(--brand-dark);
@@ -44,32 +45,16 @@ export function ReportIssueView({ title }: ViewProps) {
     return { property_id, unit_id: property_id ? positive(q.get("unit_id")) : null };
   });
   const [blank] = useState(emptyReport);
-  const [form, setForm] = useState<ReportForm>(() => ({ ...emptyReport(), ...preset }));
-  const [files, setFiles] = useState<PickedMedia[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, set, files, setFiles, errors, failure, busy, formRef, failureRef, send: check } = useReportForm(() => ({ ...emptyReport(), ...preset }), "add");
   const [reported, setReported] = useState<{ issue_id: number | null; title: string } | null>(null);
   // One key per report: a press again after a failure (the first may have arrived) creates it once (D23).
   const key = useRef<string | null>(null);
   const uploads = useIssueUploads();
-  const formRef = useRef<HTMLFormElement>(null);
-  const failureRef = useRef<HTMLParagraphElement>(null);
 
   const dirty = !reported && (changed(form, blank) || files.length > 0);
   const guard = useDiscardGuard(dirty);
   const back = () => guard.leave(() => goBack(paths.home, navigate));
 
-  const set = useCallback((change: Partial<ReportForm>) => {
-    setForm((f) => ({ ...f, ...change }));
-    setErrors((e) => {
-      const keys = Object.keys(change).filter((k) => k in e);
-      if (!keys.length) return e;
-      const next = { ...e };
-      for (const k of keys) delete next[k];
-      return next;
-    });
-  }, []);
   const setWhere = useCallback((w: Where) => set(w), [set]);
   // On a slow network the tenant may finish before her home and unit arrive: a send pressed meanwhile waits for them
   // (its button says so) and goes on by itself, rather than asking her to choose a unit that is about to be chosen.
@@ -94,30 +79,10 @@ export function ReportIssueView({ title }: ViewProps) {
   async function send() {
     if (busy || reported) return;
     if (whereLoading) return setWaiting(true);
-    const { errors: problems, body } = checkReport(form, localNow(), "add");
-    if (!body) {
-      const shown = translated(problems);
-      setErrors(shown);
-      setFailure(t("report.add.check"));
-      focusFirstProblem(shown, formRef.current);
-      return;
-    }
     key.current ??= newKey();
-    setBusy(true);
-    setFailure(null);
-    let answer: Awaited<ReturnType<typeof reportIssue>>;
-    try {
-      answer = await reportIssue(body, key.current);
-    } catch (err) {
-      const f = await failureOf(err);
-      setErrors(f.errors);
-      setFailure(f.detail ?? t("report.add.failed"));
-      setBusy(false);
-      if (Object.keys(f.errors).length) focusFirstProblem(f.errors, formRef.current);
-      else requestAnimationFrame(() => failureRef.current?.focus());
-      return;
-    }
-    setBusy(false);
+    const sent = await check(async (body) => ({ body, answer: await reportIssue(body, key.current as string) }), "report.add.failed");
+    if (!sent) return;
+    const { body, answer } = sent;
     const issue = answer.issue;
     setReported({ issue_id: issue?.issue_id ?? null, title: issue?.title ?? body.title });
     showToast(answer.message || t("report.add.done"), "success", { id: "report" });
