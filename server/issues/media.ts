@@ -1,7 +1,7 @@
 // Photos and videos of an issue and of its comments (D21): one file per request as the raw body, recognised by its
 // bytes, stored under a random key, served only through links signed for someone who sees the issue.
 import { Hono } from "hono";
-import { MAX_COMMENT_PHOTOS, MAX_ISSUE_PHOTOS, MAX_ISSUE_VIDEOS } from "../../src/contract/repairs";
+import { MAX_AFTER_PHOTOS, MAX_COMMENT_PHOTOS, MAX_ISSUE_PHOTOS, MAX_ISSUE_VIDEOS } from "../../src/contract/repairs";
 import type { Queryable } from "../db/db";
 import { type AuthUser, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
@@ -18,8 +18,21 @@ import { assertMay } from "./stages";
 
 const IMAGE_KINDS: readonly UploadKind[] = UPLOAD_RULES.photo.kinds;
 
-/** Whether the caller may add to this issue (action upload) or to this comment (its author); throws 403/404/409. */
-async function assertMayAdd(q: Queryable, issue: IssueRow, u: AuthUser, eventId: number | undefined, now: number) {
+type Phase = "before" | "after";
+
+/** `phase` of the query: the report's photos ("before", the default) or the finished work's ("after"). */
+function phaseParam(value: string | undefined, eventId: number | undefined): Phase {
+  if (value === undefined || value === "before") return "before";
+  if (value === "after" && eventId === undefined) return "after";
+  throw new HttpError(422, msg("phaseInvalid"), { phase: msg("phaseInvalid") });
+}
+
+/**
+ * Whether the caller may add to this issue (action upload; after-photos: the technician who may complete), or to this
+ * comment (its author); throws 403/404/409.
+ */
+async function assertMayAdd(q: Queryable, issue: IssueRow, u: AuthUser, eventId: number | undefined, phase: Phase, now: number) {
+  if (phase === "after") return assertMay("complete", issue, issue.rel, now);
   if (eventId === undefined) return assertMay("upload", issue, issue.rel, now);
   const { rows } = await q.query<{ actor_id: number | null }>("select actor_id from issue_events where event_id = $1 and issue_id = $2 and kind = 'comment'", [
     eventId,
@@ -37,12 +50,14 @@ export function mediaRoutes() {
     const u = c.var.user;
     const issueId = idParam(c, "issue_id");
     const eventId = optionalIdParam(c, "event_id");
+    const phase = phaseParam(c.req.query("phase"), eventId);
     const { db, storage } = c.var;
     // Checked before the bytes are read, and again under the lock below.
     const seen = await issueRow(db, u, issueId);
     if (!seen) throw new HttpError(404, msg("issueMissing"));
-    await assertMayAdd(db, seen, u, eventId, clock.now());
-    const stored = await receiveUpload(c, eventId === undefined ? UPLOAD_RULES.media : UPLOAD_RULES.photo, storage, `issue-files/${issueId}`);
+    await assertMayAdd(db, seen, u, eventId, phase, clock.now());
+    const rule = eventId === undefined && phase === "before" ? UPLOAD_RULES.media : UPLOAD_RULES.photo;
+    const stored = await receiveUpload(c, rule, storage, `issue-files/${issueId}`);
     const kind = IMAGE_KINDS.includes(stored.kind) ? "image" : "video";
     const fileName = displayName(c) ?? `${kind}.${stored.key.split(".").pop()}`;
     let row: { media_id: number; file_name: string; path: string };
@@ -50,21 +65,22 @@ export function mediaRoutes() {
       row = await db.tx(async (q) => {
         const now = clock.now();
         const issue = await lockIssue(q, u, issueId);
-        await assertMayAdd(q, issue, u, eventId, now);
+        await assertMayAdd(q, issue, u, eventId, phase, now);
         const { rows: n } = await q.query<{ same: number; next: number }>(
           `select count(*) filter (where kind = $3)::int as same, coalesce(max(position) + 1, 0)::int as next
-             from issue_media where issue_id = $1 and event_id is not distinct from $2`,
-          [issueId, eventId ?? null, kind],
+             from issue_media where issue_id = $1 and event_id is not distinct from $2 and phase = $4`,
+          [issueId, eventId ?? null, kind, phase],
         );
+        if (phase === "after" && n[0].same >= MAX_AFTER_PHOTOS) throw new HttpError(422, msg("tooManyAfterPhotos", { max: MAX_AFTER_PHOTOS }));
         if (eventId !== undefined && n[0].same >= MAX_COMMENT_PHOTOS) throw new HttpError(422, msg("tooManyCommentPhotos", { max: MAX_COMMENT_PHOTOS }));
-        if (eventId === undefined && kind === "image" && n[0].same >= MAX_ISSUE_PHOTOS)
+        if (phase === "before" && eventId === undefined && kind === "image" && n[0].same >= MAX_ISSUE_PHOTOS)
           throw new HttpError(422, msg("tooManyPhotos", { max: MAX_ISSUE_PHOTOS }));
         if (eventId === undefined && kind === "video" && n[0].same >= MAX_ISSUE_VIDEOS)
           throw new HttpError(422, msg("tooManyVideos", { max: MAX_ISSUE_VIDEOS }));
         const { rows } = await q.query<{ media_id: number; file_name: string; path: string }>(
-          `insert into issue_media (issue_id, event_id, kind, file_name, path, position, storage_key, content_type, size, uploader_id, created_at)
-           values ($1, $2, $3, $4, '', $5, $6, $7, $8, $9, $10) returning media_id, file_name, path`,
-          [issueId, eventId ?? null, kind, fileName, n[0].next, stored.key, stored.contentType, stored.size, u.user_id, new Date(now)],
+          `insert into issue_media (issue_id, event_id, kind, file_name, path, position, storage_key, content_type, size, uploader_id, created_at, phase)
+           values ($1, $2, $3, $4, '', $5, $6, $7, $8, $9, $10, $11) returning media_id, file_name, path`,
+          [issueId, eventId ?? null, kind, fileName, n[0].next, stored.key, stored.contentType, stored.size, u.user_id, new Date(now), phase],
         );
         if (eventId === undefined) await q.query("update issues set updated_at = $2 where issue_id = $1", [issueId, new Date(now)]);
         return rows[0];
@@ -75,7 +91,7 @@ export function mediaRoutes() {
       throw e;
     }
     const item = mediaOut(await fileLinkSecret(db), u.user_id, clock.now())({ ...row, private: true });
-    return c.json({ message: t(c, msg("fileUploaded")), data: { ...item, kind } }, 201);
+    return c.json({ message: t(c, msg("fileUploaded")), data: { ...item, kind, phase } }, 201);
   });
 
   // Removing a photo or video from the report (action edit), or a photo from one's own comment.
@@ -84,14 +100,16 @@ export function mediaRoutes() {
     const mediaId = idParam(c, "media_id");
     const { issueId, key } = await c.var.db.tx(async (q) => {
       const now = clock.now();
-      const { rows } = await q.query<{ issue_id: number; event_id: number | null; storage_key: string | null; uploader_id: number | null }>(
-        "select issue_id, event_id, storage_key, uploader_id from issue_media where media_id = $1",
+      const { rows } = await q.query<{ issue_id: number; event_id: number | null; storage_key: string | null; uploader_id: number | null; phase: Phase }>(
+        "select issue_id, event_id, storage_key, uploader_id, phase from issue_media where media_id = $1",
         [mediaId],
       );
       const m = rows[0];
       const issue = m ? await issueRow(q, u, m.issue_id, true) : null;
       if (!m || !issue) throw new HttpError(404, msg("notFound"));
-      if (m.event_id === null) assertMay("edit", issue, issue.rel, now);
+      // An after-photo: while the work may still be completed.
+      if (m.phase === "after") assertMay("complete", issue, issue.rel, now);
+      else if (m.event_id === null) assertMay("edit", issue, issue.rel, now);
       else if (m.uploader_id !== u.user_id) throw new HttpError(403, msg("notYourComment"));
       await q.query("delete from issue_media where media_id = $1", [mediaId]);
       await q.query("update issues set updated_at = $2 where issue_id = $1", [m.issue_id, new Date(now)]);

@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import { acknowledgeBody, issueIdQuery } from "../../src/contract/issues";
-import { confirmBody, pickSlotBody, reasonBody, requestSlotsBody } from "../../src/contract/repairs";
+import { MINUTES_MAX, completeBody, confirmBody, pickSlotBody, reasonBody, requestSlotsBody } from "../../src/contract/repairs";
 import type { Queryable } from "../db/db";
 import { type AuthUser, type AuthedEnv, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
@@ -15,15 +15,25 @@ import { HttpError, body, check } from "../lib/http";
 import { type MessageKey, msg, t, translate } from "../lib/i18n";
 import { idempotent } from "../lib/idempotency";
 import { assertFuture } from "./params";
-import { type IssueRow, issueFor, lockIssue, sameSlot, setTechSlots, slotsOf } from "./queries";
+import { type IssueRow, lockIssue, sameSlot, selectIssues, setTechSlots, slotsOf } from "./queries";
 import { type Move, applyMove, assertMay, autoClose } from "./stages";
 
 const TECH_REQUIRED = translate("en", msg("techRequired"));
 const assignBody = z.object({ tech_id: z.int(TECH_REQUIRED).check(z.positive(TECH_REQUIRED)) });
 
+/** Whole minutes from the start of the work to now, rounded up, within 1..MINUTES_MAX (1 when the start is unknown). */
+export function defaultMinutes(startedAt: Date | string | null, now: number): number {
+  if (!startedAt) return 1;
+  const minutes = Math.ceil((now - new Date(startedAt).getTime()) / 60_000);
+  return Math.min(MINUTES_MAX, Math.max(1, minutes));
+}
+
 type Handler<T> = (q: Queryable, issue: IssueRow, input: T, u: AuthUser, now: number) => Promise<void>;
 
-/** Runs a move's handler on the locked issue in one transaction, then answers with the issue as it is now. */
+/**
+ * Runs a move's handler on the locked issue in one transaction, then answers with the issue as it is now. A caller who
+ * no longer sees it (the technician who declined) gets the message without `data`.
+ */
 async function run<T>(c: Context<AuthedEnv>, input: T, handler: Handler<T>, message: MessageKey) {
   const u = c.var.user;
   const { issue_id } = check(issueIdQuery, c.req.query());
@@ -33,7 +43,8 @@ async function run<T>(c: Context<AuthedEnv>, input: T, handler: Handler<T>, mess
   await c.var.db.tx(async (q) => {
     await handler(q, await lockIssue(q, u, issue_id), input, u, now);
   });
-  return c.json({ message: t(c, msg(message)), status: 1, data: await issueFor(c.var.db, u, issue_id) });
+  const [issue] = await selectIssues(c.var.db, u, "i.issue_id = $4", [issue_id]);
+  return c.json({ message: t(c, msg(message)), status: 1, ...(issue ? { data: issue } : {}) });
 }
 
 export function moveRoutes() {
@@ -73,7 +84,7 @@ export function moveRoutes() {
     assertMay("reopen", issue, issue.rel, now);
     // Back to the same technician, who accepted before: a new visit is agreed from scratch.
     await setTechSlots(q, issue.issue_id, null, []);
-    await applyMove(q, issue, "reopen", u, reason, { completed_at: null, visit: null, acknowledged: null }, now);
+    await applyMove(q, issue, "reopen", u, reason, { completed_at: null, started_at: null, held: null, visit: null, acknowledged: null }, now);
   });
 
   move("assign", assignBody, "techAssigned", async (q, issue, { tech_id }, u, now) => {
@@ -89,6 +100,53 @@ export function moveRoutes() {
 
   move("accept", null, "jobAccepted", async (q, issue, _input, u, now) => {
     await applyMove(q, issue, "accept", u, null, {}, now);
+  });
+
+  // The job (issue 12). Declined: back to the managers, nobody assigned, the visit and the acknowledgement gone.
+  move("decline", reasonBody, "jobDeclined", async (q, issue, { reason }, u, now) => {
+    assertMay("decline", issue, issue.rel, now);
+    await setTechSlots(q, issue.issue_id, null, []);
+    await applyMove(q, issue, "decline", u, reason, { assigned_tech_id: null, visit: null, acknowledged: null }, now);
+  });
+
+  move("start", null, "workStarted", async (q, issue, _input, u, now) => {
+    await applyMove(q, issue, "start", u, null, { started_at: new Date(now), held: null }, now);
+  });
+
+  move("hold", reasonBody, "workHeld", async (q, issue, { reason }, u, now) => {
+    await applyMove(q, issue, "hold", u, reason, { held: { at: new Date(now), reason } }, now);
+  });
+
+  move("resume", null, "workResumed", async (q, issue, _input, u, now) => {
+    await applyMove(q, issue, "resume", u, null, { held: null }, now);
+  });
+
+  // The work report (LOOP.md section 2): after at least one after-photo; the time on site defaults to start → now.
+  move("complete", completeBody, "workCompleted", async (q, issue, report, u, now) => {
+    assertMay("complete", issue, issue.rel, now);
+    const { rows } = await q.query<{ n: number }>("select count(*)::int as n from issue_media where issue_id = $1 and event_id is null and phase = 'after'", [
+      issue.issue_id,
+    ]);
+    if (!rows[0].n) throw new HttpError(422, msg("afterPhotoRequired"), { after_images: msg("afterPhotoRequired") });
+    const minutes = report.minutes ?? defaultMinutes(issue.started_at, now);
+    await q.query("delete from work_reports where issue_id = $1", [issue.issue_id]);
+    await q.query(
+      `insert into work_reports (issue_id, tech_id, notes, minutes, follow_up, occupant_damage, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [issue.issue_id, u.user_id, report.notes, minutes, report.follow_up, report.occupant_damage, new Date(now)],
+    );
+    for (const [i, p] of report.parts.entries())
+      await q.query("insert into work_report_parts (issue_id, position, name, qty, unit_price) values ($1, $2, $3, $4, $5)", [
+        issue.issue_id,
+        i,
+        p.name,
+        p.qty,
+        p.unit_price,
+      ]);
+    for (const [i, cost] of report.extra_costs.entries())
+      await q.query("insert into work_report_costs (issue_id, position, label, amount) values ($1, $2, $3, $4)", [issue.issue_id, i, cost.label, cost.amount]);
+    // The timeline keeps the notes, never the prices (tenants read it).
+    await applyMove(q, issue, "complete", u, report.notes, { completed_at: new Date(now), held: null }, now);
   });
 
   // SPEC.md section 5: with tenant slots the body holds exactly the one chosen (→ scheduled, that visit); without, the

@@ -29,9 +29,10 @@ const ISSUE_SELECT = `
          i.property_id, p.name, p.addres,
          json_build_object('block', p.block, 'no', p.no, 'street', p.street, 'city', p.city, 'state', p.state, 'zipcode', p.zipcode, 'country', p.country) as addrs,
          json_build_object('lat', p.lat, 'lng', p.lng) as location,
-         ${mediaJson("m.issue_id = i.issue_id and m.event_id is null")} as images,
-         ${mediaJson("m.issue_id = i.issue_id and m.event_id is null and m.kind = 'image'")} as issue_images,
-         ${mediaJson("m.issue_id = i.issue_id and m.event_id is null and m.kind = 'video'")} as issue_videos,
+         ${mediaJson("m.issue_id = i.issue_id and m.event_id is null and m.phase = 'before'")} as images,
+         ${mediaJson("m.issue_id = i.issue_id and m.event_id is null and m.phase = 'before' and m.kind = 'image'")} as issue_images,
+         ${mediaJson("m.issue_id = i.issue_id and m.event_id is null and m.phase = 'before' and m.kind = 'video'")} as issue_videos,
+         ${mediaJson("m.issue_id = i.issue_id and m.event_id is null and m.phase = 'after'")} as after_images,
          coalesce((select json_agg(${slotJson("a")} order by a.date, a.time_from, a.slot_id)
                      from issue_availability a where a.issue_id = i.issue_id), '[]'::json) as available,
          coalesce((select json_agg(${slotJson("s")} order by s.date, s.time_from, s.slot_id)
@@ -49,6 +50,8 @@ const ISSUE_SELECT = `
          i.category, i.emergency, i.presence, i.unit_id, un.name as unit_name,
          tu.name as tech_name,
          case when tu.mob_no is null or tu.mob_no = '' then null else tu.cntry_code || tu.mob_no end as tech_mob_no,
+         ${iso("i.started_at")} as started_at,
+         ${iso("i.held_at")} as held_at, i.hold_reason,
          ${iso("i.completed_at")} as completed_at,
          i.rating, i.rating_comment, i.cancel_reason,
          ${iso("i.updated_at")} as updated_at,
@@ -73,6 +76,7 @@ export const mediaOut = (secret: Buffer | null, userId: number, now: number) => 
 };
 
 const hasPrivate = (list: unknown) => Array.isArray(list) && list.some((m: MediaRow) => m.private);
+const anyPrivate = (r: Record<string, unknown>) => hasPrivate(r.images) || hasPrivate(r.after_images);
 
 /** The issue as sent: no relation columns; `actions` for the caller; media links signed for them. */
 function issueOut(row: Record<string, unknown>, u: AuthUser, secret: Buffer | null, now: number) {
@@ -80,8 +84,14 @@ function issueOut(row: Record<string, unknown>, u: AuthUser, secret: Buffer | nu
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) if (!k.startsWith("rel_")) out[k] = v;
   const sign = mediaOut(secret, u.user_id, now);
-  for (const k of ["images", "issue_images", "issue_videos"]) out[k] = (row[k] as MediaRow[]).map(sign);
-  out.actions = actionsFor({ issue_id: row.issue_id as number, stage: row.stage as Stage, completed_at: row.completed_at as string | null }, rel, now);
+  for (const k of ["images", "issue_images", "issue_videos", "after_images"]) out[k] = (row[k] as MediaRow[]).map(sign);
+  const state = {
+    issue_id: row.issue_id as number,
+    stage: row.stage as Stage,
+    completed_at: row.completed_at as string | null,
+    held_at: row.held_at as string | null,
+  };
+  out.actions = actionsFor(state, rel, now);
   // The caller reported it: their own screen need not offer to call themselves.
   out.mine = rel.creator;
   return out;
@@ -94,7 +104,7 @@ function issueOut(row: Record<string, unknown>, u: AuthUser, secret: Buffer | nu
 export async function selectIssues(q: Queryable, u: AuthUser, where: string, params: unknown[] = [], tail = "") {
   const now = clock.now();
   const { rows } = await q.query<Record<string, unknown>>(`${ISSUE_SELECT} where ${VISIBLE_SQL} and (${where}) ${tail}`, [...relationParams(u), ...params]);
-  const secret = rows.some((r) => hasPrivate(r.images)) ? await fileLinkSecret(q) : null;
+  const secret = rows.some(anyPrivate) ? await fileLinkSecret(q) : null;
   return rows.map((r) => issueOut(r, u, secret, now));
 }
 
@@ -119,6 +129,8 @@ export interface IssueRow {
   issue_id: number;
   stage: Stage;
   completed_at: Date | null;
+  started_at: Date | null;
+  held_at: Date | null;
   property_id: number;
   unit_id: number | null;
   assigned_tech_id: number | null;
@@ -134,7 +146,7 @@ export interface IssueRow {
  */
 export async function issueRow(q: Queryable, u: AuthUser, issueId: number, lock = false): Promise<IssueRow | null> {
   const { rows } = await q.query<Record<string, unknown>>(
-    `select i.issue_id, i.stage, i.completed_at, i.property_id, i.unit_id, i.assigned_tech_id, i.creator_id, i.priority, p.country, ${RELATION_COLUMNS}
+    `select i.issue_id, i.stage, i.completed_at, i.started_at, i.held_at, i.property_id, i.unit_id, i.assigned_tech_id, i.creator_id, i.priority, p.country, ${RELATION_COLUMNS}
        ${ISSUE_FROM}
       where i.issue_id = $4 and ${VISIBLE_SQL}${lock ? " for update of i" : ""}`,
     [...relationParams(u), issueId],
@@ -145,6 +157,8 @@ export async function issueRow(q: Queryable, u: AuthUser, issueId: number, lock 
     issue_id: row.issue_id as number,
     stage: row.stage as Stage,
     completed_at: (row.completed_at as Date | null) ?? null,
+    started_at: (row.started_at as Date | null) ?? null,
+    held_at: (row.held_at as Date | null) ?? null,
     property_id: row.property_id as number,
     unit_id: (row.unit_id as number | null) ?? null,
     assigned_tech_id: (row.assigned_tech_id as number | null) ?? null,

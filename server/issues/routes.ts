@@ -14,6 +14,7 @@ import { pageOf } from "../lib/paging";
 import { assertMayReport } from "./access";
 import { mediaRoutes } from "./media";
 import { moveRoutes } from "./moves";
+import { receiptRoutes } from "./receipt";
 import { assertFuture } from "./params";
 import { countIssues, issueFor, issueRow, lockIssue, selectIssues, setAvailability, timelineOf } from "./queries";
 import { addEvent, assertMay, autoClose, waitsForCallerSql } from "./stages";
@@ -168,5 +169,6 @@ export function issueRoutes() {
 
   app.route("/", moveRoutes());
   app.route("/", mediaRoutes());
+  app.route("/", receiptRoutes());
   return app;
 }

@@ -10,11 +10,13 @@ import { HttpError } from "../lib/http";
 import { type MessageKey, msg } from "../lib/i18n";
 import { RELS, type Rel, type Relations } from "./access";
 
-/** What the table looks at: the stage, and when the work was completed (the reopen window). */
+/** What the table looks at: the stage, when the work was completed (the reopen window), and whether it is on hold. */
 export interface IssueState {
   issue_id: number;
   stage: Stage;
   completed_at: Date | string | null;
+  /** Set while the work is on hold (a flag beside in_progress, not a stage); absent or null otherwise. */
+  held_at?: Date | string | null;
 }
 
 interface Rule {
@@ -37,10 +39,10 @@ const HOUR = 3600_000;
 /** The moment a completed issue can no longer be reopened and closes by itself. */
 export const reopenDeadline = (completedAt: Date | string) => new Date(completedAt).getTime() + REOPEN_HOURS * HOUR;
 
-/**
- * The table (LOOP.md section 2). Issue 12 adds offer, decline, start, hold, resume and complete here; the contract's
- * ACTIONS names them already.
- */
+const onHold = (issue: IssueState) => issue.held_at !== undefined && issue.held_at !== null;
+const WORKERS: readonly Rel[] = ["technician", "tech_manager"];
+
+/** The table (LOOP.md section 2). Issue 12 adds offer here; the contract's ACTIONS names it already. */
 export const TABLE = {
   // The report itself, before the work starts.
   edit: { to: "same", rules: [{ who: ["creator"], from: EDITABLE_STAGES }], conflict: "issueNotEditable" },
@@ -81,11 +83,35 @@ export const TABLE = {
     rules: [{ who: ["technician", "tech_manager"], from: ["proposed", "scheduled"] }],
     conflict: "ackNotNow",
   },
+  // The job (issue 12): the technician declines an assigned job (back to the manager), starts at the agreed visit,
+  // holds and resumes (a flag: the stage stays in_progress), and completes with the work report.
+  decline: { to: "reported", rules: [{ who: ["technician"], from: ["assigned"] }], conflict: "declineNotNow" },
+  start: { to: "in_progress", rules: [{ who: WORKERS, from: ["scheduled"] }], conflict: "startNotNow" },
+  hold: {
+    to: "same",
+    rules: [{ who: WORKERS, from: ["in_progress"] }],
+    conflict: "holdNotNow",
+    until: (issue) => (onHold(issue) ? "alreadyOnHold" : null),
+  },
+  resume: {
+    to: "same",
+    rules: [{ who: WORKERS, from: ["in_progress"] }],
+    conflict: "holdNotNow",
+    until: (issue) => (onHold(issue) ? null : "notOnHold"),
+  },
+  complete: {
+    to: "completed",
+    rules: [{ who: ["technician"], from: ["in_progress"] }],
+    conflict: "completeNotNow",
+    until: (issue) => (onHold(issue) ? "resumeFirst" : null),
+  },
+  // Not a move: the e-receipt (GET /issue/receipt) may be opened. Never a tenant's: tenants never see prices.
+  receipt: { to: "same", rules: [{ who: ["owner", "manager"], from: ["completed", "closed"] }], conflict: "receiptNotReady" },
 } satisfies Partial<Record<Action, Entry>>;
 
 export type TableAction = keyof typeof TABLE;
 /** The actions that move the stage (each a row of the timeline under its own name). */
-export type Move = Exclude<TableAction, "edit" | "upload" | "comment">;
+export type Move = Exclude<TableAction, "edit" | "upload" | "comment" | "receipt">;
 
 const entry = (a: TableAction): Entry => TABLE[a];
 const ORDER = Object.keys(TABLE) as TableAction[];
@@ -135,7 +161,11 @@ export interface Visit {
 /** Columns a move may set beside the stage. */
 export interface MovePatch {
   visit?: Visit | null;
-  assigned_tech_id?: number;
+  /** null: nobody is assigned any more (a declined job). */
+  assigned_tech_id?: number | null;
+  started_at?: Date | null;
+  /** The work goes on hold (when, why), or resumes (null). */
+  held?: { at: Date; reason: string } | null;
   completed_at?: Date | null;
   closed_at?: Date | null;
   cancel_reason?: string;
@@ -179,6 +209,11 @@ export async function applyMove(
     set("visit_to", patch.visit?.time_to ?? null);
   }
   if (patch.assigned_tech_id !== undefined) set("assigned_tech_id", patch.assigned_tech_id);
+  if (patch.started_at !== undefined) set("started_at", patch.started_at);
+  if (patch.held !== undefined) {
+    set("held_at", patch.held?.at ?? null);
+    set("hold_reason", patch.held?.reason ?? null);
+  }
   if (patch.completed_at !== undefined) set("completed_at", patch.completed_at);
   if (patch.closed_at !== undefined) set("closed_at", patch.closed_at);
   if (patch.cancel_reason !== undefined) set("cancel_reason", patch.cancel_reason);

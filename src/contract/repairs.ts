@@ -16,7 +16,8 @@ export const EDITABLE_STAGES: readonly Stage[] = ["reported", "assigned", "accep
 
 /**
  * The moves the server may list in an issue's `actions` (D20): what the caller may do now. The app shows exactly
- * these buttons. Issue 11's customer moves, the technician's acknowledgement, and the moves of the job lifecycle.
+ * these buttons. Issue 11's customer moves, the technician's acknowledgement, the moves of the job lifecycle, and
+ * "receipt": the e-receipt may be opened (GET /issue/receipt).
  */
 export const ACTIONS = [
   "edit",
@@ -37,6 +38,7 @@ export const ACTIONS = [
   "hold",
   "resume",
   "complete",
+  "receipt",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -56,6 +58,18 @@ export const COMMENT_MAX = 1000;
 /** A completed repair may be reopened this long after completion; after it, it closes by itself (LOOP.md section 2). */
 export const REOPEN_HOURS = 72;
 export const REPAIRS_PAGE_SIZE = 10;
+/** The work report (LOOP.md section 2). */
+export const NOTES_MAX = 2000;
+export const MAX_PARTS = 30;
+export const PART_NAME_MAX = 80;
+export const PART_QTY_MAX = 999;
+export const MAX_EXTRA_COSTS = 10;
+export const COST_LABEL_MAX = 80;
+export const MINUTES_MAX = 1440;
+/** After-photos of the finished work, at most. */
+export const MAX_AFTER_PHOTOS = 5;
+/** A price in minor units, at most (one billion: far above any repair). */
+export const AMOUNT_MAX = 1_000_000_000;
 
 export const REPAIR_MESSAGES = {
   categoryRequired: "Please choose what kind of problem it is.",
@@ -73,6 +87,17 @@ export const REPAIR_MESSAGES = {
   ratingRequired: "Please rate the repair from 1 to 5 stars.",
   commentRequired: "Please write a comment.",
   commentTooLong: `A comment must be at most ${COMMENT_MAX} characters.`,
+  notesRequired: "Please describe the work done.",
+  notesTooLong: `The notes must be at most ${NOTES_MAX} characters.`,
+  partNameRequired: "Please name the part.",
+  partNameTooLong: `A part's name must be at most ${PART_NAME_MAX} characters.`,
+  partQty: `The quantity must be a whole number from 1 to ${PART_QTY_MAX}.`,
+  price: "Prices must be whole amounts in the currency's smallest unit, zero or more.",
+  tooManyParts: `A report can list at most ${MAX_PARTS} parts.`,
+  minutes: `The time on site must be from 1 to ${MINUTES_MAX} minutes.`,
+  costLabelRequired: "Please say what the cost is for.",
+  costLabelTooLong: `A cost's description must be at most ${COST_LABEL_MAX} characters.`,
+  tooManyCosts: `A report can list at most ${MAX_EXTRA_COSTS} other costs.`,
 } as const;
 
 const id = z.int().check(z.positive());
@@ -151,6 +176,38 @@ export const commentBody = z.object({
     .string(REPAIR_MESSAGES.commentRequired)
     .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.commentRequired), z.maxLength(COMMENT_MAX, REPAIR_MESSAGES.commentTooLong)),
 });
+
+const amount = z.int(REPAIR_MESSAGES.price).check(z.gte(0, REPAIR_MESSAGES.price), z.lte(AMOUNT_MAX, REPAIR_MESSAGES.price));
+/** One part of a work report: its unit price in the minor units of the property's currency (src/contract/money.ts). */
+export const partSchema = z.object({
+  name: z
+    .string(REPAIR_MESSAGES.partNameRequired)
+    .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.partNameRequired), z.maxLength(PART_NAME_MAX, REPAIR_MESSAGES.partNameTooLong)),
+  qty: z.int(REPAIR_MESSAGES.partQty).check(z.gte(1, REPAIR_MESSAGES.partQty), z.lte(PART_QTY_MAX, REPAIR_MESSAGES.partQty)),
+  unit_price: amount,
+});
+/** Another cost of a work report (call-out fee, disposal...), in minor units. */
+export const extraCostSchema = z.object({
+  label: z
+    .string(REPAIR_MESSAGES.costLabelRequired)
+    .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.costLabelRequired), z.maxLength(COST_LABEL_MAX, REPAIR_MESSAGES.costLabelTooLong)),
+  amount,
+});
+/**
+ * POST /issue/complete: the work report (LOOP.md section 2). `minutes` defaults to the time from start to now; at least
+ * one after-photo must be uploaded first (POST /issue/media?issue_id=&phase=after).
+ */
+export const completeBody = z.object({
+  notes: z
+    .string(REPAIR_MESSAGES.notesRequired)
+    .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.notesRequired), z.maxLength(NOTES_MAX, REPAIR_MESSAGES.notesTooLong)),
+  parts: z._default(z.array(partSchema).check(z.maxLength(MAX_PARTS, REPAIR_MESSAGES.tooManyParts)), []),
+  minutes: z.optional(z.int(REPAIR_MESSAGES.minutes).check(z.gte(1, REPAIR_MESSAGES.minutes), z.lte(MINUTES_MAX, REPAIR_MESSAGES.minutes))),
+  extra_costs: z._default(z.array(extraCostSchema).check(z.maxLength(MAX_EXTRA_COSTS, REPAIR_MESSAGES.tooManyCosts)), []),
+  follow_up: z._default(z.boolean(), false),
+  occupant_damage: z._default(z.boolean(), false),
+});
+export type CompleteBody = z.output<typeof completeBody>;
 
 export const repairsQuery = z.object({
   status: z.optional(z.enum(["open", "closed"])),

@@ -48,6 +48,11 @@ const STATE_FIELDS = [
   "rating_comment",
   "cancel_reason",
   "updated_at",
+  // Issue 12: the job's start, its hold, and the photos of the finished work.
+  "started_at",
+  "held_at",
+  "hold_reason",
+  "after_images",
   // Whether the caller reported it.
   "mine",
 ].sort();

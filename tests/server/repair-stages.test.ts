@@ -69,6 +69,9 @@ const SPEC: Record<string, Spec> = {
   reopen: { to: "assigned", rules: [[["creator", "owner"], ["completed"]]], body: () => ({ reason: "Still dripping" }) },
   assign: { to: "assigned", rules: [[["manager"], ["reported", "assigned"]]], body: (w) => ({ tech_id: w.tech2.user_id }) },
   accept: { to: "accepted", rules: [[["technician"], ["assigned"]]], body: () => undefined },
+  // Issue 12's job moves (decline, resume and complete, which need more than a bare issue: repair-work.test.ts).
+  start: { to: "in_progress", rules: [[["technician", "tech_manager"], ["scheduled"]]], body: () => undefined },
+  hold: { to: "in_progress", rules: [[["technician", "tech_manager"], ["in_progress"]]], body: () => ({ reason: "Waiting for a part" }) },
   // PUT /issue/issue, SPEC.md section 5: one of the tenant's slots chosen → scheduled. At accepted it is the
   // acknowledgement; once a time is proposed or agreed, the same call is a reschedule (its own action and row).
   acknowledge: {
@@ -464,7 +467,8 @@ describe("migration 008-stages", () => {
         ]);
       await old.query("insert into issue_media (issue_id, kind, file_name, path) values ($1, 'image', 'a.png', 'demo/a.png')", [ids.closed]);
 
-      expect(await migrate(old)).toEqual(["008-stages.sql"]);
+      // 009 (issue 12) follows; it only adds columns and tables.
+      expect(await migrate(old)).toEqual(["008-stages.sql", "009-work.sql"]);
       const rows = (
         await old.query<{ title: string; stage: string; issue_status: number; visit: string | null; emergency: boolean; events: string }>(
           `select title, stage, issue_status, emergency,
