@@ -15,7 +15,7 @@ import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { card, errorText, muted, page, stack } from "../../styles/theme";
 import { failureOf, goBack } from "../property/failure";
-import { actionsCss, failureCss, formCss, linkButton, ReportFields, type SentMedia, sectionCss } from "./report-fields";
+import { formCss, linkButton, FormFooter, ReportFields, type SentMedia, sectionCss } from "./report-fields";
 import { changed, issueToForm } from "./report-rules";
 import { UploadProgress, useIssueUploads } from "./report-uploads";
 import { ReportWhere, type Where } from "./report-where";
@@ -187,19 +187,13 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
             canUpload={can("upload") || can("edit")}
             idPrefix="edit"
           />
-          {failure && (
-            <p ref={failureRef} tabIndex={-1} role="alert" className={failureCss} data-testid="report-failure">
-              {failure}
-            </p>
-          )}
-          <div className={actionsCss}>
-            <Button variant="secondary" onClick={back} disabled={busy}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? t("report.edit.submitting") : t("report.edit.submit")}
-            </Button>
-          </div>
+          <FormFooter
+            failure={failure}
+            failureRef={failureRef}
+            onCancel={back}
+            busy={busy}
+            label={busy ? t("report.edit.submitting") : t("report.edit.submit")}
+          />
         </form>
         {can("cancel") && (
           <section className={`${card} ${stack}`} aria-labelledby="cancel-title">

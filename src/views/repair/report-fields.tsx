@@ -3,7 +3,7 @@
 // switch, "you may enter" or "I will be there", and two to four times as quick chips or a date and two times.
 // Made to be done in under a minute on a cheap phone: native inputs, big targets, nothing loaded but the form.
 import { css } from "goober";
-import { type Dispatch, type SetStateAction, useEffect, useState } from "react";
+import { type Dispatch, type RefObject, type SetStateAction, useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Button, Field, TextField } from "../../components/ui";
 import {
@@ -580,5 +580,44 @@ function SlotsPicker({ id, value, error, onChange }: { id: string; value: Report
       )}
       <ErrorLine id={`${id}-error`} error={shownError ?? undefined} />
     </fieldset>
+  );
+}
+
+/**
+ * The end of both report forms: the failure sentence (focusable, so a failed send can move the focus to it), Cancel
+ * and the submit button with its label for the moment (`busy` disables both; `waiting` only the submit).
+ */
+export function FormFooter({
+  failure,
+  failureRef,
+  onCancel,
+  busy,
+  waiting = false,
+  label,
+}: {
+  failure: string | null;
+  failureRef: RefObject<HTMLParagraphElement | null>;
+  onCancel: () => void;
+  busy: boolean;
+  waiting?: boolean;
+  label: string;
+}) {
+  useSignals();
+  return (
+    <>
+      {failure && (
+        <p ref={failureRef} tabIndex={-1} role="alert" className={failureCss} data-testid="report-failure">
+          {failure}
+        </p>
+      )}
+      <div className={actionsCss}>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" disabled={busy || waiting} aria-busy={busy || waiting || undefined}>
+          {label}
+        </Button>
+      </div>
+    </>
   );
 }

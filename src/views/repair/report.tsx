@@ -4,7 +4,6 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { newKey, reportIssue } from "../../api/repairs";
 import { DiscardChanges } from "../../components/DiscardChanges";
 import { ScreenTitle } from "../../components/ScreenTitle";
-import { Button } from "../../components/ui";
 import { navigate, useHashSearch } from "../../lib/hash-location";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { paths, type ViewProps } from "../../paths";
@@ -12,7 +11,7 @@ import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { page, stack } from "../../styles/theme";
 import { goBack } from "../property/failure";
-import { actionsCss, failureCss, formCss, linkButton, ReportFields } from "./report-fields";
+import { FormFooter, formCss, linkButton, ReportFields } from "./report-fields";
 import { changed, emptyReport } from "./report-rules";
 import { UploadProgress, useIssueUploads } from "./report-uploads";
 import { ReportWhere, type Where } from "./report-where";
@@ -123,19 +122,14 @@ export function ReportIssueView({ title }: ViewProps) {
           lockProperty={preset.property_id != null}
         />
         <ReportFields form={form} set={set} errors={errors} files={files} setFiles={setFiles} />
-        {failure && (
-          <p ref={failureRef} tabIndex={-1} role="alert" className={failureCss} data-testid="report-failure">
-            {failure}
-          </p>
-        )}
-        <div className={actionsCss}>
-          <Button variant="secondary" onClick={back} disabled={busy}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" disabled={busy || waiting} aria-busy={busy || waiting || undefined}>
-            {waiting ? t("report.add.waitingWhere") : busy ? t("report.add.submitting") : t("report.add.submit")}
-          </Button>
-        </div>
+        <FormFooter
+          failure={failure}
+          failureRef={failureRef}
+          onCancel={back}
+          busy={busy}
+          waiting={waiting}
+          label={waiting ? t("report.add.waitingWhere") : busy ? t("report.add.submitting") : t("report.add.submit")}
+        />
       </form>
       <DiscardChanges guard={guard} />
     </main>
