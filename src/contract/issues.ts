@@ -1,5 +1,6 @@
 // Wire schemas of the issue area (D4), shared by server/routes/issues.ts and src/api/issues.ts.
 import * as z from "zod/mini";
+import { workReport } from "./jobs";
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -108,6 +109,15 @@ export const issueSchema = z.looseObject({
   updated_at: z.optional(z.nullable(z.string())),
   /** The caller reported this issue. */
   mine: z.optional(z.boolean()),
+  // Issue 12: the work (started, on hold and why), the after-photos and the work report once completed (null before;
+  // prices left out for tenants).
+  started_at: z.optional(z.nullable(z.string())),
+  held_at: z.optional(z.nullable(z.string())),
+  hold_reason: z.optional(z.nullable(z.string())),
+  after_images: z.optional(z.array(mediaItem)),
+  work_report: z.optional(z.nullable(workReport)),
+  /** Offered to independent technicians (the owner's `offer`), not yet taken. */
+  offered: z.optional(z.boolean()),
 });
 export type Issue = z.infer<typeof issueSchema>;
 
