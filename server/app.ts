@@ -15,6 +15,7 @@ import { issueRoutes } from "./issues/routes";
 import { placeRoutes } from "./places/routes";
 import { profileRoutes } from "./profile/routes";
 import { inviteRoutes, propertyRoutes } from "./property/routes";
+import { reportRoutes } from "./reports/routes";
 
 export const JSON_LIMIT = 16 * 1024;
 export const stdoutLog = (entry: Record<string, unknown>) => process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
@@ -89,6 +90,7 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
   api.route("/", issueRoutes());
   api.route("/", propertyRoutes());
   api.route("/", inviteRoutes());
+  api.route("/", reportRoutes());
   api.all("*", (c) => c.json({ detail: t(c, msg("notFound")) }, 404));
   app.route("/api", api);
 

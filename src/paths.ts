@@ -70,6 +70,8 @@ export const paths = {
   addIssue: (propertyId?: number, unitId?: number | null) =>
     propertyId ? `${p.addIssue}?property_id=${propertyId}${unitId ? `&unit_id=${unitId}` : ""}` : p.addIssue,
   editIssue: (id: number) => `${p.editIssue}?issue_id=${id}`,
+  /** The e-receipt of a completed repair (owners and the company's managers). */
+  receipt: (id: number) => `${p.eReceipt}?issue_id=${id}`,
   /** The repairs list on one tab; Open is the default. */
   repairTab: (tab: "open" | "closed") => (tab === "closed" ? `${p.repair}?tab=closed` : p.repair),
   property: (name: string) => p.property.replace(":propertyName", encodeURIComponent(name)),

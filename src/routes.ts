@@ -60,7 +60,7 @@ export const routes: RouteDef[] = [
   { ...at("you"), roles: [1], nav: true, view: profile },
   { ...at("jobs"), roles: [1], header: true, nav: true, view: view(() => import("./views/issues/jobs").then((m) => m.JobsView)) },
   { ...at("repair"), roles: [0, 2, 3], header: true, nav: true, view: view(() => import("./views/repair/repairs").then((m) => m.RepairsView)) },
-  { ...at("reports"), roles: [1], header: true, nav: true, view: placeholder },
+  { ...at("reports"), roles: [1], header: true, nav: true, view: view(() => import("./views/reports/reports").then((m) => m.ReportsView)) },
   { ...at("notifications"), roles: ALL, header: true, nav: true, view: placeholder },
   { ...at("dashboard"), roles: [2], header: true, nav: true, view: view(() => import("./views/dashboard").then((m) => m.DashboardView)) },
   { ...at("properties"), roles: [2], header: true, nav: true, view: place("properties") },
@@ -78,7 +78,9 @@ export const routes: RouteDef[] = [
   { ...at("apartmentView"), roles: ALL, view: place("apartment") },
   { ...at("prevTenant"), roles: [0, 2, 3], view: place("prevTenants") },
   { ...at("editProperty"), roles: [0, 2], view: view(() => import("./views/property/edit-property").then((m) => m.EditPropertyView)) },
-  { ...at("eReceipt"), roles: [0], view: placeholder },
+  // LOOP.md lists role 0 for the route, and says the company's managers see the same receipt from the issue: the
+  // server gives it to both (GET /issue/receipt: owner or manager), so the screen admits role 2 rather than end in not-found.
+  { ...at("eReceipt"), roles: [0, 2], view: view(() => import("./views/receipt/e-receipt").then((m) => m.EReceiptView)) },
   { ...at("editIssue"), roles: [0, 2, 3], view: view(() => import("./views/repair/edit-issue").then((m) => m.EditIssueView)) },
   { ...at("addIssue"), roles: [0, 2, 3], view: view(() => import("./views/repair/report").then((m) => m.ReportIssueView)) },
   { ...at("property"), roles: [0, 2, 3], view: place("property") },

@@ -6,7 +6,10 @@
 // - owner: owns the property;
 // - manager: a manager (role 2) of the company that runs the property, or of the assigned technician's company;
 //   tech_manager: the latter only (they answer for their technician: acknowledging);
-// - technician: the one assigned.
+// - technician: the one assigned;
+// - landlord: the owner of a property no company runs (issue 12): they assign or offer the job themselves;
+// - offered: an independent technician (no company) the owner's offer reaches while it stands: the issue is reported,
+//   unassigned and offered, its category (if any) is among their skills, the property within their service area.
 // Anyone with none of them does not see the issue: it answers 404 exactly like a missing one (issue 9).
 import type { Queryable } from "../db/db";
 import type { AuthUser } from "../lib/auth";
@@ -14,9 +17,24 @@ import { HttpError } from "../lib/http";
 import { msg } from "../lib/i18n";
 import { propertyAccess, unitById } from "../property/queries";
 
-export type Rel = "creator" | "tenant" | "owner" | "manager" | "tech_manager" | "technician";
+export type Rel = "creator" | "tenant" | "owner" | "manager" | "tech_manager" | "technician" | "landlord" | "offered";
 export type Relations = Record<Rel, boolean>;
-export const RELS: readonly Rel[] = ["creator", "tenant", "owner", "manager", "tech_manager", "technician"];
+export const RELS: readonly Rel[] = ["creator", "tenant", "owner", "manager", "tech_manager", "technician", "landlord", "offered"];
+
+/** Straight-line kilometres between two points given in degrees (haversine, Earth radius 6371 km), as SQL. */
+export const distanceKmSql = (lat1: string, lng1: string, lat2: string, lng2: string) =>
+  `(2 * 6371 * asin(least(1, sqrt(power(sin(radians(${lat2} - ${lat1}) / 2), 2) + cos(radians(${lat1})) * cos(radians(${lat2})) * power(sin(radians(${lng2} - ${lng1}) / 2), 2)))))`;
+
+/**
+ * SQL true when the user `tech` (a users alias) is an independent technician who may take the issue `i` on the
+ * property `p`: not disabled, no company, the issue's category among their skills (any when it has none), and the
+ * property within `area_range` km of their location (both known).
+ */
+export const takesOfferSql = (tech: string) =>
+  `(${tech}.role = 1 and ${tech}.company_id is null and not ${tech}.disabled
+    and (i.category is null or i.category = any(${tech}.skills))
+    and ${tech}.lat is not null and ${tech}.lng is not null and ${tech}.area_range is not null and p.lat is not null and p.lng is not null
+    and ${distanceKmSql(`${tech}.lat`, `${tech}.lng`, "p.lat", "p.lng")} <= ${tech}.area_range)`;
 
 /** Parameters $1..$3 of every issue query: the caller's id, role and company (-1 without one). */
 export const relationParams = (u: AuthUser): unknown[] => [u.user_id, u.role, u.company_id ?? -1];
@@ -35,10 +53,13 @@ export const ISSUE_FROM = `
       coalesce(p.owner_id = $1, false) as owner,
       ($2 = 2 and (coalesce(p.company_id = $3, false) or coalesce(tu.company_id = $3, false))) as manager,
       ($2 = 2 and coalesce(tu.company_id = $3, false)) as tech_manager,
-      coalesce(i.assigned_tech_id = $1, false) as technician) r`;
+      coalesce(i.assigned_tech_id = $1, false) as technician,
+      coalesce(p.owner_id = $1 and p.company_id is null, false) as landlord,
+      ($2 = 1 and i.offered_at is not null and i.stage = 'reported' and i.assigned_tech_id is null and p.company_id is null
+        and exists (select 1 from users me where me.user_id = $1 and ${takesOfferSql("me")})) as offered) r`;
 
 /** The caller sees the issue. */
-export const VISIBLE_SQL = "(r.creator or r.tenant or r.owner or r.manager or r.technician)";
+export const VISIBLE_SQL = "(r.creator or r.tenant or r.owner or r.manager or r.technician or r.offered)";
 
 /** The relation columns of a query over ISSUE_FROM, prefixed so they do not clash with the issue's own fields. */
 export const RELATION_COLUMNS = RELS.map((k) => `r.${k} as rel_${k}`).join(", ");

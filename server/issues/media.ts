@@ -1,5 +1,7 @@
 // Photos and videos of an issue and of its comments (D21): one file per request as the raw body, recognised by its
-// bytes, stored under a random key, served only through links signed for someone who sees the issue.
+// bytes, stored under a random key, served only through links signed for someone who sees the issue. The finished
+// work's photos (phase=after) and the customer's signature (phase=signature: one PNG or JPEG, a new one replaces the
+// old) come from the technician who may complete the work.
 import { Hono } from "hono";
 import { MAX_AFTER_PHOTOS, MAX_COMMENT_PHOTOS, MAX_ISSUE_PHOTOS, MAX_ISSUE_VIDEOS } from "../../src/contract/repairs";
 import type { Queryable } from "../db/db";
@@ -11,19 +13,22 @@ import { msg, t } from "../lib/i18n";
 import { idempotent } from "../lib/idempotency";
 import { sendStored } from "../lib/serve-file";
 import { checkFileLink, fileLinkSecret } from "../lib/signed-url";
-import { UPLOAD_RULES, type UploadKind, displayName, receiveUpload, uploadLimit } from "../lib/uploads";
+import { UPLOAD_RULES, type UploadKind, type UploadRule, displayName, receiveUpload, uploadLimit } from "../lib/uploads";
 import { idParam, optionalIdParam } from "./params";
 import { type IssueRow, issueFor, issueRow, lockIssue, mediaOut } from "./queries";
 import { assertMay } from "./stages";
 
 const IMAGE_KINDS: readonly UploadKind[] = UPLOAD_RULES.photo.kinds;
 
-type Phase = "before" | "after";
+/** The signature the app draws on a canvas: a PNG (or a JPEG), never a video. */
+const SIGNATURE_RULE: UploadRule = { kinds: ["png", "jpeg"], maxBytes: UPLOAD_RULES.photo.maxBytes };
 
-/** `phase` of the query: the report's photos ("before", the default) or the finished work's ("after"). */
+type Phase = "before" | "after" | "signature";
+
+/** `phase` of the query: the report's photos ("before", the default), the finished work's ("after") or the signature. */
 function phaseParam(value: string | undefined, eventId: number | undefined): Phase {
   if (value === undefined || value === "before") return "before";
-  if (value === "after" && eventId === undefined) return "after";
+  if ((value === "after" || value === "signature") && eventId === undefined) return value;
   throw new HttpError(422, msg("phaseInvalid"), { phase: msg("phaseInvalid") });
 }
 
@@ -32,7 +37,7 @@ function phaseParam(value: string | undefined, eventId: number | undefined): Pha
  * comment (its author); throws 403/404/409.
  */
 async function assertMayAdd(q: Queryable, issue: IssueRow, u: AuthUser, eventId: number | undefined, phase: Phase, now: number) {
-  if (phase === "after") return assertMay("complete", issue, issue.rel, now);
+  if (phase !== "before") return assertMay("complete", issue, issue.rel, now);
   if (eventId === undefined) return assertMay("upload", issue, issue.rel, now);
   const { rows } = await q.query<{ actor_id: number | null }>("select actor_id from issue_events where event_id = $1 and issue_id = $2 and kind = 'comment'", [
     eventId,
@@ -56,16 +61,25 @@ export function mediaRoutes() {
     const seen = await issueRow(db, u, issueId);
     if (!seen) throw new HttpError(404, msg("issueMissing"));
     await assertMayAdd(db, seen, u, eventId, phase, clock.now());
-    const rule = eventId === undefined && phase === "before" ? UPLOAD_RULES.media : UPLOAD_RULES.photo;
+    const rule = phase === "signature" ? SIGNATURE_RULE : eventId === undefined && phase === "before" ? UPLOAD_RULES.media : UPLOAD_RULES.photo;
     const stored = await receiveUpload(c, rule, storage, `issue-files/${issueId}`);
     const kind = IMAGE_KINDS.includes(stored.kind) ? "image" : "video";
     const fileName = displayName(c) ?? `${kind}.${stored.key.split(".").pop()}`;
     let row: { media_id: number; file_name: string; path: string };
+    // The signature this one replaces: its file goes once the new row is in.
+    let replaced: string[] = [];
     try {
       row = await db.tx(async (q) => {
         const now = clock.now();
         const issue = await lockIssue(q, u, issueId);
         await assertMayAdd(q, issue, u, eventId, phase, now);
+        if (phase === "signature") {
+          const { rows: old } = await q.query<{ storage_key: string | null }>(
+            "delete from issue_media where issue_id = $1 and phase = 'signature' returning storage_key",
+            [issueId],
+          );
+          replaced = old.flatMap((m) => (m.storage_key ? [m.storage_key] : []));
+        }
         const { rows: n } = await q.query<{ same: number; next: number }>(
           `select count(*) filter (where kind = $3)::int as same, coalesce(max(position) + 1, 0)::int as next
              from issue_media where issue_id = $1 and event_id is not distinct from $2 and phase = $4`,
@@ -90,6 +104,8 @@ export function mediaRoutes() {
       await storage.delete(stored.key).catch(() => undefined);
       throw e;
     }
+    for (const key of replaced)
+      await storage.delete(key).catch((e) => c.var.log({ msg: "stored file not removed", key, error: String((e as Error)?.message ?? e) }));
     const item = mediaOut(await fileLinkSecret(db), u.user_id, clock.now())({ ...row, private: true });
     return c.json({ message: t(c, msg("fileUploaded")), data: { ...item, kind, phase } }, 201);
   });
@@ -107,8 +123,8 @@ export function mediaRoutes() {
       const m = rows[0];
       const issue = m ? await issueRow(q, u, m.issue_id, true) : null;
       if (!m || !issue) throw new HttpError(404, msg("notFound"));
-      // An after-photo: while the work may still be completed.
-      if (m.phase === "after") assertMay("complete", issue, issue.rel, now);
+      // An after-photo or the signature: while the work may still be completed.
+      if (m.phase !== "before") assertMay("complete", issue, issue.rel, now);
       else if (m.event_id === null) assertMay("edit", issue, issue.rel, now);
       else if (m.uploader_id !== u.user_id) throw new HttpError(403, msg("notYourComment"));
       await q.query("delete from issue_media where media_id = $1", [mediaId]);

@@ -4,22 +4,21 @@
 // gets the first answer (D23).
 import type { Context } from "hono";
 import { Hono } from "hono";
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import { acknowledgeBody, issueIdQuery } from "../../src/contract/issues";
+import { assignBody } from "../../src/contract/jobs";
 import { MINUTES_MAX, completeBody, confirmBody, pickSlotBody, reasonBody, requestSlotsBody } from "../../src/contract/repairs";
 import type { Queryable } from "../db/db";
 import { type AuthUser, type AuthedEnv, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
 import type { Env } from "../lib/env";
 import { HttpError, body, check } from "../lib/http";
-import { type MessageKey, msg, t, translate } from "../lib/i18n";
+import { type MessageKey, msg, t } from "../lib/i18n";
 import { idempotent } from "../lib/idempotency";
+import { assertNotTaken, assignee } from "./assign";
 import { assertFuture } from "./params";
 import { type IssueRow, lockIssue, sameSlot, selectIssues, setTechSlots, slotsOf } from "./queries";
 import { type Move, applyMove, assertMay, autoClose } from "./stages";
-
-const TECH_REQUIRED = translate("en", msg("techRequired"));
-const assignBody = z.object({ tech_id: z.int(TECH_REQUIRED).check(z.positive(TECH_REQUIRED)) });
 
 /** Whole minutes from the start of the work to now, rounded up, within 1..MINUTES_MAX (1 when the start is unknown). */
 export function defaultMinutes(startedAt: Date | string | null, now: number): number {
@@ -56,7 +55,7 @@ export function moveRoutes() {
   }
 
   move("cancel", reasonBody, "issueCancelled", async (q, issue, { reason }, u, now) => {
-    await applyMove(q, issue, "cancel", u, reason, { cancel_reason: reason, closed_at: new Date(now) }, now);
+    await applyMove(q, issue, "cancel", u, reason, { cancel_reason: reason, closed_at: new Date(now), offered: null }, now);
   });
 
   move("pick_slot", pickSlotBody, "slotPicked", async (q, issue, slot, u, now) => {
@@ -87,19 +86,42 @@ export function moveRoutes() {
     await applyMove(q, issue, "reopen", u, reason, { completed_at: null, started_at: null, held: null, visit: null, acknowledged: null }, now);
   });
 
+  // A manager: a technician of their company with the skill; the owner of a property no company runs: an independent
+  // one with the skill (./assign.ts). A standing offer ends.
   move("assign", assignBody, "techAssigned", async (q, issue, { tech_id }, u, now) => {
     assertMay("assign", issue, issue.rel, now);
-    const { rows } = await q.query<{ name: string }>("select name from users where user_id = $1 and role = 1 and company_id = $2 and not disabled", [
-      tech_id,
-      u.company_id ?? -1,
-    ]);
-    if (!rows[0]) throw new HttpError(422, msg("techNotInCompany"), { tech_id: msg("techNotInCompany") });
+    const name = await assignee(q, issue, tech_id, u);
     await setTechSlots(q, issue.issue_id, null, []);
-    await applyMove(q, issue, "assign", u, rows[0].name, { assigned_tech_id: tech_id, visit: null, acknowledged: null }, now);
+    await applyMove(q, issue, "assign", u, name, { assigned_tech_id: tech_id, visit: null, acknowledged: null, offered: null }, now);
   });
 
-  move("accept", null, "jobAccepted", async (q, issue, _input, u, now) => {
-    await applyMove(q, issue, "accept", u, null, {}, now);
+  // The owner of a property no company runs offers the job to the independent technicians around it (GET /issue/offers).
+  move("offer", null, "jobOffered", async (q, issue, _input, u, now) => {
+    const { rows } = await q.query<{ offered: boolean }>("select offered_at is not null as offered from issues where issue_id = $1", [issue.issue_id]);
+    await applyMove(q, { ...issue, offered: rows[0].offered }, "offer", u, null, { offered: new Date(now) }, now);
+  });
+
+  // The assigned technician accepts; or an independent technician an offer reaches takes the job: the first one wins
+  // (the issue row is locked), the others find it no longer offered to them and get 409 (assertNotTaken), not 404.
+  app.post("/issue/accept", requireAuth(), idempotent(), async (c) => {
+    try {
+      return await run(
+        c,
+        null,
+        async (q, issue, _input, u, now) => {
+          const taking = issue.rel.offered && !issue.rel.technician;
+          // On Postgres a second taker waiting on the lock may get the row with its relations as they were before the
+          // first one's commit: the row's own stage and technician are current, and say it is gone.
+          if (taking && issue.stage !== "cancelled" && (issue.stage !== "reported" || issue.assigned_tech_id !== null))
+            throw new HttpError(409, msg("jobTaken"));
+          await applyMove(q, issue, "accept", u, null, taking ? { assigned_tech_id: u.user_id, offered: null } : {}, now);
+        },
+        "jobAccepted",
+      );
+    } catch (e) {
+      if (e instanceof HttpError && e.status === 404) await assertNotTaken(c.var.db, c.var.user, c.req.query("issue_id"));
+      throw e;
+    }
   });
 
   // The job (issue 12). Declined: back to the managers, nobody assigned, the visit and the acknowledgement gone.

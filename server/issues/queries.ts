@@ -1,4 +1,5 @@
 // SQL of the issue area. Who relates to an issue: ./access.ts; what they may do: ./stages.ts.
+import { formatMinor, moneyOf } from "../../src/contract/money";
 import type { Stage } from "../../src/contract/repairs";
 import type { Queryable } from "../db/db";
 import type { AuthUser } from "../lib/auth";
@@ -55,6 +56,7 @@ const ISSUE_SELECT = `
          ${iso("i.completed_at")} as completed_at,
          i.rating, i.rating_comment, i.cancel_reason,
          ${iso("i.updated_at")} as updated_at,
+         i.offered_at is not null as offered,
          ${RELATION_COLUMNS}
     ${ISSUE_FROM}
     left join users cu on cu.user_id = i.creator_id
@@ -78,18 +80,95 @@ export const mediaOut = (secret: Buffer | null, userId: number, now: number) => 
 const hasPrivate = (list: unknown) => Array.isArray(list) && list.some((m: MediaRow) => m.private);
 const anyPrivate = (r: Record<string, unknown>) => hasPrivate(r.images) || hasPrivate(r.after_images);
 
-/** The issue as sent: no relation columns; `actions` for the caller; media links signed for them. */
-function issueOut(row: Record<string, unknown>, u: AuthUser, secret: Buffer | null, now: number) {
+/** A work report as stored, with its parts, costs and signature (issue 12, LOOP.md section 2). */
+interface WorkReportRow {
+  issue_id: number;
+  notes: string;
+  minutes: number;
+  follow_up: boolean;
+  occupant_damage: boolean;
+  created_at: string;
+  tech_name: string | null;
+  country: string | null;
+  parts: Array<{ name: string; qty: number; unit_price: number }>;
+  extra_costs: Array<{ label: string; amount: number }>;
+  signature: MediaRow | null;
+}
+
+/** The stages whose issues carry their work report: a reopened repair's old report is not shown until completed again. */
+const REPORTED_STAGES: readonly Stage[] = ["completed", "closed"];
+
+/** The work reports of these issues (those completed or closed), by issue: one query for a whole list. */
+async function workReportsOf(q: Queryable, rows: Record<string, unknown>[]): Promise<Map<number, WorkReportRow>> {
+  const ids = rows.filter((r) => REPORTED_STAGES.includes(r.stage as Stage)).map((r) => r.issue_id as number);
+  if (!ids.length) return new Map();
+  const { rows: reports } = await q.query<WorkReportRow>(
+    `select w.issue_id, w.notes, w.minutes, w.follow_up, w.occupant_damage, ${iso("w.created_at")} as created_at, wt.name as tech_name, p.country,
+            coalesce((select json_agg(json_build_object('name', wp.name, 'qty', wp.qty, 'unit_price', wp.unit_price) order by wp.position, wp.part_id)
+                        from work_report_parts wp where wp.issue_id = w.issue_id), '[]'::json) as parts,
+            coalesce((select json_agg(json_build_object('label', wc.label, 'amount', wc.amount) order by wc.position, wc.cost_id)
+                        from work_report_costs wc where wc.issue_id = w.issue_id), '[]'::json) as extra_costs,
+            (select json_build_object('media_id', m.media_id, 'file_name', m.file_name, 'path', m.path, 'private', m.storage_key is not null)
+               from issue_media m where m.issue_id = w.issue_id and m.event_id is null and m.phase = 'signature'
+              order by m.media_id desc limit 1) as signature
+       from work_reports w
+       join issues i on i.issue_id = w.issue_id
+       join properties p on p.property_id = i.property_id
+       left join users wt on wt.user_id = w.tech_id
+      where w.issue_id = any($1::int[])`,
+    [ids],
+  );
+  return new Map(reports.map((r) => [r.issue_id, r]));
+}
+
+/**
+ * The work report as an issue carries it (src/contract/jobs.ts workReport). Prices (parts' unit_price and total, costs'
+ * amount) only for those who answer for the bill: the owner, the managers and the technician; never for tenants.
+ */
+function workReportOut(w: WorkReportRow, rel: Relations, sign: ReturnType<typeof mediaOut>) {
+  const { currency, decimals } = moneyOf(w.country);
+  const prices = rel.owner || rel.manager || rel.tech_manager || rel.technician;
+  const text = (minor: number) => formatMinor(Number(minor), decimals);
+  return {
+    notes: w.notes,
+    minutes: w.minutes,
+    follow_up: w.follow_up,
+    occupant_damage: w.occupant_damage,
+    parts: w.parts.map((p) =>
+      prices
+        ? {
+            name: p.name,
+            qty: p.qty,
+            unit_price: Number(p.unit_price),
+            unit_price_text: text(p.unit_price),
+            total: p.qty * p.unit_price,
+            total_text: text(p.qty * p.unit_price),
+          }
+        : { name: p.name, qty: p.qty },
+    ),
+    extra_costs: w.extra_costs.map((c) => (prices ? { label: c.label, amount: Number(c.amount), amount_text: text(c.amount) } : { label: c.label })),
+    signature: w.signature ? sign(w.signature) : null,
+    tech_name: w.tech_name,
+    created_at: w.created_at,
+    currency,
+    decimals,
+  };
+}
+
+/** The issue as sent: no relation columns; `actions` for the caller; media links signed for them; the work report. */
+function issueOut(row: Record<string, unknown>, u: AuthUser, secret: Buffer | null, now: number, report: WorkReportRow | undefined) {
   const rel = relationsOf(row);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) if (!k.startsWith("rel_")) out[k] = v;
   const sign = mediaOut(secret, u.user_id, now);
   for (const k of ["images", "issue_images", "issue_videos", "after_images"]) out[k] = (row[k] as MediaRow[]).map(sign);
+  out.work_report = report ? workReportOut(report, rel, sign) : null;
   const state = {
     issue_id: row.issue_id as number,
     stage: row.stage as Stage,
     completed_at: row.completed_at as string | null,
     held_at: row.held_at as string | null,
+    offered: row.offered === true,
   };
   out.actions = actionsFor(state, rel, now);
   // The caller reported it: their own screen need not offer to call themselves.
@@ -104,8 +183,9 @@ function issueOut(row: Record<string, unknown>, u: AuthUser, secret: Buffer | nu
 export async function selectIssues(q: Queryable, u: AuthUser, where: string, params: unknown[] = [], tail = "") {
   const now = clock.now();
   const { rows } = await q.query<Record<string, unknown>>(`${ISSUE_SELECT} where ${VISIBLE_SQL} and (${where}) ${tail}`, [...relationParams(u), ...params]);
-  const secret = rows.some(anyPrivate) ? await fileLinkSecret(q) : null;
-  return rows.map((r) => issueOut(r, u, secret, now));
+  const reports = await workReportsOf(q, rows);
+  const secret = rows.some(anyPrivate) || [...reports.values()].some((w) => w.signature?.private) ? await fileLinkSecret(q) : null;
+  return rows.map((r) => issueOut(r, u, secret, now, reports.get(r.issue_id as number)));
 }
 
 /** How many issues the caller may see match `where` (as selectIssues). */

@@ -153,6 +153,8 @@ export async function receiptFor(q: Queryable, u: AuthUser, issueId: number, now
     decimals,
     rating: d.rating,
     rating_comment: d.rating_comment,
+    // The customer's signature on the work report (POST /issue/media?phase=signature), or null without one.
+    signature: photos("signature").at(-1) ?? null,
   };
 }
 

@@ -2,16 +2,18 @@
 // reporting and editing, comments. Moves: ./moves.ts; photos and videos: ./media.ts. SQL in ./queries.ts; who relates
 // to an issue in ./access.ts; what each relation may do in ./stages.ts, which alone decides (D20).
 import { Hono } from "hono";
+import * as z from "zod/mini";
 import { JOBS_PAGE_SIZE, issueIdQuery, jobsQuery } from "../../src/contract/issues";
-import { REPAIRS_PAGE_SIZE, commentBody, editIssueBody, repairsQuery, reportBody } from "../../src/contract/repairs";
+import { REPAIRS_PAGE_SIZE, STAGES, commentBody, editIssueBody, repairsQuery, reportBody } from "../../src/contract/repairs";
 import { requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
 import type { Env } from "../lib/env";
 import { HttpError, body, check } from "../lib/http";
-import { msg, t } from "../lib/i18n";
+import { msg, t, translate } from "../lib/i18n";
 import { idempotent } from "../lib/idempotency";
 import { pageOf } from "../lib/paging";
 import { assertMayReport } from "./access";
+import { assignRoutes } from "./assign";
 import { mediaRoutes } from "./media";
 import { moveRoutes } from "./moves";
 import { receiptRoutes } from "./receipt";
@@ -21,6 +23,8 @@ import { addEvent, assertMay, autoClose, waitsForCallerSql } from "./stages";
 
 /** Stages of the Open and Closed tabs of GET /issue/issues: a completed repair waits for its confirmation on Open. */
 const FINISHED = "i.stage in ('closed', 'cancelled')";
+/** GET /issue/issues's `stage=`: one stage (the manager's home lists `scope=company&stage=reported`: the unassigned). */
+const stageQuery = z.object({ stage: z.optional(z.enum(STAGES, translate("en", msg("stageInvalid")))) });
 
 export function issueRoutes() {
   const app = new Hono<Env>();
@@ -58,6 +62,7 @@ export function issueRoutes() {
   app.get("/issue/issues", requireAuth(), async (c) => {
     const u = c.var.user;
     const { status = "open", scope, property_id } = check(repairsQuery, c.req.query());
+    const { stage } = check(stageQuery, { stage: c.req.query("stage") });
     const page = pageOf(c.req.query());
     await autoClose(c.var.db, clock.now());
     const parts = [status === "closed" ? FINISHED : `not ${FINISHED}`];
@@ -67,7 +72,11 @@ export function issueRoutes() {
     const params: unknown[] = [];
     if (property_id !== undefined) {
       params.push(property_id);
-      parts.push("i.property_id = $4");
+      parts.push(`i.property_id = $${params.length + 3}`);
+    }
+    if (stage !== undefined) {
+      params.push(stage);
+      parts.push(`i.stage = $${params.length + 3}`);
     }
     const where = parts.join(" and ");
     const order = status === "closed" ? "" : `${waitsForCallerSql()} desc, `;
@@ -167,6 +176,7 @@ export function issueRoutes() {
     return c.json({ message: t(c, msg("commentAdded")), data: entry }, 201);
   });
 
+  app.route("/", assignRoutes());
   app.route("/", moveRoutes());
   app.route("/", mediaRoutes());
   app.route("/", receiptRoutes());

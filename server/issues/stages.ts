@@ -17,6 +17,8 @@ export interface IssueState {
   completed_at: Date | string | null;
   /** Set while the work is on hold (a flag beside in_progress, not a stage); absent or null otherwise. */
   held_at?: Date | string | null;
+  /** Offered to independent technicians and not yet taken (issues.offered_at set); absent reads as not offered. */
+  offered?: boolean;
 }
 
 interface Rule {
@@ -41,8 +43,10 @@ export const reopenDeadline = (completedAt: Date | string) => new Date(completed
 
 const onHold = (issue: IssueState) => issue.held_at !== undefined && issue.held_at !== null;
 const WORKERS: readonly Rel[] = ["technician", "tech_manager"];
+/** Everyone who follows the issue; not a technician an offer merely reaches (they may take it, nothing more). */
+const FOLLOWERS: readonly Rel[] = RELS.filter((r) => r !== "offered");
 
-/** The table (LOOP.md section 2). Issue 12 adds offer here; the contract's ACTIONS names it already. */
+/** The table (LOOP.md section 2). */
 export const TABLE = {
   // The report itself, before the work starts.
   edit: { to: "same", rules: [{ who: ["creator"], from: EDITABLE_STAGES }], conflict: "issueNotEditable" },
@@ -55,7 +59,7 @@ export const TABLE = {
     ],
     conflict: "cancelNotNow",
   },
-  comment: { to: "same", rules: [{ who: RELS, from: OPEN }], conflict: "issueFinished" },
+  comment: { to: "same", rules: [{ who: FOLLOWERS, from: OPEN }], conflict: "issueFinished" },
   // The customer's answer to the technician's proposed times.
   pick_slot: { to: "scheduled", rules: [{ who: ["creator", "tenant", "owner"], from: ["proposed"] }], conflict: "noSlotsToPick" },
   request_slots: { to: "accepted", rules: [{ who: ["creator", "tenant", "owner"], from: ["proposed"] }], conflict: "noSlotsToPick" },
@@ -67,9 +71,24 @@ export const TABLE = {
     conflict: "notCompleted",
     until: (issue, now) => (issue.completed_at && now < reopenDeadline(issue.completed_at) ? null : "reopenExpired"),
   },
-  // The company's side (issue 12 extends assign with skills and offers).
-  assign: { to: "assigned", rules: [{ who: ["manager"], from: ["reported", "assigned"] }], conflict: "assignNotNow" },
-  accept: { to: "accepted", rules: [{ who: ["technician"], from: ["assigned"] }], conflict: "acceptNotNow" },
+  // Who does the work: the company's manager assigns one of their technicians with the skill; the owner of a property
+  // no company runs assigns an independent technician, or offers the job to those whose area covers the property
+  // (the issue stays reported, `offered`), and the first of them to accept takes it.
+  assign: { to: "assigned", rules: [{ who: ["manager", "landlord"], from: ["reported", "assigned"] }], conflict: "assignNotNow" },
+  offer: {
+    to: "same",
+    rules: [{ who: ["landlord"], from: ["reported"] }],
+    conflict: "offerNotNow",
+    until: (issue) => (issue.offered ? "alreadyOffered" : null),
+  },
+  accept: {
+    to: "accepted",
+    rules: [
+      { who: ["technician"], from: ["assigned"] },
+      { who: ["offered"], from: ["reported"] },
+    ],
+    conflict: "acceptNotNow",
+  },
   // SPEC.md section 5's acknowledgement: a tenant slot chosen → scheduled; the technician's own slots → proposed.
   acknowledge: {
     to: ["scheduled", "proposed"],
@@ -171,6 +190,8 @@ export interface MovePatch {
   cancel_reason?: string;
   rating?: number;
   rating_comment?: string;
+  /** The offer to independent technicians is made (when), or withdrawn (null: taken or assigned). */
+  offered?: Date | null;
   /** The technician's acknowledgement; null clears it (a new one is needed). */
   acknowledged?: { at: Date; by: number } | null;
 }
@@ -210,6 +231,7 @@ export async function applyMove(
   }
   if (patch.assigned_tech_id !== undefined) set("assigned_tech_id", patch.assigned_tech_id);
   if (patch.started_at !== undefined) set("started_at", patch.started_at);
+  if (patch.offered !== undefined) set("offered_at", patch.offered);
   if (patch.held !== undefined) {
     set("held_at", patch.held?.at ?? null);
     set("hold_reason", patch.held?.reason ?? null);

@@ -23,7 +23,9 @@ type JobMove = "assign" | "offer" | "accept" | "decline" | "start" | "hold" | "r
 /** POST /issue/<move>?issue_id=: one request, one idempotency key (D23); the answer carries the issue as it is now. */
 async function move(name: JobMove, issueId: number, json?: unknown, key = newKey()) {
   return moveAnswer.parse(
-    await api.post(`issue/${name}`, { searchParams: { issue_id: issueId }, ...(json === undefined ? {} : { json }), headers: { [IDEMPOTENCY_HEADER]: key } }).json(),
+    await api
+      .post(`issue/${name}`, { searchParams: { issue_id: issueId }, ...(json === undefined ? {} : { json }), headers: { [IDEMPOTENCY_HEADER]: key } })
+      .json(),
   );
 }
 

@@ -38,7 +38,6 @@ export const techReportsQuery = z
   })
   .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: JOB_MESSAGES.periodOrder, path: ["to"] }));
 
-
 // ---- answers ---------------------------------------------------------------------------------------------------
 
 /**

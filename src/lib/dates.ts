@@ -51,3 +51,10 @@ export function formatDay(value: string, locale = "en"): string {
   if (!d.isValid()) return value;
   return westernDigits(d.locale(locale).format(locale === "ar" ? "D MMMM YYYY" : "D MMM YYYY"));
 }
+
+/** A month (YYYY-MM) by name: 'November 2026', in Arabic 'نوفمبر 2026', digits Western in both (D18). */
+export function formatMonth(month: string, locale = "en"): string {
+  const d = dayjs(month, "YYYY-MM", true);
+  if (!d.isValid()) return month;
+  return westernDigits(d.locale(locale).format("MMMM YYYY"));
+}

@@ -1,128 +1,195 @@
+// /dashboard (D4, role 2; LOOP.md section 3, issue 12): SPEC.md's dashboard layout (Properties Overview, Our Workers,
+// Maintenance Tasks) filled with the company's real figures for a chosen month (GET /company/dashboard?month=), with
+// the month's figures first. The month lives in the query (?month=YYYY-MM), so coming back from a task keeps it.
 import { css } from "goober";
-import { useState } from "react";
+import dayjs from "dayjs";
 import { useSignals } from "@preact/signals-react/runtime";
+import { fetchDashboard } from "../api/jobs";
 import { ScreenTitle } from "../components/ScreenTitle";
-import { Button } from "../components/ui";
-import { formatShortDate } from "../lib/dates";
-import type { ViewProps } from "../paths";
+import { EmptyState, LinkButton, LoadError, Loading, Section, TypeBadge } from "../components/property/parts";
+import { StageBadge } from "../components/repair/StageBadge";
+import { Picture } from "../components/staff/Avatar";
+import { SelectField } from "../components/ui";
+import type { Dashboard } from "../contract/jobs";
+import { formatDay, formatMonth } from "../lib/dates";
+import { navigate, useHashSearch } from "../lib/hash-location";
+import { userFileUrl } from "../lib/media";
+import { useResource } from "../lib/use-resource";
+import { type ViewProps, paths } from "../paths";
 import { lang, t } from "../signals/language";
-import { card, cx, muted, page, stack } from "../styles/theme";
+import { cx, muted, page, stack } from "../styles/theme";
+import { Tiles, hoursOf, ratingOf } from "./reports/figures";
 
-// SPEC.md section 2, 'Dashboard sample screen': static demo content with hard-coded data.
-const OVERVIEW = [
-  { key: "total", n: 24 },
-  { key: "apartments", n: 12 },
-  { key: "villas", n: 7 },
-  { key: "townhouses", n: 5 },
-] as const;
-const WORKERS = [
-  { key: "w1", role: "plumber", tasks: 4 },
-  { key: "w2", role: "electrician", tasks: 3 },
-  { key: "w3", role: "hvac", tasks: 5 },
-  { key: "w4", role: "painter", tasks: 2 },
-] as const;
-type Status = "inProgress" | "completed" | "pending";
-const TASKS: ReadonlyArray<{ key: string; type: string; status: Status; updated: string }> = [
-  { key: "t1", type: "apartment", status: "inProgress", updated: "2024-06-12T09:30:00Z" },
-  { key: "t2", type: "villa", status: "completed", updated: "2024-06-10T14:00:00Z" },
-  { key: "t3", type: "townhouse", status: "pending", updated: "2024-06-08T11:15:00Z" },
-];
-const STATUS_CSS: Record<Status, string> = {
-  inProgress: css`background: #dbeafe; color: #1e3a8a;`,
-  completed: css`background: #dcfce7; color: #14532d;`,
-  pending: css`background: #fef3c7; color: #78350f;`,
-};
+const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** How many months back the picker offers. */
+const MONTHS_BACK = 24;
 
-const counts = css`
-  display: grid; grid-template-columns: repeat(2, 1fr); gap: 10px; margin: 0;
-  & div { background: var(--bg); border-radius: 10px; padding: 12px; }
-  & dt { color: var(--muted); font-size: 14px; }
-  & dd { margin: 0; font-size: 26px; font-weight: 700; color: var(--brand-dark); }
-`;
+/** This month and the ones before it, newest first (YYYY-MM, the phone's calendar). */
+export function pickableMonths(now = dayjs(), count = MONTHS_BACK): string[] {
+  return Array.from({ length: count }, (_, i) => now.startOf("month").subtract(i, "month").format("YYYY-MM"));
+}
+
 const people = css`
-  list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 10px;
+  list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 12px;
   & li { display: flex; gap: 12px; align-items: center; }
-  & .initial { width: 40px; height: 40px; border-radius: 50%; background: var(--brand-soft); color: var(--brand-dark); display: flex; align-items: center; justify-content: center; font-weight: 700; flex: none; }
-  & p { margin: 0; }
+  & p { margin: 0; overflow-wrap: anywhere; }
 `;
 const taskCss = css`
   display: flex; flex-direction: column; gap: 6px; padding: 12px; border: 1px solid var(--line); border-radius: 10px;
-  & h3 { font-size: 16px; margin: 0; }
+  & h3 { font-size: 16px; margin: 0; overflow-wrap: anywhere; }
   & p { margin: 0; }
   & .top { display: flex; justify-content: space-between; gap: 8px; align-items: flex-start; }
+  & .meta { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+  & .desc { overflow-wrap: anywhere; display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; overflow: hidden; }
 `;
-const pill = css`flex: none; font-size: 12px; font-weight: 700; padding: 3px 10px; border-radius: 999px;`;
 
-function Task({ task }: { task: (typeof TASKS)[number] }) {
+function MonthFigures({ data }: { data: Dashboard }) {
   useSignals();
-  const [open, setOpen] = useState(false);
-  const detailId = `task-${task.key}-desc`;
+  const f = data.figures;
+  const rating = ratingOf(f.average_rating);
   return (
-    <li className={taskCss}>
-      <div className="top">
-        <h3>{t(`dashboard.taskList.${task.key}.title`)}</h3>
-        <span className={cx(pill, STATUS_CSS[task.status])}>{t(`dashboard.status.${task.status}`)}</span>
-      </div>
-      <p className={muted}>{t(`dashboard.propertyTypes.${task.type}`)}</p>
-      {open && <p id={detailId}>{t(`dashboard.taskList.${task.key}.desc`)}</p>}
-      <p className={muted}>{t("dashboard.lastUpdated", { date: formatShortDate(task.updated, lang.value) })}</p>
-      <Button variant="secondary" aria-expanded={open} aria-controls={open ? detailId : undefined} onClick={() => setOpen((o) => !o)}>
-        {open ? t("dashboard.hideDetails") : t("dashboard.viewDetails")}
-      </Button>
-    </li>
+    <Section id="dash-figures" title={t("dash.figures", { month: formatMonth(data.month, lang.value) })} testId="dash-figures">
+      <Tiles
+        tiles={[
+          { key: "reported", label: t("dash.reported"), value: String(f.reported) },
+          { key: "completed", label: t("dash.completed"), value: String(f.completed) },
+          { key: "open", label: t("dash.open"), value: String(f.open) },
+          { key: "rating", label: t("dash.rating"), value: rating ?? t("dash.noRating"), small: rating == null },
+          { key: "hours", label: t("dash.hours"), value: hoursOf(f.minutes) },
+        ]}
+      />
+    </Section>
   );
 }
 
-/** The dashboard sample screen (D4: /dashboard, role 2). */
+function Overview({ properties }: { properties: Dashboard["properties"] }) {
+  useSignals();
+  const tiles = [
+    { key: "total", label: t("dashboard.total"), value: String(properties.total) },
+    { key: "building", label: t("dashboard.apartments"), value: String(properties.building) },
+    { key: "villa", label: t("dashboard.villas"), value: String(properties.villa) },
+    { key: "townhouse", label: t("dashboard.townhouses"), value: String(properties.townhouse) },
+  ];
+  // Offices are not among SPEC.md's four counts: shown when the company runs any.
+  if (properties.office) tiles.push({ key: "office", label: t("dash.offices"), value: String(properties.office) });
+  return (
+    <Section id="dash-overview" title={t("dashboard.overview")} testId="dash-overview">
+      {properties.total ? (
+        <Tiles tiles={tiles} />
+      ) : (
+        <EmptyState text={t("dash.noProperties")} testId="dash-no-properties">
+          <LinkButton to={paths.addProperty}>{t("dash.addProperty")}</LinkButton>
+        </EmptyState>
+      )}
+    </Section>
+  );
+}
+
+function Workers({ workers }: { workers: Dashboard["workers"] }) {
+  useSignals();
+  return (
+    <Section id="dash-workers" title={t("dashboard.workers")} testId="dash-workers">
+      {workers.length ? (
+        <ul className={people}>
+          {workers.map((w) => (
+            <li key={w.user_id} data-testid="dash-worker">
+              <Picture src={w.profile_path ? userFileUrl(w.profile_path) : null} size={40} />
+              <div>
+                <p>
+                  <strong>
+                    <bdi>{w.name}</bdi>
+                  </strong>
+                </p>
+                <p className={muted}>
+                  {w.job_title ? <bdi>{w.job_title}</bdi> : t("dash.technician")} · {t("dash.assigned", { n: w.open_jobs })} · {t("dash.done", { n: w.done })}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState text={t("dash.noWorkers")} testId="dash-no-workers">
+          <LinkButton to={paths.resources}>{t("dash.addStaff")}</LinkButton>
+        </EmptyState>
+      )}
+    </Section>
+  );
+}
+
+function Tasks({ tasks }: { tasks: Dashboard["tasks"] }) {
+  useSignals();
+  return (
+    <Section id="dash-tasks" title={t("dashboard.tasks")} testId="dash-tasks">
+      {tasks.length ? (
+        <ul className={cx(stack, css`list-style: none; margin: 0; padding: 0;`)}>
+          {tasks.map((task) => (
+            <li key={task.issue_id} className={taskCss} data-testid="dash-task">
+              <div className="top">
+                <h3>
+                  <bdi>{task.title}</bdi>
+                </h3>
+                <StageBadge stage={task.stage} />
+              </div>
+              {task.property_type && (
+                <p className="meta">
+                  <TypeBadge type={task.property_type} />
+                </p>
+              )}
+              {task.desc && (
+                <p className="desc" dir="auto">
+                  {task.desc}
+                </p>
+              )}
+              <p className={muted}>{t("dashboard.lastUpdated", { date: formatDay(task.updated_at, lang.value) })}</p>
+              <LinkButton to={paths.issueView(task.issue_id)} aria-label={t("dash.viewDetailsOf", { title: task.title })}>
+                {t("dashboard.viewDetails")}
+              </LinkButton>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={cx(muted, css`margin: 0;`)} data-testid="dash-no-tasks">
+          {t("dash.noTasks")}
+        </p>
+      )}
+    </Section>
+  );
+}
+
+/** The company's dashboard for a month (this month unless the query names another). */
 export function DashboardView({ title }: ViewProps) {
   useSignals();
+  const asked = new URLSearchParams(useHashSearch()).get("month") ?? "";
+  const months = pickableMonths();
+  const month = MONTH_RE.test(asked) ? asked : months[0];
+  const options = months.includes(month) ? months : [month, ...months];
+  const dashboard = useResource((signal) => fetchDashboard(month, signal), [month]);
+  const data = dashboard.data;
+  const pick = (next: string) => navigate(next === months[0] ? paths.dashboard : `${paths.dashboard}?month=${next}`, { replace: true });
+
   return (
     <main className={page}>
       <ScreenTitle title={t(title)} />
-      <p className={cx(muted, css`margin-top: 0;`)}>{t("dashboard.sample")}</p>
       <div className={stack}>
-        <section className={card} aria-labelledby="dash-overview">
-          <h2 id="dash-overview">{t("dashboard.overview")}</h2>
-          <dl className={counts}>
-            {OVERVIEW.map((o) => (
-              <div key={o.key}>
-                <dt>{t(`dashboard.${o.key}`)}</dt>
-                <dd>{o.n.toLocaleString(lang.value)}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-        <section className={card} aria-labelledby="dash-workers">
-          <h2 id="dash-workers">{t("dashboard.workers")}</h2>
-          <ul className={people}>
-            {WORKERS.map((w) => {
-              const name = t(`dashboard.workerNames.${w.key}`);
-              return (
-                <li key={w.key}>
-                  <span className="initial" aria-hidden="true">
-                    {name.charAt(0)}
-                  </span>
-                  <div>
-                    <p>
-                      <strong>{name}</strong>
-                    </p>
-                    <p className={muted}>
-                      {t(`dashboard.roles.${w.role}`)} · {t("dashboard.tasksAssigned", { n: w.tasks.toLocaleString(lang.value) })}
-                    </p>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-        <section className={card} aria-labelledby="dash-tasks">
-          <h2 id="dash-tasks">{t("dashboard.tasks")}</h2>
-          <ul className={cx(stack, css`list-style: none; margin: 0; padding: 0;`)}>
-            {TASKS.map((task) => (
-              <Task key={task.key} task={task} />
-            ))}
-          </ul>
-        </section>
+        <SelectField id="dash-month" label={t("dash.month")} value={month} onChange={(e) => pick(e.target.value)}>
+          {options.map((m) => (
+            <option key={m} value={m}>
+              {formatMonth(m, lang.value)}
+            </option>
+          ))}
+        </SelectField>
+        <div className={stack} aria-busy={dashboard.loading}>
+          {dashboard.loading && <Loading />}
+          {dashboard.error != null && <LoadError retry={dashboard.retry} text="dash.loadError" />}
+          {data && (
+            <>
+              <MonthFigures data={data} />
+              <Overview properties={data.properties} />
+              <Workers workers={data.workers} />
+              <Tasks tasks={data.tasks} />
+            </>
+          )}
+        </div>
       </div>
     </main>
   );

@@ -53,6 +53,10 @@ const STATE_FIELDS = [
   "held_at",
   "hold_reason",
   "after_images",
+  // Issue 12: the work report once completed (null before), prices only for those who may see them.
+  "work_report",
+  // Issue 12: offered to independent technicians and not yet taken.
+  "offered",
   // Whether the caller reported it.
   "mine",
 ].sort();

@@ -5,7 +5,6 @@ import { Gallery } from "../../src/components/issues/Gallery";
 import { PropertyCard } from "../../src/components/issues/PropertyCard";
 import { navigate } from "../../src/lib/hash-location";
 import { toasts } from "../../src/signals/toasts";
-import { DashboardView } from "../../src/views/dashboard";
 import { IssueReadOnlyView } from "../../src/views/issues/issue-view";
 import { JobsView } from "../../src/views/issues/jobs";
 import { OpenIssueView } from "../../src/views/issues/open-issue";
@@ -143,16 +142,5 @@ describe("JobsView", () => {
     fireEvent.click(screen.getByRole("tab", { name: "Closed" }));
     fireEvent.click(await screen.findByRole("button", { name: /Water heater replaced/ }));
     expect(location.hash).toBe("#/property/closed-issue?issue_id=8");
-  });
-});
-
-describe("DashboardView", () => {
-  it("shows the sample overview, workers and tasks with their statuses", () => {
-    render(<DashboardView title="titles.dashboard" />);
-    for (const h of ["Properties Overview", "Our Workers", "Maintenance Tasks"]) expect(screen.getByRole("heading", { name: h })).toBeTruthy();
-    for (const s of ["In Progress", "Completed", "Pending"]) expect(screen.getByText(s)).toBeTruthy();
-    const view = screen.getAllByRole("button", { name: "View Details" })[0];
-    fireEvent.click(view);
-    expect(view.getAttribute("aria-expanded")).toBe("true");
   });
 });

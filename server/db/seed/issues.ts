@@ -316,10 +316,10 @@ async function seedTenancies(q: Queryable, ids: SeedIds, unitIds: Map<string, nu
      values ($1, $2, current_date - 90, current_date + 275, $3)`,
     [unitIds.get("qurum/101"), current.rows[0].user_id, ids.ownerId],
   );
-  // A tenant who has moved out.
+  // A tenant who has moved out (91000005 is the independent demo technician's).
   const previous = await q.query<{ user_id: number }>(
     `insert into users (role, name, email, mob_no, cntry_code, password_hash, got_email_mob)
-     values (3, 'Hassan Al Lawati', 'hassan.lawati@demo.om', '91000005', '+968', null, 1) returning user_id`,
+     values (3, 'Hassan Al Lawati', 'hassan.lawati@demo.om', '91000007', '+968', null, 1) returning user_id`,
   );
   await q.query(
     `insert into tenancies (unit_id, tenant_id, start_date, end_date, ended_at, created_by)

@@ -12,7 +12,25 @@ export interface SeedStaff {
   skills: number[];
   languages: string[];
   avatar?: string;
+  /** Where a technician works from, and how far they go (km): verify-info's location and area_range. */
+  lat?: number;
+  lng?: number;
+  area_range?: number;
 }
+
+/** Muscat neighbourhoods the seeded technicians work from (by their number), with the distance they travel. */
+const MUSCAT: ReadonlyArray<[lat: number, lng: number, km: number]> = [
+  [23.614, 58.475, 20], // Qurum
+  [23.596, 58.416, 25], // Al Khuwair
+  [23.599, 58.545, 15], // Ruwi
+  [23.67, 58.189, 30], // Seeb
+  [23.577, 58.399, 20], // Bawshar
+  [23.62, 58.565, 15], // Muttrah
+  [23.52, 58.495, 25], // Al Amerat
+  [23.6, 58.38, 20], // Ghubrah
+  [23.6, 58.36, 35], // Azaiba
+  [23.6, 58.44, 15], // Madinat Sultan Qaboos
+];
 
 const tech = (
   n: number,
@@ -33,10 +51,16 @@ const tech = (
   skills,
   languages,
   avatar: avatar ? `avatars/gulffix-${String(n).padStart(2, "0")}.svg` : undefined,
+  lat: MUSCAT[n % MUSCAT.length][0],
+  lng: MUSCAT[n % MUSCAT.length][1],
+  area_range: MUSCAT[n % MUSCAT.length][2],
 });
 const manager = (n: number, name: string, name_ar: string, email: string, job_title: string, avatar = false): SeedStaff => ({
   ...tech(n, name, name_ar, email, job_title, [], [], avatar),
   role: 2,
+  lat: undefined,
+  lng: undefined,
+  area_range: undefined,
 });
 
 /** Gulf Fix Maintenance LLC: 26 more people besides the demo technician and manager, so the list has three pages. */
@@ -87,9 +111,24 @@ export const SECOND_COMPANY_STAFF: readonly SeedStaff[] = [
 
 async function insertStaff(q: Queryable, companyId: number, s: SeedStaff, passwordHash: string | null) {
   await q.query(
-    `insert into users (role, name, email, mob_no, cntry_code, password_hash, company_id, got_email_mob, job_title, profile_path, skills, languages, terms_accepted_at)
-     values ($1, $2, $3, $4, '+968', $5, $6, 1, $7, $8, $9, $10, now())`,
-    [s.role, s.name, s.email, s.mob_no, passwordHash, companyId, s.job_title, s.avatar ?? null, s.skills, s.languages],
+    `insert into users (role, name, email, mob_no, cntry_code, password_hash, company_id, got_email_mob, job_title, profile_path, skills, languages, terms_accepted_at,
+                        lat, lng, area_range)
+     values ($1, $2, $3, $4, '+968', $5, $6, 1, $7, $8, $9, $10, now(), $11, $12, $13)`,
+    [
+      s.role,
+      s.name,
+      s.email,
+      s.mob_no,
+      passwordHash,
+      companyId,
+      s.job_title,
+      s.avatar ?? null,
+      s.skills,
+      s.languages,
+      s.lat ?? null,
+      s.lng ?? null,
+      s.area_range ?? null,
+    ],
   );
 }
 

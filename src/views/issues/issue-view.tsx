@@ -12,10 +12,16 @@ import { section } from "../../components/issues/styles";
 import { CommentBox } from "../../components/repair/CommentBox";
 import { RepairStatus, type RunMove } from "../../components/repair/RepairStatus";
 import { TimelineSection } from "../../components/repair/Timeline";
+import { WorkReport } from "../../components/repair/WorkReport";
 import type { Issue } from "../../contract/issues";
 import type { TimelineEntry } from "../../contract/repairs";
 import { useResource } from "../../lib/use-resource";
-import type { ViewProps } from "../../paths";
+import { offerIssue } from "../../api/jobs";
+import { LinkButton } from "../../components/property/parts";
+import { AssignButton } from "../../components/repair/AssignSheet";
+import { Button } from "../../components/ui";
+import { type ViewProps, paths } from "../../paths";
+import { muted } from "../../styles/theme";
 import { t } from "../../signals/language";
 import { pendingUploads } from "../../signals/pending-uploads";
 import { showToast } from "../../signals/toasts";
@@ -65,6 +71,37 @@ function ClassicDetails({ issue }: { issue: Issue }) {
     </>
   );
 }
+
+/**
+ * What the server allows beside the customer's moves (issue 12): assign or reassign (managers; an owner whose property
+ * no company runs), offer the job to independent technicians nearby, and open the e-receipt.
+ */
+function JobLinks({ issue, run, onAssigned }: { issue: Issue; run: RunMove; onAssigned: (next: Issue | undefined) => void }) {
+  useSignals();
+  const a = issue.actions ?? [];
+  if (!a.includes("assign") && !a.includes("offer") && !a.includes("receipt") && !issue.offered) return null;
+  return (
+    <div className={jobLinks} data-testid="job-links">
+      {issue.offered && a.includes("assign") && <p className={css`margin: 0;`}>{t("issueLinks.offered")}</p>}
+      <AssignButton issue={issue} onDone={onAssigned} />
+      {a.includes("offer") && (
+        <>
+          <Button variant="secondary" onClick={() => run(() => offerIssue(issue.issue_id)).catch(() => undefined)}>
+            {t("issueLinks.offer")}
+          </Button>
+          <p className={muted}>{t("issueLinks.offerHint")}</p>
+        </>
+      )}
+      {a.includes("receipt") && (
+        <LinkButton to={paths.receipt(issue.issue_id)} primary data-testid="receipt-link">
+          {t("issueLinks.receipt")}
+        </LinkButton>
+      )}
+    </div>
+  );
+}
+
+const jobLinks = css`display: flex; flex-direction: column; gap: 8px;`;
 
 /**
  * An issue with its stage (issue 11): the read-only parts plus its state and the moves the server allows, the
@@ -117,6 +154,8 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
       <PropertyCard issue={issue} />
       <IssueSummary issue={issue} />
       <RepairStatus issue={issue} run={run} />
+      <JobLinks issue={issue} run={run} onAssigned={(next) => (next ? (apply(next), refresh()) : fetchIssue(loaded.issue_id).then(apply, () => undefined))} />
+      <WorkReport issue={issue} />
       <TimelineSection entries={shown.current} loading={timeline.loading} failed={timeline.error != null} retry={timeline.retry}>
         {issue.actions?.includes("comment") && <CommentBox issueId={issue.issue_id} onPosted={refresh} />}
       </TimelineSection>

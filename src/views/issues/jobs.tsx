@@ -1,16 +1,22 @@
 import { css } from "goober";
+import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type JobsStatus, fetchJobs } from "../../api/issues";
+import { acceptJob, fetchOffers } from "../../api/jobs";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { StatusTabs } from "../../components/StatusTabs";
 import { Button, Spinner } from "../../components/ui";
 import type { Issue } from "../../contract/issues";
 import { formatShortDate } from "../../lib/dates";
 import { navigate, useHashSearch } from "../../lib/hash-location";
-import { usePagedList } from "../../lib/use-resource";
+import { usePagedList, useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
+import { SKILLS, skillName } from "../../data/skills";
 import { lang, t } from "../../signals/language";
-import { cx, errorText, page } from "../../styles/theme";
+import { user } from "../../signals/session";
+import { showToast } from "../../signals/toasts";
+import { cx, errorText, muted, page } from "../../styles/theme";
+import { failureOf } from "../property/failure";
 
 const TABS: JobsStatus[] = ["open", "closed"];
 
@@ -26,6 +32,104 @@ const openPill = css`background: #fef3c7; color: #78350f;`;
 const closedPill = css`background: #dcfce7; color: #14532d;`;
 
 const byIssueId = (issue: Issue) => issue.issue_id;
+
+const offerCss = css`
+  display: flex; flex-direction: column; gap: 10px; background: var(--card); border: 1px solid var(--brand); border-radius: var(--radius);
+  padding: 14px;
+  & .title { font-size: 16px; font-weight: 700; margin: 0; }
+  & .sub { color: var(--muted); font-size: 14px; margin: 0; }
+  & .buttons { display: flex; flex-wrap: wrap; gap: 10px; }
+  & .buttons > * { flex: 1 1 120px; }
+`;
+
+/** An independent technician: no company (the sign-in answer's company_id is null). */
+export const isIndependent = () => user.value?.role === 1 && user.value.company_id === null;
+
+/**
+ * Jobs offered to independent technicians near them (issue 12, LOOP.md section 4): each with View and Accept. The
+ * first to accept takes it; a job someone else took first (409) says so and leaves the list.
+ */
+function Offers() {
+  useSignals();
+  const offers = useResource((signal) => fetchOffers(1, signal), []);
+  const [gone, setGone] = useState<number[]>([]);
+  const [taking, setTaking] = useState<number | null>(null);
+  const items = (offers.data?.data ?? []).filter((i) => !gone.includes(i.issue_id));
+  if (offers.loading || (!offers.error && !items.length)) return null;
+
+  const accept = async (issue: Issue) => {
+    if (taking != null) return;
+    setTaking(issue.issue_id);
+    try {
+      const answer = await acceptJob(issue.issue_id);
+      showToast(answer.message || t("offers.accepted"), "success", { id: "offer" });
+      navigate(paths.openIssue(issue.issue_id), answer.data ? { state: answer.data } : {});
+    } catch (e) {
+      const failure = await failureOf(e);
+      if (failure.status === 409 || failure.status === 404) {
+        showToast(t("offers.taken"), "error", { id: "offer" });
+        setGone((g) => [...g, issue.issue_id]);
+      } else showToast(failure.detail ?? t("offers.failed"), "error", { id: "offer" });
+    } finally {
+      setTaking(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="offers-title" data-testid="offers" className={css`margin-bottom: 18px;`}>
+      <h2 id="offers-title" className={css`font-size: 18px; margin: 0 0 4px;`}>
+        {t("offers.title")}
+      </h2>
+      <p className={cx(muted, css`margin: 0 0 10px;`)}>{t("offers.hint")}</p>
+      {offers.error != null ? (
+        <div className={css`display: flex; flex-direction: column; gap: 8px; align-items: flex-start;`}>
+          <p role="alert" className={errorText}>
+            {t("offers.loadError")}
+          </p>
+          <Button variant="secondary" onClick={offers.retry}>
+            {t("common.retry")}
+          </Button>
+        </div>
+      ) : (
+        <ul className={list}>
+          {items.map((issue) => {
+            const category = SKILLS.find((s) => s.id === issue.category);
+            return (
+              <li key={issue.issue_id} className={offerCss} data-testid="offer">
+                <p className="title" dir="auto">
+                  {issue.title}
+                </p>
+                <p className="sub" dir="auto">
+                  {[category ? skillName(category, lang.value) : null, issue.name].filter(Boolean).join(" · ")}
+                </p>
+                <p className="sub">
+                  <time dateTime={issue.created_at}>{formatShortDate(issue.created_at, lang.value)}</time>
+                </p>
+                <div className="buttons">
+                  <Button
+                    variant="secondary"
+                    aria-label={t("offers.viewNamed", { title: issue.title })}
+                    onClick={() => navigate(paths.openIssue(issue.issue_id), { state: issue })}
+                  >
+                    {t("offers.view")}
+                  </Button>
+                  <Button
+                    disabled={taking != null}
+                    aria-busy={taking === issue.issue_id || undefined}
+                    aria-label={t("offers.acceptNamed", { title: issue.title })}
+                    onClick={() => void accept(issue)}
+                  >
+                    {taking === issue.issue_id ? t("offers.accepting") : t("offers.accept")}
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 /** The technician's job list with open and closed tabs (D4: /jobs). */
 export function JobsView({ title }: ViewProps) {
@@ -43,6 +147,7 @@ export function JobsView({ title }: ViewProps) {
   return (
     <main className={page}>
       <ScreenTitle title={t(title)} />
+      {isIndependent() && <Offers />}
       <StatusTabs
         tabs={TABS}
         value={tab}

@@ -8,9 +8,13 @@ import { AgreedVisit, AvailabilityList, IssueScreen, IssueSummary, LocationSecti
 import { PropertyCard } from "../../components/issues/PropertyCard";
 import { EmergencyMark, StageBadge } from "../../components/repair/StageBadge";
 import { Button } from "../../components/ui";
-import type { ViewProps } from "../../paths";
+import { type ViewProps, paths } from "../../paths";
 import { type Issue, type Slot, isAcknowledged } from "../../contract/issues";
+import { navigate } from "../../lib/hash-location";
 import { t } from "../../signals/language";
+import { showToast } from "../../signals/toasts";
+import { JobActions } from "./job-actions";
+import { WorkReportForm } from "./work-report-form";
 
 /**
  * What a successful acknowledgement changes: the issue the server sent back (issue 11), else what the acknowledgement
@@ -25,9 +29,13 @@ function acknowledged(issue: Issue, slots: Slot[], outcome: AckOutcome): Issue {
     patch.visit = proposed ? null : slots[0];
   }
   if (issue.actions) patch.actions = issue.actions.filter((a) => a !== "acknowledge");
-  const next: Issue = outcome.issue ?? { ...issue, ...patch };
+  return remember(outcome.issue ?? { ...issue, ...patch });
+}
+
+/** The issue as it is now, written into history state (when the state is this issue's) for a reload or a step back. */
+function remember(next: Issue): Issue {
   const state = history.state as { issue_id?: unknown } | null;
-  if (state && state.issue_id === issue.issue_id) history.replaceState({ ...state, ...next }, "");
+  if (state && state.issue_id === next.issue_id) history.replaceState({ ...state, ...next }, "");
   return next;
 }
 
@@ -44,12 +52,29 @@ const actionBar = css`
 `;
 const badgesCss = css`display: flex; flex-wrap: wrap; gap: 6px; align-items: center;`;
 
-/** Issue details with availability acknowledgement (SPEC.md section 2, D4: /property/open-issues). */
+/**
+ * Issue details with availability acknowledgement (SPEC.md section 2, D4: /property/open-issues), and the technician's
+ * job (issue 12): accept, decline, start, hold, resume, and complete, which opens the work report form in place.
+ */
 export function OpenIssueView(_: ViewProps) {
   useSignals();
   const [sheet, setSheet] = useState(false);
-  // The issue after the acknowledgement just made, shown at once without reloading (keyed by issue: a new one starts clean).
+  // The issue after the acknowledgement or move just made, shown at once without reloading (keyed by issue: a new one starts clean).
   const [done, setDone] = useState<Issue | null>(null);
+  // Complete pressed: the work report form of this issue takes the screen until it is sent or left.
+  const [reporting, setReporting] = useState<Issue | null>(null);
+  if (reporting)
+    return (
+      <WorkReportForm
+        issue={reporting}
+        onCancel={() => setReporting(null)}
+        onDone={(next, message) => {
+          showToast(message, "success", { id: "job-move" });
+          // Completed: the technician's closed job, as it is now.
+          navigate(paths.closedIssue(reporting.issue_id), { replace: true, ...(next ? { state: next } : {}) });
+        }}
+      />
+    );
   return (
     <IssueScreen>
       {(loaded) => {
@@ -67,6 +92,7 @@ export function OpenIssueView(_: ViewProps) {
               </div>
             )}
             <IssueSummary issue={issue} />
+            <JobActions issue={issue} onMoved={(next) => setDone(remember(next))} onComplete={() => setReporting(issue)} />
             <AgreedVisit issue={issue} />
             <AvailabilityList slots={issue.available} />
             <ContactCard title={t("contact.title")} name={issue.creater_name} mobile={issue.creater_mob_no} profile={issue.creater_profile[0]?.path} />

@@ -1,0 +1,244 @@
+// The technician's side of a job (issue 12, LOOP.md sections 2 and 4): what the job is at now (started when, on hold
+// and why) and exactly the buttons the server's `actions` allow: accept (an assigned job, or an offer to independent
+// technicians), decline with a reason, start at the agreed visit, hold with a reason and resume, and complete, which
+// opens the work report form. Each move shows the server's sentence and the issue as it is afterwards.
+import { css } from "goober";
+import { type FormEvent, useEffect, useState } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { isHttpError } from "../../api/client";
+import { fetchIssue } from "../../api/issues";
+import { acceptJob, declineJob, holdJob, resumeJob, startJob } from "../../api/jobs";
+import { dialogActions } from "../../components/DiscardChanges";
+import { Overlay } from "../../components/Overlay";
+import { section } from "../../components/issues/styles";
+import { formatMoment } from "../../components/repair/visit";
+import { Button, Field } from "../../components/ui";
+import type { Issue } from "../../contract/issues";
+import { REASON_MAX, type moveAnswer } from "../../contract/repairs";
+import { navigate } from "../../lib/hash-location";
+import { paths } from "../../paths";
+import { lang, t } from "../../signals/language";
+import { showToast } from "../../signals/toasts";
+import { cx, muted, stack } from "../../styles/theme";
+import { failureOf } from "../property/failure";
+
+type MoveAnswer = ReturnType<typeof moveAnswer.parse>;
+
+/** The moves this section offers, in the order the buttons stand. */
+export const JOB_MOVES = ["accept", "start", "resume", "complete", "hold", "decline"] as const;
+export type JobMove = (typeof JOB_MOVES)[number];
+
+/** The job's moves the server allows now, in button order. */
+export const jobMovesOf = (issue: Pick<Issue, "actions">): JobMove[] => JOB_MOVES.filter((m) => issue.actions?.includes(m));
+
+const actionsCss = css`display: flex; flex-wrap: wrap; gap: 10px; & > * { flex: 1 1 140px; }`;
+const heldCss = css`margin: 0; padding: 10px 12px; border-radius: 10px; background: #fef3c7; color: #78350f; font-weight: 600;`;
+const quoteCss = css`display: block; margin-top: 4px; font-weight: 400; white-space: pre-wrap; overflow-wrap: anywhere;`;
+const dangerCss = css`color: var(--danger); border-color: var(--danger);`;
+
+export interface JobActionsProps {
+  issue: Issue;
+  /** The issue as the server has it after a move (shown at once). */
+  onMoved: (next: Issue) => void;
+  /** Complete: the work report form takes over. */
+  onComplete: () => void;
+}
+
+/**
+ * The job's state and buttons. A move that failed says why (the server's sentence); a 409 or 403 (someone else moved
+ * first, or the job went to another technician) shows the issue as it is now, or leads back to the jobs when the
+ * technician may see it no more.
+ */
+export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
+  useSignals();
+  const moves = jobMovesOf(issue);
+  const [busy, setBusy] = useState<JobMove | null>(null);
+  const [dialog, setDialog] = useState<null | "decline" | "hold">(null);
+  const held = !!issue.held_at;
+  const started = issue.stage === "in_progress" && issue.started_at;
+  if (!moves.length && !held && !started) return null;
+
+  /** Runs a move; resolves with whether it went through (a dialog stays open when it did not). */
+  async function run(name: JobMove, call: () => Promise<MoveAnswer>): Promise<boolean> {
+    if (busy) return false;
+    setBusy(name);
+    try {
+      const answer = await call();
+      showToast(answer.message || t(`job.done.${name}`), "success", { id: "job-move" });
+      if (name === "decline") {
+        // Back to the managers: the job is no longer this technician's.
+        navigate(paths.jobs, { replace: true });
+        return true;
+      }
+      const next = answer.data ?? (await fetchIssue(issue.issue_id).catch(() => undefined));
+      if (next) onMoved(next);
+      return true;
+    } catch (e) {
+      const failure = await failureOf(e);
+      // An offer someone else took first (the server: "Another technician has already taken this job.").
+      const taken = name === "accept" && failure.status === 409 && (!!issue.offered || issue.stage === "reported");
+      showToast(taken ? t("offers.taken") : (failure.detail ?? t("job.failed")), "error", { id: "job-move" });
+      if (isHttpError(e) && (failure.status === 409 || failure.status === 403))
+        fetchIssue(issue.issue_id).then(onMoved, () => {
+          // The job went to someone else: nothing here to act on any more.
+          navigate(paths.jobs, { replace: true });
+        });
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const label = (m: JobMove) => (busy === m ? t("job.busy") : t(`job.${m}`));
+  return (
+    <section className={section} aria-labelledby="job-title" data-testid="job-actions">
+      <h2 id="job-title">{t("job.title")}</h2>
+      {held ? (
+        <p className={heldCss} data-testid="job-held">
+          {t("job.onHold")}
+          {issue.hold_reason && (
+            <span className={quoteCss} dir="auto">
+              {issue.hold_reason}
+            </span>
+          )}
+        </p>
+      ) : (
+        started && (
+          <p className={css`margin: 0;`} data-testid="job-started">
+            {t("job.startedAt", { time: formatMoment(started, lang.value) })}
+          </p>
+        )
+      )}
+      {moves.includes("accept") && issue.offered && <p className={cx(muted, css`margin: 0 0 8px;`)}>{t("offers.acceptHint")}</p>}
+      {moves.length > 0 && (
+        <div className={cx(actionsCss, css`margin-top: 12px;`)}>
+          {moves.map((m) => {
+            if (m === "accept") return <MoveButton key={m} busy={busy} onClick={() => void run("accept", () => acceptJob(issue.issue_id))} label={label(m)} />;
+            if (m === "start") return <MoveButton key={m} busy={busy} onClick={() => void run("start", () => startJob(issue.issue_id))} label={label(m)} />;
+            if (m === "resume") return <MoveButton key={m} busy={busy} onClick={() => void run("resume", () => resumeJob(issue.issue_id))} label={label(m)} />;
+            if (m === "complete") return <MoveButton key={m} busy={busy} onClick={onComplete} label={t("job.complete")} />;
+            if (m === "hold") return <MoveButton key={m} busy={busy} variant="secondary" onClick={() => setDialog("hold")} label={t("job.hold")} />;
+            return <MoveButton key={m} busy={busy} variant="secondary" className={dangerCss} onClick={() => setDialog("decline")} label={t("job.decline")} />;
+          })}
+        </div>
+      )}
+      <ReasonDialog
+        open={dialog === "decline"}
+        title={t("job.declineTitle")}
+        intro={t("job.declineIntro")}
+        label={t("job.declineReason")}
+        submit={t("job.declineSubmit")}
+        onClose={() => setDialog(null)}
+        onSubmit={async (reason) => {
+          if (await run("decline", () => declineJob(issue.issue_id, reason))) setDialog(null);
+        }}
+      />
+      <ReasonDialog
+        open={dialog === "hold"}
+        title={t("job.holdTitle")}
+        intro={t("job.holdIntro")}
+        label={t("job.holdReason")}
+        submit={t("job.holdSubmit")}
+        onClose={() => setDialog(null)}
+        onSubmit={async (reason) => {
+          if (await run("hold", () => holdJob(issue.issue_id, reason))) setDialog(null);
+        }}
+      />
+    </section>
+  );
+}
+
+function MoveButton({
+  label,
+  busy,
+  onClick,
+  variant,
+  className,
+}: {
+  label: string;
+  busy: JobMove | null;
+  onClick: () => void;
+  variant?: "primary" | "secondary";
+  className?: string;
+}) {
+  return (
+    <Button variant={variant} className={className} disabled={busy != null} aria-busy={busy != null || undefined} onClick={onClick}>
+      {label}
+    </Button>
+  );
+}
+
+/** A move that needs a reason (decline, hold): required, at most REASON_MAX characters; stays open when it failed. */
+function ReasonDialog({
+  open,
+  title,
+  intro,
+  label,
+  submit,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  title: string;
+  intro: string;
+  label: string;
+  submit: string;
+  onClose: () => void;
+  onSubmit: (reason: string) => Promise<void>;
+}) {
+  useSignals();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    setText("");
+    setError(null);
+  }, [open]);
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    if (sending) return;
+    const reason = text.trim();
+    if (!reason) {
+      setError(t("job.reasonRequired"));
+      return;
+    }
+    setSending(true);
+    try {
+      await onSubmit(reason);
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Overlay open={open} title={title} onClose={sending ? undefined : onClose}>
+      <form className={stack} noValidate onSubmit={send}>
+        <p className={cx(muted, css`margin: 0;`)}>{intro}</p>
+        <Field id="job-reason" label={label} error={error}>
+          <textarea
+            id="job-reason"
+            rows={3}
+            maxLength={REASON_MAX}
+            value={text}
+            disabled={sending}
+            aria-required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "job-reason-error" : undefined}
+            onChange={(e) => {
+              setText(e.currentTarget.value);
+              if (error) setError(null);
+            }}
+          />
+        </Field>
+        <div className={dialogActions}>
+          <Button variant="secondary" onClick={onClose} disabled={sending}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" disabled={sending} aria-busy={sending || undefined}>
+            {sending ? t("job.busy") : submit}
+          </Button>
+        </div>
+      </form>
+    </Overlay>
+  );
+}

@@ -1,0 +1,289 @@
+// The work report form (issue 12): opened by Complete on the technician's job. Checked before anything is sent (errors
+// at the fields, in the user's language); prices typed as decimals of the property's currency go as integer minor
+// units; the after-photos go first (one request each, their keys kept across retries), then the signature, then the
+// report; a failure keeps everything typed; leaving with changes asks first.
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createApi, setApi } from "../../src/api/client";
+import type { Issue } from "../../src/contract/issues";
+import { navigate } from "../../src/lib/hash-location";
+import { lang } from "../../src/signals/language";
+import { toasts } from "../../src/signals/toasts";
+import { OpenIssueView } from "../../src/views/issues/open-issue";
+import { checkWork, minutesSince, runningTotal } from "../../src/views/issues/work-report-rules";
+import { type RepairCall, fakeRepairApi, json, repair, tinyJpeg } from "./repair-helpers";
+
+const START = Date.parse("2026-11-25T09:05:00.000Z");
+const NOW = START + 85 * 60000;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  setApi(createApi());
+  act(() => void (lang.value = "en"));
+});
+
+const inProgress = (over: Partial<Issue> = {}) =>
+  repair({ stage: "in_progress", started_at: new Date(START).toISOString(), actions: ["hold", "complete", "comment"], category: 1, ...over });
+const completed = (over: Partial<Issue> = {}) => inProgress({ stage: "completed", issue_status: 1, actions: [], ...over });
+const mediaOk = (_: RepairCall) => json(200, { message: "Uploaded.", data: { media_id: 50, file_name: "x", path: "", url: "/f/50", kind: "image" } });
+
+/** The job's screen with the form open. */
+async function openForm(issue: Issue, routes: Record<string, (c: RepairCall) => Response | Promise<Response>> = {}, complete = "Complete job") {
+  const calls = fakeRepairApi(routes);
+  navigate(`/property/open-issues?issue_id=${issue.issue_id}`, { state: issue });
+  const view = render(<OpenIssueView title="titles.issueDetails" />);
+  fireEvent.click(await screen.findByRole("button", { name: complete }));
+  await screen.findByTestId("work-report-form");
+  return { calls, container: view.container };
+}
+const type = (label: string | RegExp, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+const photo = (container: HTMLElement, files = [tinyJpeg("after.jpg")]) =>
+  fireEvent.change(container.querySelector("#work-gallery") as HTMLInputElement, { target: { files } });
+const submit = () => fireEvent.click(screen.getByRole("button", { name: "Send report and complete" }));
+const errorOf = (label: string | RegExp) => {
+  const id = screen.getByLabelText(label).getAttribute("aria-describedby");
+  return id ? document.getElementById(id)?.textContent : undefined;
+};
+const posts = (calls: RepairCall[]) => calls.filter((c) => c.method === "POST");
+
+describe("the rules", () => {
+  it("minutes from the start, at least 1, at most a day; none without a start", () => {
+    expect(minutesSince(new Date(START).toISOString(), NOW)).toBe(85);
+    expect(minutesSince(new Date(NOW).toISOString(), NOW)).toBe(1);
+    expect(minutesSince(new Date(NOW - 3 * 86400000).toISOString(), NOW)).toBe(1440);
+    expect(minutesSince(null, NOW)).toBeNull();
+  });
+
+  it("turns decimals of the currency into minor units, refusing more digits than it has", () => {
+    const form = {
+      notes: "Fixed",
+      minutes: "30",
+      parts: [{ id: "a", name: "Tap washer", qty: "2", price: "2.500" }],
+      costs: [{ id: "b", label: "Call-out", amount: "3" }],
+      follow_up: false,
+      occupant_damage: false,
+    };
+    expect(checkWork(form, { decimals: 3 }, 1).body).toEqual({
+      notes: "Fixed",
+      minutes: 30,
+      parts: [{ name: "Tap washer", qty: 2, unit_price: 2500 }],
+      extra_costs: [{ label: "Call-out", amount: 3000 }],
+      follow_up: false,
+      occupant_damage: false,
+    });
+    expect(checkWork({ ...form, parts: [{ ...form.parts[0], price: "12.50" }] }, { decimals: 2 }, 1).body?.parts[0].unit_price).toBe(1250);
+    expect(checkWork({ ...form, parts: [{ ...form.parts[0], price: "2.5001" }] }, { decimals: 3 }, 1).errors).toEqual({
+      "parts.0.unit_price": "work.errors.priceFormat",
+    });
+    expect(checkWork({ ...form, parts: [{ ...form.parts[0], qty: "1.5" }] }, { decimals: 3 }, 1).errors).toEqual({ "parts.0.qty": "work.errors.partQty" });
+    expect(checkWork(form, { decimals: 3 }, 0).errors).toEqual({ after_images: "work.errors.afterPhotoRequired" });
+    expect(runningTotal(form, 3)).toEqual({ parts: 5000, costs: 3000, total: 8000 });
+  });
+});
+
+describe("the form", () => {
+  it("prefills the minutes from the start and offers the common parts of the job's kind", async () => {
+    await openForm(inProgress());
+    expect((screen.getByLabelText("Time on site (minutes)") as HTMLInputElement).value).toBe("85");
+    expect(screen.getByText("That is 1 h 25 min.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "+ Tap washer" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "+ Circuit breaker" })).toBeNull();
+  });
+
+  it("sends nothing while notes or an after-photo are missing, and says so at the fields", async () => {
+    const { calls } = await openForm(inProgress());
+    submit();
+    expect(await screen.findByText("Please check the fields marked in red.")).toBeTruthy();
+    expect(errorOf("What did you do?")).toBe("Please describe the work done.");
+    expect(screen.getByText("Please add at least 1 photo of the finished work.")).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("sends the after-photo, then the report with prices in baisa: 2.500 OMR is 2500", async () => {
+    const after = completed({ work_report: null });
+    const { calls, container } = await openForm(inProgress(), {
+      "POST issue/media": mediaOk,
+      "POST issue/complete": () => json(200, { message: "Job completed.", status: 1, data: after }),
+    });
+    type("What did you do?", "Replaced the tap washer.");
+    photo(container);
+    fireEvent.click(screen.getByRole("button", { name: "+ Tap washer" }));
+    const row = within(screen.getByTestId("parts"));
+    expect((row.getByLabelText("Part 1") as HTMLInputElement).value).toBe("Tap washer");
+    fireEvent.input(row.getByLabelText("Quantity"), { target: { value: "2" } });
+    fireEvent.input(row.getByLabelText("Unit price (OMR)"), { target: { value: "2.500" } });
+    expect(row.getByTestId("part-line").textContent).toBe("5.000 OMR");
+    fireEvent.click(screen.getByRole("button", { name: "Add a cost" }));
+    type("Cost 1: what for", "Call-out fee");
+    type("Amount (OMR)", "3");
+    expect(screen.getByTestId("work-total").textContent).toBe("Parts and costs8.000 OMR");
+    type("Time on site (minutes)", "90");
+    fireEvent.click(screen.getByLabelText("Another visit is needed"));
+    submit();
+
+    await waitFor(() => expect(location.hash).toBe("#/property/closed-issue?issue_id=7"));
+    expect(posts(calls).map((c) => c.path)).toEqual(["issue/media", "issue/complete"]);
+    const [media, complete] = posts(calls);
+    expect(media.params.get("phase")).toBe("after");
+    expect(media.params.get("issue_id")).toBe("7");
+    expect(media.bytes).toBeGreaterThan(0);
+    expect(complete.body).toEqual({
+      notes: "Replaced the tap washer.",
+      parts: [{ name: "Tap washer", qty: 2, unit_price: 2500 }],
+      minutes: 90,
+      extra_costs: [{ label: "Call-out fee", amount: 3000 }],
+      follow_up: true,
+      occupant_damage: false,
+    });
+    expect(toasts.value.at(-1)?.message).toBe("Job completed.");
+    expect((history.state as Issue).stage).toBe("completed");
+  });
+
+  it("takes a property's own currency: 12.50 AED is 1250 fils; three decimals are refused there", async () => {
+    const uae = inProgress({ addrs: { city: "Dubai", country: "United Arab Emirates" } });
+    const { calls, container } = await openForm(uae, {
+      "POST issue/media": mediaOk,
+      "POST issue/complete": () => json(200, { message: "Done.", status: 1, data: completed() }),
+    });
+    type("What did you do?", "New socket.");
+    photo(container);
+    fireEvent.click(screen.getByRole("button", { name: "Add another part" }));
+    type("Part 1", "Socket");
+    type("Unit price (AED)", "12.505");
+    submit();
+    expect(await screen.findByText("Write an amount in AED with at most 2 digits after the point.")).toBeTruthy();
+    expect(screen.getByLabelText("Unit price (AED)").getAttribute("aria-invalid")).toBe("true");
+    expect(calls).toHaveLength(0);
+    type("Unit price (AED)", "12.50");
+    submit();
+    await waitFor(() => expect(posts(calls).map((c) => c.path)).toEqual(["issue/media", "issue/complete"]));
+    expect((posts(calls)[1].body as { parts: unknown }).parts).toEqual([{ name: "Socket", qty: 1, unit_price: 1250 }]);
+  });
+
+  it("a refused report shows the server's sentences, keeps everything typed, and the photo is not sent twice", async () => {
+    let refuse = true;
+    const { calls, container } = await openForm(inProgress(), {
+      "POST issue/media": mediaOk,
+      "POST issue/complete": () =>
+        refuse
+          ? json(422, { detail: "Please check the report.", errors: { notes: "Please say more about the work." } })
+          : json(200, { message: "Job completed.", status: 1, data: completed() }),
+    });
+    type("What did you do?", "Fixed.");
+    photo(container);
+    fireEvent.click(screen.getByRole("button", { name: "+ Flexible hose" }));
+    fireEvent.input(screen.getByLabelText("Unit price (OMR)"), { target: { value: "4.750" } });
+    submit();
+    expect((await screen.findByTestId("report-failure")).textContent).toBe("Please check the report.");
+    expect(errorOf("What did you do?")).toBe("Please say more about the work.");
+    expect((screen.getByLabelText("What did you do?") as HTMLTextAreaElement).value).toBe("Fixed.");
+    expect((screen.getByLabelText("Unit price (OMR)") as HTMLInputElement).value).toBe("4.750");
+    expect(screen.getAllByTestId("after-photo")).toHaveLength(1);
+
+    refuse = false;
+    type("What did you do?", "Fixed the hose under the sink.");
+    submit();
+    await waitFor(() => expect(location.hash).toBe("#/property/closed-issue?issue_id=7"));
+    expect(posts(calls).map((c) => c.path)).toEqual(["issue/media", "issue/complete", "issue/complete"]);
+    expect((posts(calls)[2].body as { notes: string }).notes).toBe("Fixed the hose under the sink.");
+  });
+
+  it("a photo that did not arrive stops the report; the next try sends it again with the same key", async () => {
+    let fail = true;
+    const { calls, container } = await openForm(inProgress(), {
+      "POST issue/media": (c) => (fail ? json(503, { detail: "Try later." }) : mediaOk(c)),
+      "POST issue/complete": () => json(200, { message: "Job completed.", status: 1, data: completed() }),
+    });
+    type("What did you do?", "Fixed.");
+    photo(container);
+    submit();
+    expect((await screen.findByTestId("report-failure")).textContent).toBe("Some photos were not sent. Check your connection and send the report again.");
+    expect(posts(calls).map((c) => c.path)).toEqual(["issue/media"]);
+    fail = false;
+    submit();
+    await waitFor(() => expect(location.hash).toBe("#/property/closed-issue?issue_id=7"));
+    const media = posts(calls).filter((c) => c.path === "issue/media");
+    expect(media).toHaveLength(2);
+    expect(media[1].headers.get("Idempotency-Key")).toBe(media[0].headers.get("Idempotency-Key"));
+    expect(posts(calls).at(-1)?.path).toBe("issue/complete");
+  });
+
+  it("sends a drawn signature as a PNG with phase=signature, after the photos and before the report", async () => {
+    const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], { type: "image/png" });
+    vi.spyOn(HTMLCanvasElement.prototype, "toBlob").mockImplementation(function (this: HTMLCanvasElement, cb: BlobCallback) {
+      cb(png);
+    });
+    const { calls, container } = await openForm(inProgress(), {
+      "POST issue/media": mediaOk,
+      "POST issue/complete": () => json(200, { message: "Job completed.", status: 1, data: completed() }),
+    });
+    type("What did you do?", "Fixed.");
+    photo(container);
+    const pad = screen.getByRole("img", { name: "Signature pad: sign with your finger" });
+    fireEvent.pointerDown(pad, { pointerId: 1, clientX: 10, clientY: 10, button: 0 });
+    fireEvent.pointerMove(pad, { pointerId: 1, clientX: 40, clientY: 30 });
+    fireEvent.pointerUp(pad, { pointerId: 1, clientX: 40, clientY: 30 });
+    submit();
+    await waitFor(() => expect(location.hash).toBe("#/property/closed-issue?issue_id=7"));
+    expect(posts(calls).map((c) => [c.path, c.params.get("phase")])).toEqual([
+      ["issue/media", "after"],
+      ["issue/media", "signature"],
+      ["issue/complete", null],
+    ]);
+    const sig = posts(calls)[1];
+    expect(sig.headers.get("content-type")).toBe("image/png");
+    expect(sig.bytes).toBe(7);
+  });
+
+  it("a signature drawn then cleared is not sent", async () => {
+    const toBlob = vi.spyOn(HTMLCanvasElement.prototype, "toBlob").mockImplementation((cb: BlobCallback) => cb(new Blob(["x"], { type: "image/png" })));
+    const { calls, container } = await openForm(inProgress(), {
+      "POST issue/media": mediaOk,
+      "POST issue/complete": () => json(200, { message: "Job completed.", status: 1, data: completed() }),
+    });
+    type("What did you do?", "Fixed.");
+    photo(container);
+    const pad = screen.getByRole("img", { name: "Signature pad: sign with your finger" });
+    fireEvent.pointerDown(pad, { pointerId: 1, clientX: 10, clientY: 10 });
+    fireEvent.pointerUp(pad, { pointerId: 1 });
+    fireEvent.click(screen.getByRole("button", { name: "Clear" }));
+    submit();
+    await waitFor(() => expect(location.hash).toBe("#/property/closed-issue?issue_id=7"));
+    expect(posts(calls).map((c) => c.params.get("phase"))).toEqual(["after", null]);
+    expect(toBlob).not.toHaveBeenCalled();
+  });
+
+  it("asks before throwing away what was typed; Keep editing keeps it, Discard goes back to the job", async () => {
+    await openForm(inProgress());
+    type("What did you do?", "Half written");
+    fireEvent.click(screen.getByRole("button", { name: "Back" }));
+    const dialog = await screen.findByRole("dialog", { name: "Discard changes?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Keep editing" }));
+    expect((screen.getByLabelText("What did you do?") as HTMLTextAreaElement).value).toBe("Half written");
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    fireEvent.click(within(await screen.findByRole("dialog", { name: "Discard changes?" })).getByRole("button", { name: "Discard" }));
+    expect(await screen.findByRole("button", { name: "Complete job" })).toBeTruthy();
+    expect(screen.queryByTestId("work-report-form")).toBeNull();
+  });
+
+  it("leaves at once when nothing was typed", async () => {
+    await openForm(inProgress());
+    fireEvent.click(screen.getByRole("button", { name: "Back" }));
+    expect(await screen.findByRole("button", { name: "Complete job" })).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("says what is wrong in Arabic", async () => {
+    act(() => void (lang.value = "ar"));
+    const { calls } = await openForm(inProgress({ actions: ["complete"] }), {}, "إنهاء المهمة");
+    fireEvent.click(screen.getByRole("button", { name: "إرسال التقرير وإنهاء المهمة" }));
+    expect(await screen.findByText("يرجى وصف العمل المنجز.")).toBeTruthy();
+    expect(screen.getByText("يرجى إضافة صورة واحدة على الأقل للعمل المنجز.")).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+});
