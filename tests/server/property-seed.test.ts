@@ -126,5 +126,36 @@ describe("demo seed", () => {
     expect(first).toMatchObject({ title: "Kitchen tap dripping", stage: "completed", issue_status: 1 });
     expect(first.actions).toEqual(expect.arrayContaining(["confirm", "reopen"]));
     expect(first.visit).toBeTruthy();
+    // Her repair's work report, without prices for her.
+    expect(first.work_report).toMatchObject({ minutes: 45, parts: [{ name: "Mixer tap cartridge 35 mm", qty: 1 }, { qty: 2 }] });
+    expect(JSON.stringify(first.work_report)).not.toMatch(/price|amount/);
+  });
+
+  it("finished repairs have their work report, start before completion and, once closed, a rating (issue 12)", async () => {
+    const { rows } = await db.query<{ title: string; stage: string; ordered: boolean; rated: boolean; report: boolean; parts: number; confirmed: number }>(
+      `select i.title, i.stage, i.started_at < i.completed_at and i.completed_at = w.created_at and (i.closed_at is null or i.completed_at < i.closed_at) as ordered,
+              i.rating between 4 and 5 as rated, w.issue_id is not null as report,
+              (select count(*)::int from work_report_parts p where p.issue_id = i.issue_id) as parts,
+              (select count(*)::int from issue_events e where e.issue_id = i.issue_id and e.kind = 'confirm') as confirmed
+         from issues i left join work_reports w on w.issue_id = i.issue_id
+        where i.stage in ('completed', 'closed') order by i.issue_id`,
+    );
+    expect(rows.map((r) => r.title)).toEqual(["Balcony door lock repaired", "Water heater replaced", "Kitchen tap dripping"]);
+    for (const r of rows) {
+      expect(r, r.title).toMatchObject({ ordered: true, report: true, confirmed: r.stage === "closed" ? 1 : 0 });
+      expect(r.parts, r.title).toBeGreaterThan(0);
+      expect(r.rated, r.title).toBe(r.stage === "closed" ? true : null);
+    }
+  });
+
+  it("the demo manager has one repair to assign, and the independent technician one offer", async () => {
+    const unassigned = await (
+      await testApp(db).json("GET", "/api/issue/issues?scope=company&stage=reported", undefined, await signInAs(DEMO.manager.email))
+    ).json();
+    expect(unassigned.data.map((i: { title: string }) => i.title)).toEqual(["Bathroom fan not working"]);
+    expect(unassigned.data[0].actions).toContain("assign");
+    const offers = await (await testApp(db).json("GET", "/api/issue/offers", undefined, await signInAs(DEMO.freelance.email))).json();
+    expect(offers.data.map((i: { title: string; name: string }) => [i.title, i.name])).toEqual([["Garden tap leaking", "Villa 48, Al Mouj"]]);
+    expect(offers.data[0].actions).toContain("accept");
   });
 });

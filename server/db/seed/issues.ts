@@ -1,9 +1,10 @@
 import type { Queryable } from "../db";
 import type { SeedIds } from "./ids";
 
-// Demo properties in Muscat with their units and tenancies, and their maintenance issues, all assigned to the demo
-// technician (D1, D11). The owner has a building (Qurum Heights, 101 to 104) and a villa; Gulf Fix runs Al Khuwair
-// Residence, handed over by the owner, where the demo tenant rents Flat 7; a previous tenant left Qurum Heights 103.
+// Demo properties in Muscat with their units and tenancies, and their maintenance issues, assigned to the demo
+// technician (D1, D11) but for two nobody has taken yet; the finished ones with their work reports (issue 12). The
+// owner has a building (Qurum Heights, 101 to 104) and a villa; Gulf Fix runs Al Khuwair Residence, handed over by the
+// owner, where the demo tenant rents Flat 7; a previous tenant left Qurum Heights 103.
 // Media paths are relative to server/files/properties/; scripts/gen-issue-media.sh makes the files.
 
 interface SeedProperty {
@@ -82,8 +83,31 @@ interface SeedIssue {
   /** [days from today, from, to] */
   slots: Array<[number, string, string]>;
   media: Array<[kind: "image" | "video", file: string]>;
-  /** Finished by the technician this many days ago and not yet confirmed (stage completed): the creator may rate it. */
-  completedDaysAgo?: number;
+  /**
+   * Done by the demo technician (at a visit from 10:00 to 12:00, Muscat time, that day) with this work report; without
+   * `closed` it waits for the creator's rating (stage completed), with it the creator confirmed and rated it.
+   */
+  work?: SeedWork;
+  /** Nobody assigned yet (stage reported): waits for the company's manager to assign it, or `offered` by the owner. */
+  unassigned?: boolean;
+  /** Offered to the independent technicians whose area covers the property (no company runs it). */
+  offered?: boolean;
+}
+
+interface SeedWork {
+  daysAgo: number;
+  /** Started and completed at these Muscat times of that day. */
+  started: string;
+  completed: string;
+  notes: string;
+  /** [name, qty, unit price in baisa (2500 = 2.500 OMR)] */
+  parts: Array<[string, number, number]>;
+  /** [label, amount in baisa] */
+  costs?: Array<[string, number]>;
+  /** A photo of the finished work (phase after). */
+  after?: string;
+  /** Confirmed by the creator this many days ago with that rating and comment. */
+  closed?: { daysAgo: number; rating: 4 | 5; comment: string };
 }
 
 const ISSUES: SeedIssue[] = [
@@ -168,6 +192,19 @@ const ISSUES: SeedIssue[] = [
     category: 1,
     slots: [[-10, "10:00", "12:00"]],
     media: [["image", "demo/water-heater.png"]],
+    work: {
+      daysAgo: 10,
+      started: "10:05",
+      completed: "11:55",
+      notes: "Removed the leaking heater, installed a new 80 litre water heater with a new pressure relief valve, and checked the joints and the temperature.",
+      parts: [
+        ["Water heater 80 L", 1, 68000],
+        ["Pressure relief valve 20 mm", 1, 3500],
+      ],
+      costs: [["Disposal of the old heater", 5000]],
+      after: "demo/water-heater.png",
+      closed: { daysAgo: 8, rating: 5, comment: "Quick and tidy work, hot water again." },
+    },
   },
   {
     // Done yesterday: the demo tenant is asked to confirm and rate it (it closes by itself 72 hours after completion).
@@ -183,7 +220,16 @@ const ISSUES: SeedIssue[] = [
     category: 1,
     slots: [],
     media: [],
-    completedDaysAgo: 1,
+    work: {
+      daysAgo: 1,
+      started: "10:20",
+      completed: "11:05",
+      notes: "Replaced the worn cartridge of the kitchen mixer tap and both flexible hoses; no more drips.",
+      parts: [
+        ["Mixer tap cartridge 35 mm", 1, 4500],
+        ["Flexible hose 40 cm", 2, 1200],
+      ],
+    },
   },
   {
     property: "khuwair",
@@ -198,6 +244,56 @@ const ISSUES: SeedIssue[] = [
     category: 14,
     slots: [],
     media: [],
+    work: {
+      daysAgo: 18,
+      started: "10:10",
+      completed: "10:50",
+      notes: "Replaced the jammed cylinder of the balcony door lock and lubricated the latch; two new keys handed to the tenant.",
+      parts: [
+        ["Lock cylinder 70 mm", 1, 8500],
+        ["Spare key", 2, 750],
+      ],
+      closed: { daysAgo: 16, rating: 4, comment: "The door locks smoothly now." },
+    },
+  },
+  {
+    // Reported today and not assigned yet: the demo manager assigns it from /home.
+    property: "khuwair",
+    unit: "Flat 7",
+    title: "Bathroom fan not working",
+    issue_type: 1,
+    desc: "The extractor fan in the main bathroom does not turn on and the mirror stays misted after a shower.",
+    status: 0,
+    priority: 1,
+    daysAgo: 0,
+    creator: "tenant",
+    category: 2,
+    slots: [
+      [2, "16:00", "18:00"],
+      [3, "09:00", "11:00"],
+    ],
+    media: [],
+    unassigned: true,
+  },
+  {
+    // No company runs the villa: the owner offered it, and the independent demo technician finds it under offers.
+    property: "mouj",
+    unit: "Villa 48",
+    title: "Garden tap leaking",
+    issue_type: 1,
+    desc: "The tap by the garden wall leaks at the spindle and leaves a puddle on the paving.",
+    status: 0,
+    priority: 1,
+    daysAgo: 0,
+    creator: "owner",
+    category: 1,
+    slots: [
+      [2, "08:00", "10:00"],
+      [4, "16:00", "18:00"],
+    ],
+    media: [],
+    unassigned: true,
+    offered: true,
   },
 ];
 
@@ -236,9 +332,12 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
       await q.query("insert into property_images (property_id, path, position) values ($1, $2, $3)", [rows[0].property_id, path, i]);
   }
   // Oldest first, so serial ids follow creation time. Stages as migration 008 gives such rows (D20): the open ones are
-  // assigned to the demo technician and not yet acknowledged (accepted), the others closed; each has its "reported" row.
+  // assigned to the demo technician and not yet acknowledged (accepted), except the two nobody has taken yet (reported);
+  // the finished ones carry their work report and the moves that led there. Each has its "reported" row.
+  const now = await dbNow(q);
   for (const s of [...ISSUES].sort((x, y) => y.daysAgo - x.daysAgo)) {
     const creatorId = s.creator === "owner" ? ids.ownerId : ids.tenantId;
+    const stage = s.unassigned ? "reported" : s.work ? (s.work.closed ? "closed" : "completed") : s.status === 1 ? "closed" : "accepted";
     const { rows } = await q.query<{ issue_id: number }>(
       `insert into issues (property_id, creator_id, title, issue_type, description, stage, priority, emergency, category, assigned_tech_id, created_at, updated_at, unit_id)
        values ($1, $2, $3, $4, $5, $6, $7, $12, $8, $9, now() - make_interval(days => $10::int, hours => 3), now() - make_interval(days => $10::int, hours => 3), $11)
@@ -249,10 +348,10 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
         s.title,
         s.issue_type,
         s.desc,
-        s.completedDaysAgo != null ? "completed" : s.status === 1 ? "closed" : "accepted",
+        stage,
         s.priority,
         s.category,
-        ids.technicianId,
+        s.unassigned ? null : ids.technicianId,
         s.daysAgo,
         unitIds.get(`${s.property}/${s.unit}`),
         s.priority === 3,
@@ -263,18 +362,13 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
       "insert into issue_events (issue_id, actor_id, kind, to_stage, created_at) select issue_id, $2, 'reported', 'reported', created_at from issues where issue_id = $1",
       [issueId, creatorId],
     );
-    if (s.completedDaysAgo != null) {
-      // The visit the day before completion, and the technician's "complete" row on the timeline.
+    if (s.work) await seedWork(q, ids, issueId, creatorId, s.work, now);
+    if (s.offered) {
+      const at = new Date(now);
+      await q.query("update issues set offered_at = $2, updated_at = $2 where issue_id = $1", [issueId, at]);
       await q.query(
-        `update issues set completed_at = now() - make_interval(days => $2::int), visit_date = current_date - ($2::int + 1),
-                visit_from = '10:00', visit_to = '12:00', acknowledged_at = now() - make_interval(days => $2::int + 2), acknowledged_by = $3
-          where issue_id = $1`,
-        [issueId, s.completedDaysAgo, ids.technicianId],
-      );
-      await q.query(
-        `insert into issue_events (issue_id, actor_id, kind, from_stage, to_stage, created_at)
-         values ($1, $2, 'complete', 'in_progress', 'completed', now() - make_interval(days => $3::int))`,
-        [issueId, ids.technicianId, s.completedDaysAgo],
+        `insert into issue_events (issue_id, actor_id, kind, from_stage, to_stage, created_at) values ($1, $2, 'offer', 'reported', 'reported', $3)`,
+        [issueId, creatorId, at],
       );
     }
     for (const [i, [kind, path]] of s.media.entries())
@@ -294,6 +388,69 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
       ]);
   }
   await seedTenancies(q, ids, unitIds);
+}
+
+/** The database's clock (what `now()` gives the rows above), in ms. */
+async function dbNow(q: Queryable): Promise<number> {
+  const { rows } = await q.query<{ ms: number }>("select (extract(epoch from now()) * 1000)::float8 as ms");
+  return Number(rows[0].ms);
+}
+
+const MUSCAT_OFFSET_MS = 4 * 3_600_000;
+/** The Muscat calendar day `daysAgo` days before `now`, "YYYY-MM-DD". */
+const muscatDay = (now: number, daysAgo: number) => new Date(now + MUSCAT_OFFSET_MS - daysAgo * 86_400_000).toISOString().slice(0, 10);
+/** That day's Muscat wall-clock time "HH:mm" as an instant. */
+const muscatAt = (now: number, daysAgo: number, time: string) => new Date(`${muscatDay(now, daysAgo)}T${time}:00+04:00`);
+
+/**
+ * A finished job as the moves leave it (server/issues/moves.ts): acknowledged the day before, visited from 10:00 to
+ * 12:00, started and completed with the work report (the "complete" row keeps the notes, never prices), and when
+ * `closed`, confirmed and rated by the creator.
+ */
+async function seedWork(q: Queryable, ids: SeedIds, issueId: number, creatorId: number, w: SeedWork, now: number) {
+  const acknowledged = muscatAt(now, w.daysAgo + 1, "09:30");
+  const started = muscatAt(now, w.daysAgo, w.started);
+  const completed = muscatAt(now, w.daysAgo, w.completed);
+  const closed = w.closed ? muscatAt(now, w.closed.daysAgo, "19:15") : null;
+  const minutes = Math.round((completed.getTime() - started.getTime()) / 60_000);
+  await q.query(
+    `update issues set visit_date = $2, visit_from = '10:00', visit_to = '12:00', acknowledged_at = $3, acknowledged_by = $4, started_at = $5,
+            completed_at = $6::timestamptz, closed_at = $7::timestamptz, rating = $8, rating_comment = $9, updated_at = coalesce($7::timestamptz, $6::timestamptz)
+      where issue_id = $1`,
+    [issueId, muscatDay(now, w.daysAgo), acknowledged, ids.technicianId, started, completed, closed, w.closed?.rating ?? null, w.closed?.comment ?? null],
+  );
+  const events: Array<[actor: number, kind: string, from: string, to: string, note: string | null, at: Date]> = [
+    [ids.technicianId, "acknowledge", "accepted", "scheduled", null, acknowledged],
+    [ids.technicianId, "start", "scheduled", "in_progress", null, started],
+    [ids.technicianId, "complete", "in_progress", "completed", w.notes, completed],
+  ];
+  if (w.closed && closed) events.push([creatorId, "confirm", "completed", "closed", w.closed.comment, closed]);
+  for (const [actor, kind, from, to, note, at] of events)
+    await q.query("insert into issue_events (issue_id, actor_id, kind, from_stage, to_stage, note, created_at) values ($1, $2, $3, $4, $5, $6, $7)", [
+      issueId,
+      actor,
+      kind,
+      from,
+      to,
+      note,
+      at,
+    ]);
+  await q.query("insert into work_reports (issue_id, tech_id, notes, minutes, created_at) values ($1, $2, $3, $4, $5)", [
+    issueId,
+    ids.technicianId,
+    w.notes,
+    minutes,
+    completed,
+  ]);
+  for (const [i, [name, qty, price]] of w.parts.entries())
+    await q.query("insert into work_report_parts (issue_id, position, name, qty, unit_price) values ($1, $2, $3, $4, $5)", [issueId, i, name, qty, price]);
+  for (const [i, [label, amount]] of (w.costs ?? []).entries())
+    await q.query("insert into work_report_costs (issue_id, position, label, amount) values ($1, $2, $3, $4)", [issueId, i, label, amount]);
+  if (w.after)
+    await q.query(
+      "insert into issue_media (issue_id, kind, file_name, path, position, phase, uploader_id, created_at) values ($1, 'image', $2, $3, 0, 'after', $4, $5)",
+      [issueId, w.after.split("/").pop(), w.after, ids.technicianId, completed],
+    );
 }
 
 /**

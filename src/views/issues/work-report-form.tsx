@@ -132,7 +132,10 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
   const uploads = useUploadQueue<PickedMedia>({ idOf: (f) => f.id, errorOf: uploadError });
   const stateOf = (id: string) => uploads.items.find((i) => i.id === id);
   // The form takes the job's screen: start at its top.
-  useEffect(() => window.scrollTo?.(0, 0), []);
+  // Braces: Chromium's scrollTo may return a promise, which React would take for a cleanup and call.
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, []);
 
   const already = issue.after_images ?? [];
   const room = MAX_AFTER_PHOTOS - already.length - photos.length;
