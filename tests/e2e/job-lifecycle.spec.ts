@@ -119,7 +119,10 @@ test.describe("from assignment to receipt", () => {
     await shot(techPage, info, "4-work-report");
     await form.getByRole("button", { name: "Send report and complete" }).click();
     await expect(techPage).toHaveURL(new RegExp(`closed-issue\\?issue_id=${id}`), { timeout: 20_000 });
-    await expect(techPage.getByText("Replaced the mixer's washer and the shower hose.")).toBeVisible();
+    await expect(techPage.getByText("Replaced the mixer's washer and the shower hose.").first()).toBeVisible();
+    await expect(techPage.getByTestId("work-parts")).toContainText("2 × 0.750 OMR");
+    // Nothing scrolls sideways on a 360 px phone.
+    expect(await techPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await shot(techPage, info, "5-tech-report");
     await techPage.context().close();
 
@@ -146,6 +149,7 @@ test.describe("from assignment to receipt", () => {
     await expect(ownerPage.getByText(`Receipt No. ${receipt.receipt_no}`)).toBeVisible();
     await expect(ownerPage.getByText("19.950 OMR").first()).toBeVisible();
     await expect(ownerPage.getByText("0.950 OMR").first()).toBeVisible();
+    expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectAccessible(ownerPage, "e-receipt");
     await shot(ownerPage, info, "6-receipt");
     for (const lang of ["en", "ar"]) {

@@ -277,8 +277,8 @@ describe("the work report on the issue screens", () => {
       [...r.querySelectorAll("td")].map((td) => td.textContent),
     );
     expect(rows).toEqual([
-      ["Tap washer", "2", "2.500 OMR", "5.000 OMR"],
-      ["Flexible hose", "1", "4.750 OMR", "4.750 OMR"],
+      ["Tap washer2 × 2.500 OMR", "5.000 OMR"],
+      ["Flexible hose1 × 4.750 OMR", "4.750 OMR"],
     ]);
     expect(within(section).getByTestId("work-costs").textContent).toBe("Call-out fee3.000 OMR");
     expect(within(section).getByTestId("work-follow-up").textContent).toBe("Another visit is needed.");

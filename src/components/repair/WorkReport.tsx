@@ -24,6 +24,7 @@ const tableCss = css`
   & th, & td { text-align: start; padding: 6px 4px; border-bottom: 1px solid var(--line); vertical-align: top; }
   & th { font-size: 13px; color: var(--muted); font-weight: 600; }
   & .num { text-align: end; white-space: nowrap; }
+  & .sub { display: block; font-size: 14px; }
 `;
 const h3Css = css`font-size: 16px; margin: 14px 0 4px;`;
 const flagCss = css`margin: 8px 0 0; padding: 8px 12px; border-radius: 10px; background: #fef3c7; color: #78350f; font-weight: 600;`;
@@ -84,41 +85,29 @@ export function WorkReport({ issue }: { issue: Issue }) {
       {report.parts.length > 0 && (
         <>
           <h3 className={h3Css}>{t("work.parts.title")}</h3>
+          {/* Two columns, so a 360 px phone never scrolls sideways: the part with "2 × 0.750 OMR" under it, the line's total. */}
           <table className={tableCss} data-testid="work-parts">
             <thead>
               <tr>
                 <th scope="col">{t("work.report.part")}</th>
                 <th scope="col" className="num">
-                  {t("work.parts.qty")}
+                  {priced ? t("work.report.lineTotal") : t("work.parts.qty")}
                 </th>
-                {priced && (
-                  <>
-                    <th scope="col" className="num">
-                      {t("work.report.unitPrice")}
-                    </th>
-                    <th scope="col" className="num">
-                      {t("work.report.lineTotal")}
-                    </th>
-                  </>
-                )}
               </tr>
             </thead>
             <tbody>
               {report.parts.map((p, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in the report's order; names may repeat
                 <tr key={`${i}-${p.name}`}>
-                  <td dir="auto">{p.name}</td>
-                  <td className="num">{p.qty}</td>
-                  {priced && (
-                    <>
-                      <td className="num">
-                        <bdi>{money(p.unit_price_text)}</bdi>
-                      </td>
-                      <td className="num">
-                        <bdi>{lineTotal(p)}</bdi>
-                      </td>
-                    </>
-                  )}
+                  <td>
+                    <span dir="auto">{p.name}</span>
+                    {priced && (
+                      <span className={cx(muted, "sub")}>
+                        <bdi>{t("receipt.times", { qty: p.qty, price: money(p.unit_price_text) })}</bdi>
+                      </span>
+                    )}
+                  </td>
+                  <td className="num">{priced ? <bdi>{lineTotal(p)}</bdi> : p.qty}</td>
                 </tr>
               ))}
             </tbody>
