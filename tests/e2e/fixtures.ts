@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
-import { expect, type Page, type TestInfo, test as base } from "@playwright/test";
+import { type Browser, expect, type Page, type TestInfo, test as base } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo@1234";
 export const DEMO = {
@@ -128,3 +128,34 @@ export function png(size = 64, rgb: [number, number, number] = [15, 118, 110]): 
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+/** A 1×1 PNG: what map tiles are answered with (there is no internet here). */
+export const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+/** A person's own phone: a context of its own (no shared storage) at `width`, map tiles answered locally. */
+export async function personPage(browser: Browser, width = 375) {
+  const context = await browser.newContext({ viewport: { width, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }));
+  return page;
+}
+
+/** Signs in through the API (no screen): the session's token and user id. */
+export async function apiLogin(page: Page, identifier: string) {
+  const res = await page.request.post("/api/user/login", { data: { identifier, password: DEMO_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { access_token: string; user_id: number };
+}
+
+/** One API call with a token; fails the test on an answer of 300 or more. */
+export async function apiCall(page: Page, token: string, method: "GET" | "POST" | "PUT", path: string, data?: unknown) {
+  const res = await page.request.fetch(`/api/${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+  return res.json();
+}
+
+/** A YYYY-MM-DD day `n` days from today, as the phone's date input takes it. */
+export const inDays = (n: number) => {
+  const d = new Date(Date.now() + n * 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+};

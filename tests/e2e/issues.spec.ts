@@ -1,12 +1,11 @@
 import { readFileSync } from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
-import { DEMO, expect, expectAccessible, signInAs, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, PIXEL, signInAs, test } from "./fixtures";
 
 const dict = (lang: string) => JSON.parse(readFileSync(`locales/issues/${lang}.json`, "utf8"));
 const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `/tmp/issues-${info.project.name}-${name}.png`, fullPage: true });
 
 // A 1x1 PNG: there is no internet here, so map tiles are answered locally.
-const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 const tiles = (page: Page, ok = true) =>
   page.route(/tile\.openstreetmap\.org/, (route) => (ok ? route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }) : route.abort()));
 

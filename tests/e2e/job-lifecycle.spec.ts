@@ -4,38 +4,12 @@
 // (Chromium's PDF, turned into a PNG by scripts/receipt-png.sh for a look by eye) in English and Arabic; the tenant
 // confirms with 5 stars and the repair is closed on every side.
 import { readFileSync, writeFileSync } from "node:fs";
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { formatMinor, receiptTotals } from "../../src/contract/money";
-import { DEMO, DEMO_PASSWORD, expect, expectAccessible, png, signInAs, test } from "./fixtures";
+import { apiCall, apiLogin, DEMO, expect, expectAccessible, inDays, personPage, png, signInAs, test } from "./fixtures";
 
 const dict = (area: string, lang: string) => JSON.parse(readFileSync(`locales/${area}/${lang}.json`, "utf8"));
 const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `/tmp/job-${info.project.name}-${name}.png`, fullPage: true });
-const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
-const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-
-async function personPage(browser: Browser) {
-  const context = await browser.newContext(phone);
-  const page = await context.newPage();
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }));
-  return page;
-}
-
-async function login(page: Page, identifier: string) {
-  const res = await page.request.post("/api/user/login", { data: { identifier, password: DEMO_PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { access_token: string; user_id: number };
-}
-
-async function api(page: Page, token: string, method: "GET" | "POST", path: string, data?: unknown) {
-  const res = await page.request.fetch(`/api/${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
-  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.json();
-}
-
-const inDays = (n: number) => {
-  const d = new Date(Date.now() + n * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-};
 
 /** The pages of a PDF Chromium made (its page objects, not the page tree). */
 const pdfPages = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
@@ -50,10 +24,10 @@ test.describe("from assignment to receipt", () => {
     const L = { issues: dict("issues", "en"), repair: dict("repair", "en").repair };
 
     // 1. The tenant reports it (issue 11's form is tested in repairs.spec.ts): her flat, plumbing, two of her times.
-    const tenant = await login(page, DEMO.tenant);
-    const mine = await api(page, tenant.access_token, "GET", "issue/issues?status=open");
+    const tenant = await apiLogin(page, DEMO.tenant);
+    const mine = await apiCall(page, tenant.access_token, "GET", "issue/issues?status=open");
     const home = mine.data.find((i: { unit_id: number | null }) => i.unit_id);
-    const reported = await api(page, tenant.access_token, "POST", "issue/issue", {
+    const reported = await apiCall(page, tenant.access_token, "POST", "issue/issue", {
       property_id: home.property_id,
       unit_id: home.unit_id,
       category: 1,
@@ -68,7 +42,7 @@ test.describe("from assignment to receipt", () => {
     const id: number = reported.data.issue_id;
 
     // 2. The manager, on /home: the counts and the unassigned list; Assign opens the candidates, nearest first.
-    const managerPage = await personPage(browser);
+    const managerPage = await personPage(browser, 360);
     await signInAs(managerPage, DEMO.manager, "/home");
     await expect(managerPage.getByText("Unassigned").first()).toBeVisible();
     const assign = managerPage.getByRole("button", { name: `Assign a technician to “${title}”` });
@@ -86,7 +60,7 @@ test.describe("from assignment to receipt", () => {
     await managerPage.context().close();
 
     // 3. The technician: accept, acknowledge one of the tenant's times, start.
-    const techPage = await personPage(browser);
+    const techPage = await personPage(browser, 360);
     await signInAs(techPage, DEMO.technician, `/property/open-issues?issue_id=${id}`);
     await expect(techPage.getByRole("heading", { level: 2, name: title })).toBeVisible();
     await techPage.getByRole("button", { name: "Accept job" }).click();
@@ -127,8 +101,8 @@ test.describe("from assignment to receipt", () => {
     await techPage.context().close();
 
     // 5. The owner opens the e-receipt from the repair: 1.500 + 2.500 parts, 15.000 labour (1.5 h × 10.000), VAT 5 %.
-    const owner = await login(page, DEMO.owner);
-    const { data: receipt } = await api(page, owner.access_token, "GET", `issue/receipt?issue_id=${id}`);
+    const owner = await apiLogin(page, DEMO.owner);
+    const { data: receipt } = await apiCall(page, owner.access_token, "GET", `issue/receipt?issue_id=${id}`);
     const totals = receiptTotals({
       parts: [
         { qty: 2, unit_price: 750 },
@@ -142,7 +116,7 @@ test.describe("from assignment to receipt", () => {
     expect(receipt.currency).toBe("OMR");
     expect(receipt.total_text).toBe(formatMinor(totals.total, 3));
     expect(receipt.total_text).toBe("19.950");
-    const ownerPage = await personPage(browser);
+    const ownerPage = await personPage(browser, 360);
     await signInAs(ownerPage, DEMO.owner, `/property/issues-view?issue_id=${id}`);
     await ownerPage.getByTestId("receipt-link").click();
     await expect(ownerPage).toHaveURL(new RegExp(`e-receipt\\?issue_id=${id}`));
@@ -177,11 +151,11 @@ test.describe("from assignment to receipt", () => {
     await confirm.getByRole("button", { name: L.repair.confirm.submit }).click();
     await expect(page.getByText("Closed").first()).toBeVisible();
     await shot(page, info, "8-tenant-closed");
-    const tenantView = await api(page, tenant.access_token, "GET", `issue/issue?issue_id=${id}`);
+    const tenantView = await apiCall(page, tenant.access_token, "GET", `issue/issue?issue_id=${id}`);
     expect(JSON.stringify(tenantView.data.work_report)).not.toMatch(/unit_price|amount/);
     for (const who of [DEMO.tenant, DEMO.owner, DEMO.technician, DEMO.manager]) {
-      const { access_token } = await login(page, who);
-      const { data } = await api(page, access_token, "GET", `issue/issue?issue_id=${id}`);
+      const { access_token } = await apiLogin(page, who);
+      const { data } = await apiCall(page, access_token, "GET", `issue/issue?issue_id=${id}`);
       expect(data.stage, who).toBe("closed");
       expect(data.rating, who).toBe(5);
     }

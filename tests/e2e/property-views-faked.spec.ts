@@ -1,11 +1,10 @@
 import type { Page, Route, TestInfo } from "@playwright/test";
-import { expect, expectAccessible, prepare, test } from "./fixtures";
+import { expect, expectAccessible, PIXEL, prepare, test } from "./fixtures";
 
 // The places read screens against a faked API (page.route), so their layout is checked whatever the seed holds: in
 // English and Arabic at 320, 375 and 768 px, axe on each, every control 44 by 44 px, and a screenshot of each at 375 px
 // in /tmp/places-shots/. The server serves only the built app here.
 
-const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 const PHOTO = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#99c9c2"/><path d="M80 260V130l120-80 120 80v130z" fill="#f8fafc"/><g fill="#0f766e"><rect x="120" y="150" width="40" height="40"/><rect x="240" y="150" width="40" height="40"/><rect x="180" y="200" width="40" height="60"/></g></svg>`;
 
 const addrs = { block: "Block 215", no: "Building 12", street: "Way 2734", city: "Muscat" };

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { DEMO, expect, expectAccessible, signInAs, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, PIXEL, signInAs, test } from "./fixtures";
 
 // The read screens of the places area (issue 10) against the seeded demo: the owner has a building with units and a
 // villa, the tenant a unit, and Gulf Fix (the demo manager's company) runs one property. In English and Arabic, at
@@ -12,7 +12,6 @@ const text = (d: Dict, key: string, params: Record<string, string> = {}) => (d[k
 const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `/tmp/places-${info.project.name}-${name}.png`, fullPage: true });
 
 // No internet: map tiles are answered locally.
-const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 const offlineTiles = (page: Page) => page.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }));
 
 /**

@@ -3,40 +3,11 @@
 // the technician proposes a time in the acknowledgement sheet; the tenant picks it; both see it scheduled, and so does
 // the building's owner. Then the report form in Arabic: right to left, Arabic field errors, accessible.
 import { readFileSync } from "node:fs";
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, expect, expectAccessible, png, signInAs, test } from "./fixtures";
+import type { Page, TestInfo } from "@playwright/test";
+import { apiCall, apiLogin, DEMO, expect, expectAccessible, inDays, personPage, png, signInAs, test } from "./fixtures";
 
 const dict = (area: string, lang: string) => JSON.parse(readFileSync(`locales/${area}/${lang}.json`, "utf8"));
 const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `/tmp/repairs-${info.project.name}-${name}.png`, fullPage: true });
-// A person's own phone: a context of its own (no shared storage), at the suite's width.
-const phone = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
-const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-
-async function personPage(browser: Browser) {
-  const context = await browser.newContext(phone);
-  const page = await context.newPage();
-  // No internet here: map tiles are answered locally.
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }));
-  return page;
-}
-
-async function login(page: Page, identifier: string) {
-  const res = await page.request.post("/api/user/login", { data: { identifier, password: DEMO_PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { access_token: string; user_id: number };
-}
-
-async function api(page: Page, token: string, method: "GET" | "POST", path: string, data?: unknown) {
-  const res = await page.request.fetch(`/api/${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
-  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.json();
-}
-
-/** A YYYY-MM-DD day `n` days from today, as the phone's date input takes it. */
-const inDays = (n: number) => {
-  const d = new Date(Date.now() + n * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-};
 
 test.describe("report and follow a repair", () => {
   test("the tenant reports a leak with two photos and two times, the technician proposes a time, the tenant picks it", async ({ page, browser }, info) => {
@@ -75,18 +46,18 @@ test.describe("report and follow a repair", () => {
     await expectAccessible(page, "repairs");
     await shot(page, info, "repair-list");
 
-    const tenant = await login(page, DEMO.tenant);
-    const list = await api(page, tenant.access_token, "GET", "issue/issues?status=open");
+    const tenant = await apiLogin(page, DEMO.tenant);
+    const list = await apiCall(page, tenant.access_token, "GET", "issue/issues?status=open");
     const issue = list.data.find((i: { title: string }) => i.title === title);
     expect(issue.stage).toBe("reported");
     expect(issue.issue_images).toHaveLength(2);
     expect(issue.available).toHaveLength(2);
 
     // 3. Gulf Fix runs the building: its manager assigns the demo technician, who accepts.
-    const manager = await login(page, DEMO.manager);
-    const tech = await login(page, DEMO.technician);
-    await api(page, manager.access_token, "POST", `issue/assign?issue_id=${issue.issue_id}`, { tech_id: tech.user_id });
-    await api(page, tech.access_token, "POST", `issue/accept?issue_id=${issue.issue_id}`, {});
+    const manager = await apiLogin(page, DEMO.manager);
+    const tech = await apiLogin(page, DEMO.technician);
+    await apiCall(page, manager.access_token, "POST", `issue/assign?issue_id=${issue.issue_id}`, { tech_id: tech.user_id });
+    await apiCall(page, tech.access_token, "POST", `issue/accept?issue_id=${issue.issue_id}`, {});
 
     // 4. The technician, on their own phone: none of the tenant's times suit, so they propose one.
     const techPage = await personPage(browser);
@@ -122,7 +93,7 @@ test.describe("report and follow a repair", () => {
     await shot(page, info, "tenant-scheduled");
 
     // 6. Both sides see it scheduled.
-    const after = await api(page, tenant.access_token, "GET", `issue/issue?issue_id=${issue.issue_id}`);
+    const after = await apiCall(page, tenant.access_token, "GET", `issue/issue?issue_id=${issue.issue_id}`);
     expect(after.data.stage).toBe("scheduled");
     expect(after.data.visit).toMatchObject({ date: inDays(3), time_from: "10:00", time_to: "12:00" });
     await techPage.reload();

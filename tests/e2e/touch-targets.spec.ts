@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page, Route } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, expect, prepare, signInAs, test } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, expect, PIXEL, prepare, signInAs, test } from "./fixtures";
 
 // Measures, in real Chromium at 375 px, that toasts cover no control (back arrows, headings, header, language switch,
 // the media viewer's close button) and that touch targets are at least 44 by 44 px, in English and Arabic.
@@ -31,7 +31,6 @@ async function expectClear(toast: Locator, controls: Array<[Locator, string]>) {
 }
 
 // No internet: map tiles are answered locally.
-const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 /**
  * The issue calls go through the real server, but an acknowledgement is answered here and any earlier one is hidden,

@@ -24,7 +24,7 @@ import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { lang, t } from "../../signals/language";
 import { cx, errorText, muted, page } from "../../styles/theme";
 import { failureOf } from "../property/failure";
-import { FormFooter, chipCss, formCss, sectionCss } from "../repair/report-fields";
+import { FormFooter, chipCss, fileButtons, formCss, sectionCss } from "../repair/report-fields";
 import { type PickedMedia, kindOf } from "../repair/report-rules";
 import { uploadError } from "../repair/report-uploads";
 import {
@@ -59,16 +59,6 @@ const totalCss = css`
 const switchRow = css`
   display: flex; align-items: center; gap: 12px; min-height: 48px; cursor: pointer; font-weight: 600;
   & input { width: 22px; height: 22px; flex: none; accent-color: var(--brand); margin: 0; }
-`;
-const fileButtons = css`
-  display: flex; flex-wrap: wrap; gap: 8px;
-  & label {
-    position: relative; display: inline-flex; align-items: center; justify-content: center; min-height: 48px; padding: 10px 16px;
-    border-radius: 10px; border: 1px solid var(--brand); color: var(--brand-dark); background: #fff; font-weight: 600; cursor: pointer;
-  }
-  & label:has(input:focus-visible) { outline: 3px solid #f59e0b; outline-offset: 2px; }
-  & label[aria-disabled="true"] { opacity: 0.5; cursor: not-allowed; }
-  & input { position: absolute; inset: 0; width: 1px; height: 1px; opacity: 0; }
 `;
 const thumbs = css`
   list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; grid-template-columns: repeat(auto-fill, minmax(96px, 1fr));

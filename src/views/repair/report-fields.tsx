@@ -55,7 +55,8 @@ export const chipCss = css`
 `;
 const invalidBox = css`&[data-invalid="true"] { outline: 2px solid var(--danger); outline-offset: 4px; border-radius: 12px; }`;
 const textareaCss = css`resize: vertical; min-height: 88px;`;
-const fileButtons = css`
+/** Camera and gallery buttons over hidden file inputs (the report's and the work report's photos). */
+export const fileButtons = css`
   display: flex; flex-wrap: wrap; gap: 8px;
   & label {
     position: relative; display: inline-flex; align-items: center; justify-content: center; min-height: 48px; padding: 10px 16px;
