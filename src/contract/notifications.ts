@@ -84,7 +84,7 @@ export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
 export const pushPayload = z.looseObject({
   title: z.string(),
   body: z.string(),
-  /** The hash route to open on tap, e.g. "/property/issues-view?issue_id=12". */
+  /** The hash route to open on tap: the issue's screen for the recipient (src/paths.ts issueView, openIssue or closedIssue). */
   url: z.string(),
   notification_id: z.optional(z.number()),
   kind: z.optional(z.string()),
