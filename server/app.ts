@@ -12,6 +12,8 @@ import { authRoutes } from "./auth/routes";
 import { companyRoutes } from "./company/routes";
 import { errorRoutes } from "./errors/routes";
 import { issueRoutes } from "./issues/routes";
+import { notificationRoutes } from "./notifications/routes";
+import { pushRoutes } from "./push/routes";
 import { placeRoutes } from "./places/routes";
 import { profileRoutes } from "./profile/routes";
 import { inviteRoutes, propertyRoutes } from "./property/routes";
@@ -91,6 +93,8 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
   api.route("/", propertyRoutes());
   api.route("/", inviteRoutes());
   api.route("/", reportRoutes());
+  api.route("/", notificationRoutes());
+  api.route("/", pushRoutes());
   api.all("*", (c) => c.json({ detail: t(c, msg("notFound")) }, 404));
   app.route("/api", api);
 

@@ -7,6 +7,8 @@ import { startPurging } from "./db/purge";
 import { seedIfEmpty } from "./db/seed";
 import { fileLinkSecret } from "./lib/signed-url";
 import { mailerFromEnv } from "./mail/mailer";
+import { vapidKeys } from "./push/vapid";
+import { startDelivery } from "./push/worker";
 import { mountStatic } from "./static";
 
 const port = Number(process.env.PORT ?? 8080);
@@ -23,6 +25,8 @@ try {
   seeded = await seedIfEmpty(db);
   // The key of signed file links is made at the first start and kept in the database for every process (D25).
   await fileLinkSecret(db);
+  // So are the VAPID keys that sign Web Push (D22).
+  await vapidKeys(db);
 } catch (e) {
   process.stderr.write(`${startupFailure(e)}\n`);
   await db?.close().catch(() => undefined);
@@ -31,13 +35,18 @@ try {
 stdoutLog({ msg: "database ready", kind: db.kind, migrations: applied, seeded });
 const purging = startPurging(db, stdoutLog);
 
-const app = createApp({ db, mailer: mailerFromEnv(db, stdoutLog) });
+const mailer = mailerFromEnv(db, stdoutLog);
+// Push, notification mails and reminders: every few seconds and whenever a request made notifications (D22).
+const delivering = startDelivery({ db, mailer, log: stdoutLog });
+
+const app = createApp({ db, mailer });
 mountStatic(app, { staticDir, filesDir });
 
 const server = serve({ fetch: app.fetch, port }, (info) => stdoutLog({ msg: "listening", url: `http://localhost:${info.port}`, static: staticDir }));
 
 const stop = async () => {
   purging.stop();
+  await delivering.stop();
   server.close();
   await db.close();
   process.exit(0);

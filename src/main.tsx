@@ -6,6 +6,7 @@ import { watchConnectivity } from "./signals/connectivity";
 import { lang, setLanguage, watchLanguage } from "./signals/language";
 import { persistSession, restoreSession } from "./signals/session";
 import { watchSessionExpiry } from "./signals/session-expiry";
+import { watchUnread } from "./signals/unread-watch";
 import { watchViewport } from "./signals/viewport";
 
 restoreSession();
@@ -15,6 +16,7 @@ watchLanguage();
 watchConnectivity();
 watchViewport();
 watchSessionExpiry();
+watchUnread();
 
 createRoot(document.getElementById("root")!).render(<App />);
 

@@ -72,6 +72,8 @@ export const paths = {
   editIssue: (id: number) => `${p.editIssue}?issue_id=${id}`,
   /** The e-receipt of a completed repair (owners and the company's managers). */
   receipt: (id: number) => `${p.eReceipt}?issue_id=${id}`,
+  /** The settings of notifications per kind and channel (a sub-screen of /notifications). */
+  notificationSettings: `${p.notifications}?settings=1`,
   /** The repairs list on one tab; Open is the default. */
   repairTab: (tab: "open" | "closed") => (tab === "closed" ? `${p.repair}?tab=closed` : p.repair),
   property: (name: string) => p.property.replace(":propertyName", encodeURIComponent(name)),

@@ -15,6 +15,7 @@ import type { Env } from "../lib/env";
 import { HttpError, body, check } from "../lib/http";
 import { type MessageKey, msg, t } from "../lib/i18n";
 import { idempotent } from "../lib/idempotency";
+import { kickDelivery } from "../push/worker";
 import { assertNotTaken, assignee } from "./assign";
 import { assertFuture } from "./params";
 import { type IssueRow, lockIssue, sameSlot, selectIssues, setTechSlots, slotsOf } from "./queries";
@@ -42,6 +43,8 @@ async function run<T>(c: Context<AuthedEnv>, input: T, handler: Handler<T>, mess
   await c.var.db.tx(async (q) => {
     await handler(q, await lockIssue(q, u, issue_id), input, u, now);
   });
+  // applyMove wrote the notifications in the transaction; now committed, the worker can send them.
+  kickDelivery();
   const [issue] = await selectIssues(c.var.db, u, "i.issue_id = $4", [issue_id]);
   return c.json({ message: t(c, msg(message)), status: 1, ...(issue ? { data: issue } : {}) });
 }
@@ -95,7 +98,8 @@ export function moveRoutes() {
     await applyMove(q, issue, "assign", u, name, { assigned_tech_id: tech_id, visit: null, acknowledged: null, offered: null }, now);
   });
 
-  // The owner of a property no company runs offers the job to the independent technicians around it (GET /issue/offers).
+  // The owner of a property no company runs offers the job to the independent technicians around it (GET /issue/offers),
+  // each of whom is told (applyMove: notification "offer").
   move("offer", null, "jobOffered", async (q, issue, _input, u, now) => {
     const { rows } = await q.query<{ offered: boolean }>("select offered_at is not null as offered from issues where issue_id = $1", [issue.issue_id]);
     await applyMove(q, { ...issue, offered: rows[0].offered }, "offer", u, null, { offered: new Date(now) }, now);

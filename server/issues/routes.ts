@@ -12,6 +12,8 @@ import { HttpError, body, check } from "../lib/http";
 import { msg, t, translate } from "../lib/i18n";
 import { idempotent } from "../lib/idempotency";
 import { pageOf } from "../lib/paging";
+import { notify } from "../notifications/notify";
+import { kickDelivery } from "../push/worker";
 import { assertMayReport } from "./access";
 import { assignRoutes } from "./assign";
 import { mediaRoutes } from "./media";
@@ -122,8 +124,11 @@ export function issueRoutes() {
       const id = rows[0].issue_id;
       await setAvailability(q, id, input.available);
       await addEvent(q, id, { actor_id: u.user_id, kind: "reported", from_stage: null, to_stage: "reported", note: null, at });
+      // The managers of the company that runs the property, or its owner when none does (and they did not report it).
+      await notify(q, id, "reported", u);
       return id;
     });
+    kickDelivery();
     return c.json({ message: t(c, msg("issueReported")), status: 1, data: await issueFor(c.var.db, u, issueId) }, 201);
   });
 
@@ -170,8 +175,12 @@ export function issueRoutes() {
     const eventId = await c.var.db.tx(async (q) => {
       const issue = await lockIssue(q, u, issue_id);
       assertMay("comment", issue, issue.rel, now);
-      return addEvent(q, issue_id, { actor_id: u.user_id, kind: "comment", from_stage: null, to_stage: null, note: input.body, at: new Date(now) });
+      const id = await addEvent(q, issue_id, { actor_id: u.user_id, kind: "comment", from_stage: null, to_stage: null, note: input.body, at: new Date(now) });
+      // Everyone who follows the issue but its author.
+      await notify(q, issue_id, "comment", u);
+      return id;
     });
+    kickDelivery();
     const [entry] = await timelineOf(c.var.db, u, issue_id, eventId);
     return c.json({ message: t(c, msg("commentAdded")), data: entry }, 201);
   });

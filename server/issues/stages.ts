@@ -3,11 +3,15 @@
 // do now (every issue the server sends carries it), `assertMay` answers 403 (the caller's relation never allows it) or
 // 409 (not at this stage), and `applyMove` makes a move: the stage, its columns and the timeline row, inside the
 // caller's transaction, on the issue row the caller locked (queries.ts lockIssue).
+import type { NotificationKind } from "../../src/contract/notifications";
+import { utcOffsetHours } from "../lib/local-time";
 import { type Action, EDITABLE_STAGES, REOPEN_HOURS, type Stage } from "../../src/contract/repairs";
 import type { Queryable } from "../db/db";
 import type { AuthUser } from "../lib/auth";
 import { HttpError } from "../lib/http";
 import { type MessageKey, msg } from "../lib/i18n";
+import { type Audience, type NotificationParams, notify } from "../notifications/notify";
+import { scheduleReminders } from "../push/reminders";
 import { RELS, type Rel, type Relations } from "./access";
 
 /** What the table looks at: the stage, when the work was completed (the reopen window), and whether it is on hold. */
@@ -197,8 +201,52 @@ export interface MovePatch {
 }
 
 /**
+ * The notification a move makes (D22), by the move and the stage it led to, with its audience when it differs from the
+ * kind's usual one (server/notifications/notify.ts AUDIENCE); null for moves nobody is told of (hold, resume, a request
+ * for other slots).
+ */
+export function moveNotice(move: Move, stage: Stage): { kind: NotificationKind; to?: readonly Audience[] } | null {
+  switch (move) {
+    case "cancel":
+      return { kind: "cancelled" };
+    case "assign":
+      return { kind: "assigned" };
+    case "offer":
+      return { kind: "offer" };
+    case "accept":
+      return { kind: "accepted" };
+    case "decline":
+      return { kind: "declined" };
+    case "acknowledge":
+      return { kind: stage === "scheduled" ? "scheduled" : "slots_proposed" };
+    case "reschedule":
+      return { kind: stage === "scheduled" ? "rescheduled" : "slots_proposed" };
+    // The customer picked one of the technician's times: the technician and the managers learn the visit.
+    case "pick_slot":
+      return { kind: "scheduled", to: ["tech", "managers"] };
+    case "start":
+      return { kind: "on_the_way" };
+    case "complete":
+      return { kind: "completed" };
+    case "confirm":
+      return { kind: "confirmed" };
+    case "reopen":
+      return { kind: "reopened" };
+    case "request_slots":
+    case "hold":
+    case "resume":
+      return null;
+  }
+}
+
+/** Moves whose note is the reason the notification carries. */
+const REASON_MOVES: readonly Move[] = ["cancel", "decline", "reopen"];
+
+/**
  * Makes `move` on `issue` (locked by the caller's transaction): checks it (403/409), sets the stage (`to` when the
- * move's body decides it) and the patch, and writes the timeline row. Returns the new stage.
+ * move's body decides it) and the patch, writes the timeline row, notifies the issue's people (moveNotice; the caller
+ * kicks the delivery once committed) and, when the stage, the visit or the technician changed, plans the reminders
+ * anew. Returns the new stage.
  */
 export async function applyMove(
   q: Queryable,
@@ -247,6 +295,14 @@ export async function applyMove(
   }
   await q.query(`update issues set ${sets.join(", ")} where issue_id = $1`, params);
   await addEvent(q, issue.issue_id, { actor_id: actor?.user_id ?? null, kind: move, from_stage: issue.stage, to_stage: stage, note, at });
+  const notice = moveNotice(move, stage);
+  if (notice) {
+    const params: NotificationParams = {};
+    if (note && REASON_MOVES.includes(move)) params.reason = note;
+    if (patch.rating !== undefined) params.rating = patch.rating;
+    await notify(q, issue.issue_id, notice.kind, actor, params, notice.to);
+  }
+  if (stage !== issue.stage || patch.visit !== undefined || patch.assigned_tech_id !== undefined) await scheduleReminders(q, issue.issue_id, now);
   return stage;
 }
 
@@ -285,12 +341,7 @@ export async function autoClose(q: Queryable, now: number): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Hours a property's local time is ahead of UTC, by its country (code or name): the Gulf states are +3 or +4. */
-export function utcOffsetHours(country: string | null | undefined): number {
-  const c = (country ?? "").trim().toLowerCase();
-  const plus3 = ["sa", "sau", "ksa", "saudi arabia", "kw", "kwt", "kuwait", "bh", "bhr", "bahrain", "qa", "qat", "qatar"];
-  return plus3.includes(c) ? 3 : 4; // Oman and the UAE, and the default.
-}
+export { utcOffsetHours };
 
 /** The property's local wall-clock time now, "YYYY-MM-DD HH:mm" (what `slotsInFuture` compares with). */
 export function localNow(country: string | null | undefined, now: number): string {

@@ -111,3 +111,50 @@ export function tenantInvitationMail({ to, name, inviterName, propertyName, unit
     ].join("\n"),
   };
 }
+
+export interface NotificationMailInput {
+  to: string;
+  name: string;
+  lang: "en" | "ar";
+  /** The notification's sentence in `lang` (server/push/sentences.ts). */
+  sentence: string;
+  /** The issue in the app: <app>/#/property/issues-view?issue_id=… */
+  link: string;
+}
+
+/**
+ * A notification by mail (D22: assignment, schedule and completion, when the user has an address and has not switched
+ * the kind's mail off), in the recipient's language only (D17): the sentence, the link to the issue, and where to
+ * switch these mails off.
+ */
+export function notificationMail({ to, name, lang, sentence, link }: NotificationMailInput): Mail {
+  if (lang === "ar")
+    return {
+      to,
+      subject: `${APP_NAME}: ${sentence}`,
+      text: [
+        `مرحبًا ${name}،`,
+        "",
+        sentence,
+        "",
+        "افتح الإصلاح في التطبيق:",
+        link,
+        "",
+        `يمكنك إيقاف هذه الرسائل من الإشعارات ثم الإعدادات في ${APP_NAME}.`,
+      ].join("\n"),
+    };
+  return {
+    to,
+    subject: `${APP_NAME}: ${sentence}`,
+    text: [
+      `Hello ${name},`,
+      "",
+      sentence,
+      "",
+      "Open the repair in the app:",
+      link,
+      "",
+      `You can switch these mails off in ${APP_NAME} under Notifications, Settings.`,
+    ].join("\n"),
+  };
+}

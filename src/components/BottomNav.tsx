@@ -3,7 +3,9 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { Link } from "wouter";
 import { t } from "../signals/language";
 import { role } from "../signals/session";
-import { navFor } from "../paths";
+import { unread } from "../signals/unread";
+import { navFor, paths } from "../paths";
+import { Bell, bellLabel } from "./Header";
 
 const ICONS: Record<string, string> = {
   home: "M3 11l9-8 9 8v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z",
@@ -11,7 +13,6 @@ const ICONS: Record<string, string> = {
   profile: "M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm-8 9a8 8 0 0 1 16 0z",
   you: "M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm-8 9a8 8 0 0 1 16 0z",
   "your-profile": "M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm-8 9a8 8 0 0 1 16 0z",
-  notifications: "M12 22a2.5 2.5 0 0 0 2.5-2.5h-5A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5-6.7V3a2 2 0 0 0-4 0v1.3A7 7 0 0 0 5 11v5l-2 2v1h18v-1z",
   jobs: "M9 4V3h6v1h5a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zm0 2H5v4h14V6h-4v1H9z",
   reports: "M5 3h10l4 4v14H5zm3 8h8v2H8zm0 4h8v2H8zm0-8h5v2H8z",
   resources: "M8 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM1 20a7 7 0 0 1 14 0zm14.5 0a8.5 8.5 0 0 0-2.2-5.7A6 6 0 0 1 23 20z",
@@ -28,19 +29,26 @@ const navCss = css`
   & svg { width: 24px; height: 24px; fill: currentColor; }
 `;
 
-/** The bottom navigation bar of the signed-in user's role (SPEC.md section 2). */
+/** The bottom navigation bar of the signed-in user's role (SPEC.md section 2); the bell shows the unread count. */
 export function BottomNav({ path }: { path: string }) {
   useSignals();
   return (
     <nav className={navCss} aria-label={t("nav.label")}>
-      {navFor(role.value).map((to) => (
-        <Link key={to} href={to} aria-current={path === to ? "page" : undefined}>
-          <svg viewBox="0 0 24 24" aria-hidden="true">
-            <path d={ICONS[to.slice(1)]} />
-          </svg>
-          <span>{t(`nav.${to.slice(1)}`)}</span>
-        </Link>
-      ))}
+      {navFor(role.value).map((to) => {
+        const bell = to === paths.notifications;
+        return (
+          <Link key={to} href={to} aria-current={path === to ? "page" : undefined} aria-label={bell && unread.value > 0 ? bellLabel(unread.value) : undefined}>
+            {bell ? (
+              <Bell />
+            ) : (
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path d={ICONS[to.slice(1)]} />
+              </svg>
+            )}
+            <span>{t(`nav.${to.slice(1)}`)}</span>
+          </Link>
+        );
+      })}
     </nav>
   );
 }

@@ -55,7 +55,13 @@ for (const lang of ["en", "ar"] as const) {
       await expect(page.getByTestId("issue-map").locator(".leaflet-container")).toBeVisible();
       await expect(page.getByTestId("issue-map").locator(".leaflet-tile-loaded").first()).toBeAttached();
       await expect(page.getByTestId("map-error")).toHaveCount(0);
-      await expect(page.getByRole("link", { name: new RegExp(L.contact.whatsapp) })).toHaveAttribute("href", "https://wa.me/96891000001?text=Hello%20there");
+      // Issue 13: a prepared message in the technician's language, to the person who reported it, naming the repair.
+      const said = JSON.parse(readFileSync(`locales/notifications/${lang}.json`, "utf8")).notifications.whatsapp as string;
+      const text = said.replace("{{name}}", "Salim Al Harthy").replace("{{title}}", "Kitchen sink leaking");
+      await expect(page.getByRole("link", { name: new RegExp(L.contact.whatsapp) })).toHaveAttribute(
+        "href",
+        `https://wa.me/96891000001?text=${encodeURIComponent(text)}`,
+      );
       await expectAccessible(page, `open issue ${lang}`);
       await shot(page, info, `open-issue-${lang}`);
 

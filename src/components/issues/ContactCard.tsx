@@ -7,8 +7,11 @@ import { cx } from "../../styles/theme";
 import { section } from "./styles";
 
 const WA_TEXT = "Hello there";
-/** Digits of a number for wa.me (SPEC.md section 9: prefilled 'Hello there'). */
-export const whatsappLink = (mobile: string) => `https://wa.me/${mobile.replace(/\D/g, "")}?text=${encodeURIComponent(WA_TEXT)}`;
+/**
+ * Digits of a number for wa.me with a prepared message: SPEC.md section 9's 'Hello there', or (issue 13, D22) a
+ * sentence in the user's language naming the repair the two people write about.
+ */
+export const whatsappLink = (mobile: string, text = WA_TEXT) => `https://wa.me/${mobile.replace(/\D/g, "")}?text=${encodeURIComponent(text)}`;
 export const telLink = (mobile: string) => `tel:${mobile.replace(/[^\d+]/g, "")}`;
 
 const box = css`
@@ -62,6 +65,7 @@ export function ContactCard({
   mobile,
   profile,
   id = "contact-title",
+  repair,
 }: {
   title: string;
   name: string | null;
@@ -69,6 +73,8 @@ export function ContactCard({
   profile?: string | null;
   /** The heading's id: a screen with two cards (creator and technician) gives each its own. */
   id?: string;
+  /** The repair's title: the WhatsApp message then greets the person and names it, in the user's language. */
+  repair?: string | null;
 }) {
   useSignals();
   const who = name || t("contact.unknownName");
@@ -89,7 +95,7 @@ export function ContactCard({
         {hasNumber ? (
           <a
             className={`${action} ${wa}`}
-            href={whatsappLink(mobile!)}
+            href={whatsappLink(mobile!, repair ? t(name ? "notifications.whatsapp" : "notifications.whatsappAnon", { name, title: repair }) : undefined)}
             target="_blank"
             rel="noopener noreferrer"
             aria-label={t("contact.whatsappLabel", { name: who })}

@@ -160,10 +160,16 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
         {issue.actions?.includes("comment") && <CommentBox issueId={issue.issue_id} onPosted={refresh} />}
       </TimelineSection>
       {!issue.mine && (
-        <ContactCard title={t("contact.creatorTitle")} name={issue.creater_name} mobile={issue.creater_mob_no} profile={issue.creater_profile[0]?.path} />
+        <ContactCard
+          title={t("contact.creatorTitle")}
+          name={issue.creater_name}
+          mobile={issue.creater_mob_no}
+          profile={issue.creater_profile[0]?.path}
+          repair={issue.title}
+        />
       )}
       {issue.tech_name && issue.tech_mob_no && (
-        <ContactCard id="tech-contact-title" title={t("repair.techContact")} name={issue.tech_name} mobile={issue.tech_mob_no} />
+        <ContactCard id="tech-contact-title" title={t("repair.techContact")} name={issue.tech_name} mobile={issue.tech_mob_no} repair={issue.title} />
       )}
       <LocationSection issue={issue} fallback={MUSCAT} />
       {sending && (

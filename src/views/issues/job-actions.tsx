@@ -10,6 +10,7 @@ import { fetchIssue } from "../../api/issues";
 import { acceptJob, declineJob, holdJob, resumeJob, startJob } from "../../api/jobs";
 import { dialogActions } from "../../components/DiscardChanges";
 import { Overlay } from "../../components/Overlay";
+import { PushPrompt } from "../../components/PushPrompt";
 import { section } from "../../components/issues/styles";
 import { formatMoment } from "../../components/repair/visit";
 import { Button, Field } from "../../components/ui";
@@ -54,9 +55,11 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
   const moves = jobMovesOf(issue);
   const [busy, setBusy] = useState<JobMove | null>(null);
   const [dialog, setDialog] = useState<null | "decline" | "hold">(null);
+  // After an accept, the one-time question about push notifications (issue 13).
+  const [accepted, setAccepted] = useState(false);
   const held = !!issue.held_at;
   const started = issue.stage === "in_progress" && issue.started_at;
-  if (!moves.length && !held && !started) return null;
+  if (!moves.length && !held && !started && !accepted) return null;
 
   /** Runs a move; resolves with whether it went through (a dialog stays open when it did not). */
   async function run(name: JobMove, call: () => Promise<MoveAnswer>): Promise<boolean> {
@@ -70,6 +73,7 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
         navigate(paths.jobs, { replace: true });
         return true;
       }
+      if (name === "accept") setAccepted(true);
       const next = answer.data ?? (await fetchIssue(issue.issue_id).catch(() => undefined));
       if (next) onMoved(next);
       return true;
@@ -120,6 +124,11 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
             if (m === "hold") return <MoveButton key={m} busy={busy} variant="secondary" onClick={() => setDialog("hold")} label={t("job.hold")} />;
             return <MoveButton key={m} busy={busy} variant="secondary" className={dangerCss} onClick={() => setDialog("decline")} label={t("job.decline")} />;
           })}
+        </div>
+      )}
+      {accepted && (
+        <div className={css`margin-top: 12px;`}>
+          <PushPrompt title="notifications.prompt.jobTitle" />
         </div>
       )}
       <ReasonDialog

@@ -95,7 +95,13 @@ export function OpenIssueView(_: ViewProps) {
             <JobActions issue={issue} onMoved={(next) => setDone(remember(next))} onComplete={() => setReporting(issue)} />
             <AgreedVisit issue={issue} />
             <AvailabilityList slots={issue.available} />
-            <ContactCard title={t("contact.title")} name={issue.creater_name} mobile={issue.creater_mob_no} profile={issue.creater_profile[0]?.path} />
+            <ContactCard
+              title={t("contact.title")}
+              name={issue.creater_name}
+              mobile={issue.creater_mob_no}
+              profile={issue.creater_profile[0]?.path}
+              repair={issue.title}
+            />
             <LocationSection issue={issue} fallback={[0, 0]} />
             <Gallery images={issue.issue_images} videos={issue.issue_videos} />
             {open && (

@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import { useSignals } from "@preact/signals-react/runtime";
 import { newKey, reportIssue } from "../../api/repairs";
 import { DiscardChanges } from "../../components/DiscardChanges";
+import { PushPrompt } from "../../components/PushPrompt";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { navigate, useHashSearch } from "../../lib/hash-location";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
@@ -97,6 +98,7 @@ export function ReportIssueView({ title }: ViewProps) {
             <h2 id="report-done">{t("report.done.heading")}</h2>
             <p>{t("report.done.text", { title: reported.title })}</p>
           </section>
+          <PushPrompt />
           <UploadProgress items={uploads.items} onRetry={(id) => void uploads.queue.retry(id)} onRemove={(id) => uploads.queue.remove(id)} />
           {reported.issue_id != null && (
             <a className={linkButton} data-variant="primary" href={`#${paths.issueView(reported.issue_id)}`}>

@@ -1,0 +1,14 @@
+// A property's local time (LOOP.md section 2): the Gulf states are UTC+3 or UTC+4 all year (no daylight saving). A leaf,
+// so modules that server/issues/stages.ts itself imports (server/push/reminders.ts) can use it without a cycle.
+
+/** Hours a property's local time is ahead of UTC, by its country (code or name): the Gulf states are +3 or +4. */
+export function utcOffsetHours(country: string | null | undefined): number {
+  const c = (country ?? "").trim().toLowerCase();
+  const plus3 = ["sa", "sau", "ksa", "saudi arabia", "kw", "kwt", "kuwait", "bh", "bhr", "bahrain", "qa", "qat", "qatar"];
+  return plus3.includes(c) ? 3 : 4; // Oman and the UAE, and the default.
+}
+
+/** The instant (ms) of a local wall-clock date and time ("YYYY-MM-DD", "HH:mm") at the property's offset. */
+export function localInstant(date: string, time: string, country: string | null | undefined): number {
+  return Date.parse(`${date}T${time.slice(0, 5)}:00Z`) - utcOffsetHours(country) * 3600_000;
+}

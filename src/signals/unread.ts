@@ -1,0 +1,16 @@
+// The unread count of the bell (issue 13, DECISIONS.md D22), read by the header, the bottom bar and /notifications.
+// A leaf module (signals only), so the bell adds next to nothing to the first load; unread-watch.ts keeps it fresh.
+import { signal } from "@preact/signals-react";
+
+/** Unread notifications of the signed-in user; 0 while signed out or not known yet. */
+export const unread = signal(0);
+
+let version = 0;
+/** Bumped by every change made here, so an older answer that comes later is dropped (unread-watch.ts). */
+export const unreadVersion = () => version;
+
+/** The count as the user changed it on /notifications (read one, read all), shown at once without asking. */
+export function setUnread(n: number) {
+  version++;
+  unread.value = Math.max(0, Math.floor(n));
+}
