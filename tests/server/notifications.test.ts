@@ -3,23 +3,17 @@
 // who acted; the settings silence a channel; the list, the unread count, marking one or all read, and another user's
 // notification answering 404. The expectations are written from the plan's table of recipients (D22), not read from
 // server/notifications/notify.ts.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAIL_KINDS, NOTIFICATION_KINDS, NOTIFICATIONS_PAGE_SIZE } from "../../src/contract/notifications";
 import type { Db } from "../../server/db/db";
 import { clock } from "../../server/lib/clock";
 import { notify } from "../../server/notifications/notify";
 import { makeIssue, makeProperty, makeTenancy, makeUnit, makeUser, signIn } from "./factories";
-import { resetDb, testApp, testDb } from "./helpers";
-import { HOUR, NOW, S1, S2, S3, repairWorld, report } from "./repair-helpers";
+import { testApp } from "./helpers";
+import { HOUR, NOW, repairSuite, repairWorld, report, S1, S2, S3 } from "./repair-helpers";
 
 let db: Db;
-beforeAll(async () => (db = await testDb()));
-afterAll(async () => db.close());
-beforeEach(async () => {
-  await resetDb(db);
-  clock.set(NOW);
-});
-afterEach(() => clock.set());
+repairSuite((d) => (db = d));
 
 const AR = { "accept-language": "ar" };
 const PLUMBING = 1;

@@ -2,23 +2,16 @@
 // skill check (a manager: their company's technicians; the owner of a property no company runs: independent ones),
 // offers to the independent technicians around such a property, and the race of two of them accepting at once. The
 // expectations are written from the issue's wire contract, not read from server/issues/.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STAGES, type Stage } from "../../src/contract/repairs";
 import type { Db } from "../../server/db/db";
-import { clock } from "../../server/lib/clock";
 import { translate } from "../../server/lib/i18n";
 import { makeIssue, makeProperty, makeUnit, makeUser, signIn } from "./factories";
-import { resetDb, testApp, testDb } from "./helpers";
-import { NOW, type RepairWorld, S1, S2, repairWorld } from "./repair-helpers";
+import { testApp } from "./helpers";
+import { repairSuite, type RepairWorld, repairWorld, S1, S2 } from "./repair-helpers";
 
 let db: Db;
-beforeAll(async () => (db = await testDb()));
-afterAll(async () => db.close());
-beforeEach(async () => {
-  await resetDb(db);
-  clock.set(NOW);
-});
-afterEach(() => clock.set());
+repairSuite((d) => (db = d));
 
 const AR = { "accept-language": "ar" };
 const PLUMBING = 1;

@@ -1,7 +1,10 @@
 // The people and places of the repair tests (issue 11): a building run by a company, with its owner, two tenants in
 // two units, the company's manager and technicians, another company, and a stranger; tokens for all.
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { Db } from "../../server/db/db";
+import { clock } from "../../server/lib/clock";
 import { makeCompany, makeProperty, makeTenancy, makeUnit, makeUser, signIn } from "./factories";
+import { resetDb, testDb } from "./helpers";
 
 /** 10:00 in Muscat on 1 March 2030: the clock of the repair tests. */
 export const NOW = Date.parse("2030-03-01T06:00:00Z");
@@ -58,3 +61,18 @@ export const jpeg = (padding = 0) =>
 export const mp4 = () =>
   new Uint8Array([...u32(24), ...ascii("ftyp"), ...ascii("isom"), 0, 0, 2, 0, ...ascii("isom"), ...ascii("mp41"), ...u32(8), ...ascii("mdat")]);
 export const html = () => new Uint8Array(Buffer.from("<html><script>alert(1)</script></html>"));
+
+/**
+ * A test file's database: made once (`use` gets it), emptied before each test with the clock at NOW, the clock given
+ * back after each, closed at the end. Call at the top of the file.
+ */
+export function repairSuite(use: (db: Db) => void) {
+  let db: Db;
+  beforeAll(async () => use((db = await testDb())));
+  afterAll(async () => db.close());
+  beforeEach(async () => {
+    await resetDb(db);
+    clock.set(NOW);
+  });
+  afterEach(() => clock.set());
+}

@@ -5,7 +5,7 @@
 import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAGES, type Stage } from "../../src/contract/repairs";
 import { type Db, migrate, openPglite, openPostgres } from "../../server/db/db";
 import { startPurging } from "../../server/db/purge";
@@ -14,17 +14,11 @@ import { autoClose } from "../../server/issues/stages";
 import { clock } from "../../server/lib/clock";
 import { translate } from "../../server/lib/i18n";
 import { makeIssue } from "./factories";
-import { resetDb, testApp, testDb } from "./helpers";
-import { HOUR, NOW, PAST, type RepairWorld, S1, S2, S3, repairWorld } from "./repair-helpers";
+import { testApp } from "./helpers";
+import { HOUR, NOW, PAST, repairSuite, type RepairWorld, repairWorld, S1, S2, S3 } from "./repair-helpers";
 
 let db: Db;
-beforeAll(async () => (db = await testDb()));
-afterAll(async () => db.close());
-beforeEach(async () => {
-  await resetDb(db);
-  clock.set(NOW);
-});
-afterEach(() => clock.set());
+repairSuite((d) => (db = d));
 
 const AR = { "accept-language": "ar" };
 const BEFORE_WORK: Stage[] = ["reported", "assigned", "accepted", "proposed", "scheduled"];

@@ -1,15 +1,15 @@
 import { css } from "goober";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { cancelIssue, confirmIssue, pickSlot, reopenIssue, requestSlots } from "../../api/repairs";
 import type { Issue, Slot } from "../../contract/issues";
-import { COMMENT_MAX, REASON_MAX, REOPEN_HOURS, type moveAnswer } from "../../contract/repairs";
+import { COMMENT_MAX, REOPEN_HOURS, type moveAnswer } from "../../contract/repairs";
 import { skillName, SKILLS } from "../../data/skills";
 import { paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { cx, errorText, muted, stack } from "../../styles/theme";
 import { ConfirmDelete } from "../ConfirmDelete";
-import { dialogActions } from "../DiscardChanges";
+import { ReasonSheet, SheetButtons } from "./ReasonSheet";
 import { Overlay } from "../Overlay";
 import { section } from "../issues/styles";
 import { LinkButton } from "../property/parts";
@@ -242,92 +242,6 @@ export function RepairStatus({ issue, run }: { issue: Issue; run: RunMove }) {
         onConfirm={(reason) => move(() => cancelIssue(issue.issue_id, reason))}
       />
     </section>
-  );
-}
-
-function SheetButtons({ busy, submit, onClose }: { busy: boolean; submit: string; onClose: () => void }) {
-  useSignals();
-  return (
-    <div className={dialogActions}>
-      <Button variant="secondary" onClick={onClose} disabled={busy}>
-        {t("common.cancel")}
-      </Button>
-      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? t("repair.sending") : submit}
-      </Button>
-    </div>
-  );
-}
-
-/** A move with a reason or a note (reopen: required; "none of these times suit me": optional). */
-function ReasonSheet({
-  open,
-  title,
-  intro,
-  label,
-  required,
-  submit,
-  onClose,
-  onSubmit,
-}: {
-  open: boolean;
-  title: string;
-  intro: ReactNode;
-  label: string;
-  required?: boolean;
-  submit: string;
-  onClose: () => void;
-  onSubmit: (text: string) => Promise<void>;
-}) {
-  useSignals();
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    setText("");
-    setError(null);
-  }, [open]);
-  const send = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const value = text.trim();
-    if (required && !value) {
-      setError(t("repair.reasonRequired"));
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(value);
-    } catch {
-      // The toast said why; the sheet stays for another try.
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Overlay open={open} kind="sheet" title={title} onClose={busy ? undefined : onClose}>
-      <form className={stack} noValidate onSubmit={send}>
-        <p className={cx(muted, css`margin: 0;`)}>{intro}</p>
-        <Field id="move-text" label={required ? label : t("repair.optional", { label })} error={error}>
-          <textarea
-            id="move-text"
-            rows={3}
-            maxLength={REASON_MAX}
-            value={text}
-            disabled={busy}
-            aria-required={required || undefined}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "move-text-error" : undefined}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
-              if (error) setError(null);
-            }}
-          />
-        </Field>
-        <SheetButtons busy={busy} submit={submit} onClose={onClose} />
-      </form>
-    </Overlay>
   );
 }
 

@@ -3,24 +3,23 @@
 // technicians), decline with a reason, start at the agreed visit, hold with a reason and resume, and complete, which
 // opens the work report form. Each move shows the server's sentence and the issue as it is afterwards.
 import { css } from "goober";
-import { type FormEvent, useEffect, useState } from "react";
+import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { isHttpError } from "../../api/client";
 import { fetchIssue } from "../../api/issues";
 import { acceptJob, declineJob, holdJob, resumeJob, startJob } from "../../api/jobs";
-import { dialogActions } from "../../components/DiscardChanges";
-import { Overlay } from "../../components/Overlay";
 import { PushPrompt } from "../../components/PushPrompt";
 import { section } from "../../components/issues/styles";
+import { ReasonSheet } from "../../components/repair/ReasonSheet";
 import { formatMoment } from "../../components/repair/visit";
-import { Button, Field } from "../../components/ui";
+import { Button } from "../../components/ui";
 import type { Issue } from "../../contract/issues";
-import { REASON_MAX, type moveAnswer } from "../../contract/repairs";
+import type { moveAnswer } from "../../contract/repairs";
 import { navigate } from "../../lib/hash-location";
 import { paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
-import { cx, muted, stack } from "../../styles/theme";
+import { cx, muted } from "../../styles/theme";
 import { failureOf } from "../property/failure";
 
 type MoveAnswer = ReturnType<typeof moveAnswer.parse>;
@@ -131,7 +130,9 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
           <PushPrompt title="notifications.prompt.jobTitle" />
         </div>
       )}
-      <ReasonDialog
+      <ReasonSheet
+        kind="modal"
+        required
         open={dialog === "decline"}
         title={t("job.declineTitle")}
         intro={t("job.declineIntro")}
@@ -142,7 +143,9 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
           if (await run("decline", () => declineJob(issue.issue_id, reason))) setDialog(null);
         }}
       />
-      <ReasonDialog
+      <ReasonSheet
+        kind="modal"
+        required
         open={dialog === "hold"}
         title={t("job.holdTitle")}
         intro={t("job.holdIntro")}
@@ -174,80 +177,5 @@ function MoveButton({
     <Button variant={variant} className={className} disabled={busy != null} aria-busy={busy != null || undefined} onClick={onClick}>
       {label}
     </Button>
-  );
-}
-
-/** A move that needs a reason (decline, hold): required, at most REASON_MAX characters; stays open when it failed. */
-function ReasonDialog({
-  open,
-  title,
-  intro,
-  label,
-  submit,
-  onClose,
-  onSubmit,
-}: {
-  open: boolean;
-  title: string;
-  intro: string;
-  label: string;
-  submit: string;
-  onClose: () => void;
-  onSubmit: (reason: string) => Promise<void>;
-}) {
-  useSignals();
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    setText("");
-    setError(null);
-  }, [open]);
-  const send = async (e: FormEvent) => {
-    e.preventDefault();
-    if (sending) return;
-    const reason = text.trim();
-    if (!reason) {
-      setError(t("job.reasonRequired"));
-      return;
-    }
-    setSending(true);
-    try {
-      await onSubmit(reason);
-    } finally {
-      setSending(false);
-    }
-  };
-  return (
-    <Overlay open={open} title={title} onClose={sending ? undefined : onClose}>
-      <form className={stack} noValidate onSubmit={send}>
-        <p className={cx(muted, css`margin: 0;`)}>{intro}</p>
-        <Field id="job-reason" label={label} error={error}>
-          <textarea
-            id="job-reason"
-            rows={3}
-            maxLength={REASON_MAX}
-            value={text}
-            disabled={sending}
-            aria-required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "job-reason-error" : undefined}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
-              if (error) setError(null);
-            }}
-          />
-        </Field>
-        <div className={dialogActions}>
-          <Button variant="secondary" onClick={onClose} disabled={sending}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" disabled={sending} aria-busy={sending || undefined}>
-            {sending ? t("job.busy") : submit}
-          </Button>
-        </div>
-      </form>
-    </Overlay>
   );
 }

@@ -1,0 +1,102 @@
+// The sheet of a move that takes a reason or a note (issues 11 and 12): one text, checked, sent, kept when it fails.
+import { css } from "goober";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { REASON_MAX } from "../../contract/repairs";
+import { t } from "../../signals/language";
+import { cx, muted, stack } from "../../styles/theme";
+import { dialogActions } from "../DiscardChanges";
+import { Overlay } from "../Overlay";
+import { Button, Field } from "../ui";
+
+export function SheetButtons({ busy, submit, onClose }: { busy: boolean; submit: string; onClose: () => void }) {
+  useSignals();
+  return (
+    <div className={dialogActions}>
+      <Button variant="secondary" onClick={onClose} disabled={busy}>
+        {t("common.cancel")}
+      </Button>
+      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? t("repair.sending") : submit}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A move with a reason or a note: reopen, decline and hold (required); "none of these times suit me" (optional). The
+ * sheet stays open with the text when the move fails (the toast says why).
+ */
+export function ReasonSheet({
+  open,
+  kind = "sheet",
+  title,
+  intro,
+  label,
+  required,
+  submit,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  /** A bottom sheet (the default) or a centred dialog. */
+  kind?: "sheet" | "modal";
+  title: string;
+  intro: ReactNode;
+  label: string;
+  required?: boolean;
+  submit: string;
+  onClose: () => void;
+  onSubmit: (text: string) => Promise<void>;
+}) {
+  useSignals();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    setText("");
+    setError(null);
+  }, [open]);
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const value = text.trim();
+    if (required && !value) {
+      setError(t("repair.reasonRequired"));
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(value);
+    } catch {
+      // The toast said why; the sheet stays for another try.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Overlay open={open} kind={kind} title={title} onClose={busy ? undefined : onClose}>
+      <form className={stack} noValidate onSubmit={send}>
+        <p className={cx(muted, css`margin: 0;`)}>{intro}</p>
+        <Field id="move-text" label={required ? label : t("repair.optional", { label })} error={error}>
+          <textarea
+            id="move-text"
+            rows={3}
+            maxLength={REASON_MAX}
+            value={text}
+            disabled={busy}
+            aria-required={required || undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "move-text-error" : undefined}
+            onChange={(e) => {
+              setText(e.currentTarget.value);
+              if (error) setError(null);
+            }}
+          />
+        </Field>
+        <SheetButtons busy={busy} submit={submit} onClose={onClose} />
+      </form>
+    </Overlay>
+  );
+}
