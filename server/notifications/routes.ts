@@ -5,7 +5,7 @@
 // mail are written.
 import { Hono, type MiddlewareHandler } from "hono";
 import * as z from "zod/mini";
-import { MAIL_KINDS, NOTIFICATIONS_PAGE_SIZE, NOTIFICATION_KINDS, type NotificationKind, settingsBody } from "../../src/contract/notifications";
+import { KINDS_BY_ROLE, MAIL_KINDS, NOTIFICATIONS_PAGE_SIZE, NOTIFICATION_KINDS, type NotificationKind, settingsBody } from "../../src/contract/notifications";
 import type { Queryable } from "../db/db";
 import { type AuthedEnv, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
@@ -29,14 +29,14 @@ const rememberLanguage = (): MiddlewareHandler<AuthedEnv> => async (c, next) => 
 const unreadOf = async (q: Queryable, userId: number): Promise<number> =>
   (await q.query<{ n: number }>("select count(*)::int as n from notifications where user_id = $1 and read_at is null", [userId])).rows[0].n;
 
-/** Every kind with its channels: on unless switched off; mail only ever for MAIL_KINDS. */
-async function settingsOf(q: Queryable, userId: number) {
+/** Every kind that can reach the user's role with its channels: on unless switched off; mail only ever for MAIL_KINDS. */
+async function settingsOf(q: Queryable, userId: number, role: number) {
   const { rows } = await q.query<{ kind: NotificationKind; push: boolean; mail: boolean }>(
     "select kind, push, mail from notification_settings where user_id = $1",
     [userId],
   );
   const saved = new Map(rows.map((r) => [r.kind, r]));
-  return NOTIFICATION_KINDS.map((kind) => ({
+  return (KINDS_BY_ROLE[role] ?? NOTIFICATION_KINDS).map((kind) => ({
     kind,
     push: saved.get(kind)?.push ?? true,
     mail: MAIL_KINDS.includes(kind) && (saved.get(kind)?.mail ?? true),
@@ -84,7 +84,7 @@ export function notificationRoutes() {
   });
 
   app.get("/notification/settings", requireAuth(), rememberLanguage(), async (c) =>
-    c.json({ status: 1, data: { settings: await settingsOf(c.var.db, c.var.user.user_id), push_public_key: await vapidPublicKey(c.var.db) } }),
+    c.json({ status: 1, data: { settings: await settingsOf(c.var.db, c.var.user.user_id, c.var.user.role), push_public_key: await vapidPublicKey(c.var.db) } }),
   );
 
   // The rows sent are saved (a kind sent twice: the last wins); kinds not sent keep what they had.
@@ -102,7 +102,7 @@ export function notificationRoutes() {
     return c.json({
       status: 1,
       message: t(c, msg("notificationSettingsSaved")),
-      data: { settings: await settingsOf(c.var.db, u.user_id), push_public_key: await vapidPublicKey(c.var.db) },
+      data: { settings: await settingsOf(c.var.db, u.user_id, u.role), push_public_key: await vapidPublicKey(c.var.db) },
     });
   });
 

@@ -27,6 +27,32 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * The kinds that can reach each role (the recipients of D22, server/notifications/notify.ts): the settings list only
+ * these, so a tenant is not asked about job offers. Owners include what reaches a landlord (a property no company runs).
+ */
+export const KINDS_BY_ROLE: Record<number, readonly NotificationKind[]> = {
+  0: [
+    "reported",
+    "assigned",
+    "accepted",
+    "declined",
+    "slots_proposed",
+    "scheduled",
+    "rescheduled",
+    "reminder_24h",
+    "reminder_1h",
+    "on_the_way",
+    "completed",
+    "cancelled",
+    "comment",
+    "not_accepted",
+  ],
+  1: ["assigned", "offer", "scheduled", "rescheduled", "reminder_24h", "reminder_1h", "confirmed", "reopened", "cancelled", "comment"],
+  2: ["reported", "accepted", "declined", "scheduled", "completed", "confirmed", "reopened", "cancelled", "comment", "not_accepted"],
+  3: ["assigned", "accepted", "slots_proposed", "scheduled", "rescheduled", "reminder_24h", "reminder_1h", "on_the_way", "completed", "cancelled", "comment"],
+};
+
 /** Channels a user may switch per kind; the in-app list and badge are always on. */
 export const CHANNELS = ["push", "mail"] as const;
 export type Channel = (typeof CHANNELS)[number];

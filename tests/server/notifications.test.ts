@@ -4,7 +4,7 @@
 // notification answering 404. The expectations are written from the plan's table of recipients (D22), not read from
 // server/notifications/notify.ts.
 import { describe, expect, it } from "vitest";
-import { MAIL_KINDS, NOTIFICATION_KINDS, NOTIFICATIONS_PAGE_SIZE } from "../../src/contract/notifications";
+import { MAIL_KINDS, KINDS_BY_ROLE, NOTIFICATIONS_PAGE_SIZE } from "../../src/contract/notifications";
 import type { Db } from "../../server/db/db";
 import { clock } from "../../server/lib/clock";
 import { notify } from "../../server/notifications/notify";
@@ -279,7 +279,11 @@ describe("channels and settings", () => {
     const body = await first.json();
     expect(typeof body.data.push_public_key).toBe("string");
     expect(body.data.push_public_key.length).toBeGreaterThan(40);
-    expect(body.data.settings).toEqual(NOTIFICATION_KINDS.map((kind) => ({ kind, push: true, mail: MAIL_KINDS.includes(kind) })));
+    // The kinds that can reach a tenant, not a technician's offers or a manager's reminders.
+    expect(body.data.settings).toEqual(KINDS_BY_ROLE[3].map((kind) => ({ kind, push: true, mail: MAIL_KINDS.includes(kind) })));
+    expect(body.data.settings.map((s: { kind: string }) => s.kind)).not.toContain("offer");
+    const tech = await (await c.json("GET", "/api/notification/settings", undefined, w.t.tech)).json();
+    expect(tech.data.settings.map((s: { kind: string }) => s.kind)).toContain("offer");
 
     const put = await c.json(
       "PUT",
