@@ -23,6 +23,18 @@ export async function refreshUnread() {
   }
 }
 
+/**
+ * Signed out: this phone's push subscription ends, so whoever uses the phone next never gets the last person's pushes
+ * (the push service then answers 410 for it, and the server forgets it).
+ */
+function dropPushSubscription() {
+  const sw = typeof navigator !== "undefined" ? navigator.serviceWorker : undefined;
+  sw?.getRegistration?.()
+    .then((r) => r?.pushManager?.getSubscription())
+    .then((s) => s?.unsubscribe())
+    .catch(() => undefined);
+}
+
 const visible = () => typeof document === "undefined" || document.visibilityState !== "hidden";
 
 /** Keeps `unread` fresh while someone is signed in; returns the stop function. */
@@ -33,12 +45,16 @@ export function watchUnread(every = UNREAD_EVERY_MS) {
   const onMessage = (e: MessageEvent) => {
     if ((e.data as { type?: unknown } | null)?.type === "notification") void refreshUnread();
   };
+  let signedIn = false;
   return effect(() => {
     // A new token is a new sign-in: ask at once.
     if (!isAuthenticated.value || !token.value) {
       setUnread(0);
+      if (signedIn) dropPushSubscription();
+      signedIn = false;
       return;
     }
+    signedIn = true;
     void refreshUnread();
     const timer = setInterval(onVisible, every);
     document.addEventListener("visibilitychange", onVisible);

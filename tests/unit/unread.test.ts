@@ -46,6 +46,24 @@ afterEach(() => {
 });
 
 describe("the unread count", () => {
+  it("ends this phone's push subscription on sign-out, not before", async () => {
+    const unsubscribe = vi.fn(async () => true);
+    const getSubscription = vi.fn(async () => ({ unsubscribe }));
+    Object.defineProperty(navigator, "serviceWorker", {
+      configurable: true,
+      value: { getRegistration: async () => ({ pushManager: { getSubscription } }), addEventListener() {}, removeEventListener() {} },
+    });
+    try {
+      signIn({ access_token: "tok-1", role: 3, got_email_mob: 1 });
+      await waitFor(() => expect(unread.value).toBe(3));
+      expect(getSubscription).not.toHaveBeenCalled();
+      signOut();
+      await waitFor(() => expect(unsubscribe).toHaveBeenCalledTimes(1));
+    } finally {
+      Reflect.deleteProperty(navigator, "serviceWorker");
+    }
+  });
+
   it("asks nothing while signed out, and asks once at sign-in with the user's token", async () => {
     await Promise.resolve();
     expect(asks()).toBe(0);
