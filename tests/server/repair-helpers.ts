@@ -1,5 +1,8 @@
 // The people and places of the repair tests (issue 11): a building run by a company, with its owner, two tenants in
 // two units, the company's manager and technicians, another company, and a stranger; tokens for all.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { Db } from "../../server/db/db";
 import { clock } from "../../server/lib/clock";
@@ -63,13 +66,22 @@ export const mp4 = () =>
 export const html = () => new Uint8Array(Buffer.from("<html><script>alert(1)</script></html>"));
 
 /**
- * A test file's database: made once (`use` gets it), emptied before each test with the clock at NOW, the clock given
- * back after each, closed at the end. Call at the top of the file.
+ * A test file's database: made once (`use` gets it, and a fresh temporary folder when `tmpPrefix` is given, removed at
+ * the end), emptied before each test with the clock at NOW, the clock given back after each, closed at the end. Call
+ * at the top of the file.
  */
-export function repairSuite(use: (db: Db) => void) {
+export function repairSuite(use: (db: Db, dir: string) => void, tmpPrefix?: string) {
   let db: Db;
-  beforeAll(async () => use((db = await testDb())));
-  afterAll(async () => db.close());
+  let dir = "";
+  beforeAll(async () => {
+    db = await testDb();
+    if (tmpPrefix) dir = await mkdtemp(join(tmpdir(), tmpPrefix));
+    use(db, dir);
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+    await db.close();
+  });
   beforeEach(async () => {
     await resetDb(db);
     clock.set(NOW);

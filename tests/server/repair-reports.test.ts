@@ -3,10 +3,8 @@
 // replaces the old, never a photo), the technician's reports, the company's dashboard and the manager's home counts.
 // Figures are checked against rows each test makes; every answer must parse with the contract (src/contract/jobs.ts).
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { issueResponse } from "../../src/contract/issues";
 import { companySummaryResponse, dashboardResponse, receiptResponse, techReportsResponse, workReport } from "../../src/contract/jobs";
 import type { Stage } from "../../src/contract/repairs";
@@ -14,24 +12,15 @@ import type { Db } from "../../server/db/db";
 import { clock } from "../../server/lib/clock";
 import { diskStorage } from "../../server/lib/storage";
 import { makeIssue, makeProperty, makeUnit, makeUser, signIn } from "./factories";
-import { resetDb, testApp, testDb } from "./helpers";
-import { HOUR, NOW, type RepairWorld, S1, S2, jpeg, mp4, repairWorld } from "./repair-helpers";
+import { testApp } from "./helpers";
+import { HOUR, NOW, type RepairWorld, S1, S2, jpeg, mp4, repairWorld, repairSuite } from "./repair-helpers";
 
 let db: Db;
 let dir: string;
-beforeAll(async () => {
-  db = await testDb();
-  dir = await mkdtemp(join(tmpdir(), "fixit-reports-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-  await db.close();
-});
-beforeEach(async () => {
-  await resetDb(db);
-  clock.set(NOW);
-});
-afterEach(() => clock.set());
+repairSuite((d, tmp) => {
+  db = d;
+  dir = tmp;
+}, "fixit-reports-");
 
 const AR = { "accept-language": "ar" };
 const MINUTE = 60_000;

@@ -1,33 +1,18 @@
-// The job (issue 12, LOOP.md section 2): decline, start, hold and resume, complete with the work report, after-photos,
-// and the e-receipt: numbered per company, its arithmetic per currency, and never a tenant's. The expectations are
-// written from LOOP.md and the issue, not read from server/issues/stages.ts.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STAGES, type Stage } from "../../src/contract/repairs";
 import type { Db } from "../../server/db/db";
 import { clock } from "../../server/lib/clock";
 import { diskStorage } from "../../server/lib/storage";
 import { makeIssue, makeProperty, makeUnit } from "./factories";
-import { resetDb, testApp, testDb } from "./helpers";
-import { HOUR, NOW, type RepairWorld, S1, S2, jpeg, repairWorld } from "./repair-helpers";
+import { testApp } from "./helpers";
+import { HOUR, NOW, type RepairWorld, S1, S2, jpeg, repairWorld, repairSuite } from "./repair-helpers";
 
 let db: Db;
 let dir: string;
-beforeAll(async () => {
-  db = await testDb();
-  dir = await mkdtemp(join(tmpdir(), "fixit-work-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-  await db.close();
-});
-beforeEach(async () => {
-  await resetDb(db);
-  clock.set(NOW);
-});
-afterEach(() => clock.set());
+repairSuite((d, tmp) => {
+  db = d;
+  dir = tmp;
+}, "fixit-work-");
 
 const AR = { "accept-language": "ar" };
 const MINUTE = 60_000;
