@@ -88,3 +88,16 @@ export function repairSuite(use: (db: Db, dir: string) => void, tmpPrefix?: stri
   });
   afterEach(() => clock.set());
 }
+
+/** A work report (POST /issue/complete): two parts, 90 minutes, a call-out; amounts in baisa. */
+export const REPORT = {
+  notes: "Replaced the trap and the washer.",
+  parts: [
+    { name: "P-trap", qty: 2, unit_price: 1250 },
+    { name: "Washer", qty: 1, unit_price: 105 },
+  ],
+  minutes: 90,
+  extra_costs: [{ label: "Call-out", amount: 500 }],
+  follow_up: true,
+  occupant_damage: false,
+};

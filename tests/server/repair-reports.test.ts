@@ -13,7 +13,7 @@ import { clock } from "../../server/lib/clock";
 import { diskStorage } from "../../server/lib/storage";
 import { makeIssue, makeProperty, makeUnit, makeUser, signIn } from "./factories";
 import { testApp } from "./helpers";
-import { HOUR, NOW, type RepairWorld, S1, S2, jpeg, mp4, repairWorld, repairSuite } from "./repair-helpers";
+import { HOUR, NOW, type RepairWorld, S1, S2, jpeg, mp4, repairWorld, repairSuite, REPORT } from "./repair-helpers";
 
 let db: Db;
 let dir: string;
@@ -26,18 +26,6 @@ const AR = { "accept-language": "ar" };
 const MINUTE = 60_000;
 /** NOW is 10:00 on 1 March 2030 in Muscat (+4): the local month began at 20:00 UTC on 28 February. */
 const MARCH_START = Date.parse("2030-02-28T20:00:00Z");
-
-const REPORT = {
-  notes: "Replaced the trap and the washer.",
-  parts: [
-    { name: "P-trap", qty: 2, unit_price: 1250 },
-    { name: "Washer", qty: 1, unit_price: 105 },
-  ],
-  minutes: 90,
-  extra_costs: [{ label: "Call-out", amount: 500 }],
-  follow_up: true,
-  occupant_damage: false,
-};
 
 /** A PNG recognised by its bytes (what the app's signature pad sends). */
 const png = () =>

@@ -5,7 +5,7 @@ import { clock } from "../../server/lib/clock";
 import { diskStorage } from "../../server/lib/storage";
 import { makeIssue, makeProperty, makeUnit } from "./factories";
 import { testApp } from "./helpers";
-import { HOUR, NOW, type RepairWorld, S1, S2, jpeg, repairWorld, repairSuite } from "./repair-helpers";
+import { HOUR, NOW, type RepairWorld, S1, S2, jpeg, repairWorld, repairSuite, REPORT } from "./repair-helpers";
 
 let db: Db;
 let dir: string;
@@ -29,18 +29,6 @@ const relationsAt = (actor: Actor, stage: Stage): Who[] =>
     neighbour: [] as Who[],
     otherManager: [] as Who[],
   })[actor];
-
-const REPORT = {
-  notes: "Replaced the trap and the washer.",
-  parts: [
-    { name: "P-trap", qty: 2, unit_price: 1250 },
-    { name: "Washer", qty: 1, unit_price: 105 },
-  ],
-  minutes: 90,
-  extra_costs: [{ label: "Call-out", amount: 500 }],
-  follow_up: true,
-  occupant_damage: false,
-};
 
 interface Spec {
   to: Stage;

@@ -134,10 +134,10 @@ export function EmptyState({ text, children, testId }: { text: string; children?
 }
 
 /** A failed load: the message and a retry button. */
-export function LoadError({ retry, text = "places.loadError" }: { retry: () => void; text?: string }) {
+export function LoadError({ retry, text = "places.loadError", testId }: { retry: () => void; text?: string; testId?: string }) {
   useSignals();
   return (
-    <div className={css`display: flex; flex-direction: column; gap: 8px; align-items: flex-start;`}>
+    <div className={css`display: flex; flex-direction: column; gap: 8px; align-items: flex-start;`} data-testid={testId}>
       <p role="alert" className={errorText}>
         {t(text)}
       </p>

@@ -14,7 +14,7 @@ import { role } from "../../signals/session";
 import { showToast } from "../../signals/toasts";
 import { cx, errorText, muted } from "../../styles/theme";
 import { Overlay } from "../Overlay";
-import { LinkButton, listCss } from "../property/parts";
+import { LinkButton, LoadError, listCss } from "../property/parts";
 import { Button, Spinner } from "../ui";
 
 const headCss = css`
@@ -48,7 +48,6 @@ const emptyCss = css`
   background: var(--bg); border: 1px solid var(--line);
   & p { margin: 0; }
 `;
-const errorBoxCss = css`display: flex; flex-direction: column; gap: 8px; align-items: flex-start; margin-top: 12px;`;
 
 /** A technician's picture, or the first letter of their name when there is none (or it fails to load). Decorative. */
 function Avatar({ name, path }: { name: string; path: string | null }) {
@@ -183,14 +182,7 @@ export function AssignSheet({ issue, open, onClose, onAssigned }: { issue: Issue
           <Spinner label={t("assign.loading")} />
         </div>
       ) : candidates.error != null ? (
-        <div className={errorBoxCss} data-testid="candidates-error">
-          <p role="alert" className={errorText}>
-            {t("assign.loadError")}
-          </p>
-          <Button variant="secondary" onClick={candidates.retry}>
-            {t("common.retry")}
-          </Button>
-        </div>
+        <LoadError retry={candidates.retry} text="assign.loadError" testId="candidates-error" />
       ) : list.length === 0 ? (
         <div className={emptyCss} data-testid="candidates-empty">
           {role.value === 2 ? (

@@ -1,4 +1,5 @@
 import { css } from "goober";
+import { LoadError } from "../../components/property/parts";
 import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type JobsStatus, fetchJobs } from "../../api/issues";
@@ -15,7 +16,7 @@ import { SKILLS, skillName } from "../../data/skills";
 import { lang, t } from "../../signals/language";
 import { user } from "../../signals/session";
 import { showToast } from "../../signals/toasts";
-import { cx, errorText, muted, page } from "../../styles/theme";
+import { cx, muted, page } from "../../styles/theme";
 import { failureOf } from "../property/failure";
 
 const TABS: JobsStatus[] = ["open", "closed"];
@@ -82,14 +83,7 @@ function Offers() {
       </h2>
       <p className={cx(muted, css`margin: 0 0 10px;`)}>{t("offers.hint")}</p>
       {offers.error != null ? (
-        <div className={css`display: flex; flex-direction: column; gap: 8px; align-items: flex-start;`}>
-          <p role="alert" className={errorText}>
-            {t("offers.loadError")}
-          </p>
-          <Button variant="secondary" onClick={offers.retry}>
-            {t("common.retry")}
-          </Button>
-        </div>
+        <LoadError retry={offers.retry} text="offers.loadError" />
       ) : (
         <ul className={list}>
           {items.map((issue) => {
@@ -158,16 +152,7 @@ export function JobsView({ title }: ViewProps) {
         className={css`margin-bottom: 14px;`}
       />
       <section id="jobs-panel" role="tabpanel" aria-labelledby={`jobs-tab-${tab}`} aria-busy={jobs.loading}>
-        {failed && (
-          <div className={css`display: flex; flex-direction: column; gap: 8px; align-items: flex-start;`}>
-            <p role="alert" className={errorText}>
-              {t("issues.loadError")}
-            </p>
-            <Button variant="secondary" onClick={jobs.retry}>
-              {t("common.retry")}
-            </Button>
-          </div>
-        )}
+        {failed && <LoadError retry={jobs.retry} text="issues.loadError" />}
         {!jobs.loading && !failed && items.length === 0 && <p>{tab === "open" ? t("issues.emptyOpen") : t("issues.emptyClosed")}</p>}
         {items.length > 0 && (
           <ul className={list} data-testid="jobs-list">
