@@ -11,6 +11,11 @@ const builds = [
   { name: "react", dir: process.env.E2E_DIST_REACT ?? "dist-react", port: Number(process.env.E2E_PORT ?? 4310) + 1 },
 ].filter((b) => !process.env.E2E_BUILD || process.env.E2E_BUILD === b.name);
 
+// A real OpenID Connect provider for Google sign-in (issue 14; scripts/oidc-test-provider.mjs), never the internet.
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? Number(process.env.E2E_PORT ?? 4310) + 9);
+export const OIDC_ISSUER = `http://127.0.0.1:${oidcPort}`;
+const oidcRedirects = builds.map((b) => `http://127.0.0.1:${b.port}/api/oauth/callback`).join(",");
+
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -38,14 +43,34 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: builds.map((b) => ({ name: b.name, use: { baseURL: `http://127.0.0.1:${b.port}` } })),
-  webServer: builds.map((b) => ({
-    command: "npx tsx server/index.ts",
-    url: `http://127.0.0.1:${b.port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    // Every browser test signs in from 127.0.0.1, so the per-address sign-in limit is raised for the suite.
-    env: { PORT: String(b.port), STATIC_DIR: b.dir, DATA_DIR: join(data, b.name), SMTP_URL: "", LOGIN_RATE_LIMIT: "1000" },
-    stdout: "ignore",
-    stderr: "pipe",
-  })),
+  webServer: [
+    {
+      command: "node scripts/oidc-test-provider.mjs",
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { OIDC_PORT: String(oidcPort), OIDC_REDIRECTS: oidcRedirects },
+      stdout: "ignore" as const,
+      stderr: "pipe" as const,
+    },
+    ...builds.map((b) => ({
+      command: "npx tsx server/index.ts",
+      url: `http://127.0.0.1:${b.port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      // Every browser test signs in from 127.0.0.1, so the per-address sign-in limit is raised for the suite.
+      env: {
+        PORT: String(b.port),
+        STATIC_DIR: b.dir,
+        DATA_DIR: join(data, b.name),
+        SMTP_URL: "",
+        LOGIN_RATE_LIMIT: "1000",
+        GOOGLE_CLIENT_ID: "fixit-test",
+        GOOGLE_CLIENT_SECRET: "fixit-test-secret",
+        GOOGLE_ISSUER: OIDC_ISSUER,
+      },
+      stdout: "ignore" as const,
+      stderr: "pipe" as const,
+    })),
+  ],
 });

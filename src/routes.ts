@@ -26,7 +26,6 @@ const view = (load: Loader) => {
   return v;
 };
 
-const placeholder = view(() => import("./views/placeholder").then((m) => m.PlaceholderView));
 const profile = view(() => import("./views/account/profile").then((m) => m.ProfileView));
 /** A read screen of the places area, through the one door in views/property/screens.ts. */
 const place = (name: keyof typeof import("./views/property/screens").screens) => view(() => import("./views/property/screens").then((m) => m.screens[name]()));
@@ -55,8 +54,8 @@ export const routes: RouteDef[] = [
 
   { ...at("home"), roles: [0, 2, 3], header: true, nav: true, view: view(() => import("./views/home/home").then((m) => m.HomeView)) },
   { ...at("profile"), roles: [0, 3], header: true, nav: true, view: profile },
-  { ...at("about"), roles: [0, 1], nav: true, view: placeholder },
-  { ...at("contact"), roles: [0, 1], nav: true, view: placeholder },
+  { ...at("about"), roles: [0, 1], nav: true, view: view(() => import("./views/account/about").then((m) => m.AboutView)) },
+  { ...at("contact"), roles: [0, 1], nav: true, view: view(() => import("./views/account/contact").then((m) => m.ContactView)) },
   { ...at("you"), roles: [1], nav: true, view: profile },
   { ...at("jobs"), roles: [1], header: true, nav: true, view: view(() => import("./views/issues/jobs").then((m) => m.JobsView)) },
   { ...at("repair"), roles: [0, 2, 3], header: true, nav: true, view: view(() => import("./views/repair/repairs").then((m) => m.RepairsView)) },

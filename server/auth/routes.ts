@@ -12,8 +12,10 @@ import {
   techRegister,
   verifyOtpRequest,
 } from "../../src/contract/auth";
+import type { Context } from "hono";
+import type { Queryable } from "../db/db";
 import type { Env } from "../lib/env";
-import { bearerOf, endSession, endSessions, requireAuth } from "../lib/auth";
+import { type AuthUser, bearerOf, endSession, endSessions, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
 import { isDialCode, isLanguageCode } from "../lib/codes";
 import {
@@ -40,6 +42,7 @@ import { parseIdentifier } from "./identifier";
 import { assertFree, findAccount, lockEmail, signedInAnswer, write } from "./queries";
 import { hashPassword, verifyPassword } from "../lib/passwords";
 import { hashToken } from "../lib/tokens";
+import { type OAuthClaims, takeRegisterTicket } from "../oauth/queries";
 import { deliver } from "../mail/mailer";
 import { resetCodeMail } from "../mail/templates";
 
@@ -67,6 +70,17 @@ const codeWrong = (left: number) => (left === 1 ? msg("codeWrong1") : msg("codeW
 // Unknown identifiers still cost one argon2 verification, so timing does not tell which accounts exist.
 let dummyHash: Promise<string> | undefined;
 const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString("hex")));
+
+/** A new account's fields, as a session answers them. */
+const NEW_ACCOUNT = "user_id, role, name, email, mob_no, cntry_code, company_id, got_email_mob";
+
+/** The provider account of a Google registration (issue 14): its oauth_ticket, used up in the registration's transaction. */
+const googleLink = (q: Queryable, r: { oauth_ticket?: string; email?: string | null }, now: number): Promise<OAuthClaims | null> =>
+  r.oauth_ticket ? takeRegisterTicket(q, r.oauth_ticket, r.email, now) : Promise.resolve(null);
+
+/** 201's body: the message; after a Google registration also a session, so the app signs the person in at once. */
+const registeredAnswer = async (c: Context<Env>, q: Queryable, account: AuthUser, link: OAuthClaims | null, now: number) =>
+  link ? signedInAnswer(q, account, t(c, AUTH_MESSAGES.registered), now) : { message: t(c, AUTH_MESSAGES.registered) };
 
 const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 const newResetToken = () => randomBytes(16).toString("base64url"); // 128 bits (D9)
@@ -104,57 +118,77 @@ export function authRoutes() {
     return c.json({ message: t(c, msg("loggedOut")) });
   });
 
+  // The three registrations take a password, or the oauth_ticket of a Google sign-in (issue 14): its email must be the
+  // body's, the account is linked to the Google account with no password, and the answer signs the person in.
+
   // Customer (property owner or tenant), role 0 (D6). Email and mobile are given, so no verify-info prompt follows.
   app.post("/user/register", rateLimit(REGISTER_PER_ADDRESS), async (c) => {
     const r = await body(c, serverCustomer);
-    const passwordHash = await hashPassword(r.password);
+    const passwordHash = r.password ? await hashPassword(r.password) : null;
     const now = new Date(clock.now());
-    await write(c.var.db, async (q) => {
+    const answer = await write(c.var.db, async (q) => {
+      const link = await googleLink(q, r, now.getTime());
       await assertFree(q, { email: r.email, mob_no: r.mob_no });
-      await q.query(
-        `insert into users (role, name, email, mob_no, cntry_code, password_hash, got_email_mob, terms_accepted_at)
-         values (0, $1, $2, $3, $4, $5, 1, $6)`,
-        [r.name, r.email, r.mob_no, r.cntry_code, passwordHash, now],
+      const { rows } = await q.query<AuthUser>(
+        `insert into users (role, name, email, mob_no, cntry_code, password_hash, got_email_mob, terms_accepted_at, oidc_issuer, oidc_sub)
+         values (0, $1, $2, $3, $4, $5, 1, $6, $7, $8) returning ${NEW_ACCOUNT}`,
+        [r.name, r.email, r.mob_no, r.cntry_code, passwordHash, now, link?.issuer ?? null, link?.sub ?? null],
       );
+      return registeredAnswer(c, q, rows[0], link, now.getTime());
     });
-    return c.json({ message: t(c, AUTH_MESSAGES.registered) }, 201);
+    return c.json(answer, 201);
   });
 
   // Technician, role 1. got_email_mob stays 0: the verify-info step still asks for area, response time and location.
   app.post("/authn/tech_register", rateLimit(REGISTER_PER_ADDRESS), async (c) => {
     const r = await body(c, serverTech);
     const email = r.email || null;
-    const passwordHash = await hashPassword(r.password);
+    const passwordHash = r.password ? await hashPassword(r.password) : null;
     const now = new Date(clock.now());
-    await write(c.var.db, async (q) => {
+    const answer = await write(c.var.db, async (q) => {
+      const link = await googleLink(q, { oauth_ticket: r.oauth_ticket, email }, now.getTime());
       await assertFree(q, { email, mob_no: r.mob_no });
-      await q.query(
-        `insert into users (role, name, email, mob_no, cntry_code, password_hash, got_email_mob, job_title, skills, languages, terms_accepted_at)
-         values (1, $1, $2, $3, $4, $5, 0, 'Technician', $6, $7, $8)`,
-        [r.name, email, r.mob_no, r.cntry_code, passwordHash, [...new Set(r.skills)].sort((a, b) => a - b), [...new Set(r.language)], now],
+      const { rows } = await q.query<AuthUser>(
+        `insert into users (role, name, email, mob_no, cntry_code, password_hash, got_email_mob, job_title, skills, languages, terms_accepted_at, oidc_issuer, oidc_sub)
+         values (1, $1, $2, $3, $4, $5, 0, 'Technician', $6, $7, $8, $9, $10) returning ${NEW_ACCOUNT}`,
+        [
+          r.name,
+          email,
+          r.mob_no,
+          r.cntry_code,
+          passwordHash,
+          [...new Set(r.skills)].sort((a, b) => a - b),
+          [...new Set(r.language)],
+          now,
+          link?.issuer ?? null,
+          link?.sub ?? null,
+        ],
       );
+      return registeredAnswer(c, q, rows[0], link, now.getTime());
     });
-    return c.json({ message: t(c, AUTH_MESSAGES.registered) }, 201);
+    return c.json(answer, 201);
   });
 
   // Maintenance company: the company and its owner's account (role 2), both or neither.
   app.post("/authn/company_register", rateLimit(REGISTER_PER_ADDRESS), async (c) => {
     const r = await body(c, serverCompany);
-    const passwordHash = await hashPassword(r.password);
+    const passwordHash = r.password ? await hashPassword(r.password) : null;
     const now = new Date(clock.now());
-    await write(c.var.db, async (q) => {
+    const answer = await write(c.var.db, async (q) => {
+      const link = await googleLink(q, r, now.getTime());
       await assertFree(q, { email: r.email, mob_no: r.mob_no, reg_no: r.reg_no });
       const company = await q.query<{ company_id: number }>(
         `insert into companies (name, email, mob_no, cntry_code, reg_no, created_at) values ($1, $2, $3, $4, $5, $6) returning company_id`,
         [r.name, r.email, r.mob_no, r.cntry_code, r.reg_no, now],
       );
-      await q.query(
-        `insert into users (role, name, email, mob_no, cntry_code, password_hash, company_id, got_email_mob, job_title, terms_accepted_at)
-         values (2, $1, $2, $3, $4, $5, $6, 1, 'Owner', $7)`,
-        [r.name, r.email, r.mob_no, r.cntry_code, passwordHash, company.rows[0].company_id, now],
+      const { rows } = await q.query<AuthUser>(
+        `insert into users (role, name, email, mob_no, cntry_code, password_hash, company_id, got_email_mob, job_title, terms_accepted_at, oidc_issuer, oidc_sub)
+         values (2, $1, $2, $3, $4, $5, $6, 1, 'Owner', $7, $8, $9) returning ${NEW_ACCOUNT}`,
+        [r.name, r.email, r.mob_no, r.cntry_code, passwordHash, company.rows[0].company_id, now, link?.issuer ?? null, link?.sub ?? null],
       );
+      return registeredAnswer(c, q, rows[0], link, now.getTime());
     });
-    return c.json({ message: t(c, AUTH_MESSAGES.registered) }, 201);
+    return c.json(answer, 201);
   });
 
   // Sends (or resends) a code. The answer is the same whether the email has an account: a row is kept either way.

@@ -17,6 +17,10 @@ export const PURGES: ReadonlyArray<{ table: string; where: string }> = [
   { table: "outbox", where: `created_at < $1::timestamptz - interval '${KEEP_DAYS} days'` },
   // D23: a repeat is answered from here for 24 hours.
   { table: "idempotency_keys", where: `created_at < $1::timestamptz - interval '1 day'` },
+  // Issue 14: contact-change and deletion codes live 10 minutes, Google sign-in flows 10 and tickets at most 30.
+  { table: "contact_changes", where: `created_at < $1::timestamptz - interval '1 day'` },
+  { table: "oauth_flows", where: `created_at < $1::timestamptz - interval '1 day'` },
+  { table: "oauth_tickets", where: `created_at < $1::timestamptz - interval '1 day'` },
 ];
 
 /** Deletes expired sessions, old password resets, error reports and mails older than 30 days, and ended rate-limit counters; returns the counts. */

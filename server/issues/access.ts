@@ -31,7 +31,7 @@ export const distanceKmSql = (lat1: string, lng1: string, lat2: string, lng2: st
  * property within `area_range` km of their location (both known).
  */
 export const takesOfferSql = (tech: string) =>
-  `(${tech}.role = 1 and ${tech}.company_id is null and not ${tech}.disabled
+  `(${tech}.role = 1 and ${tech}.company_id is null and not ${tech}.disabled and ${tech}.taking_jobs
     and (i.category is null or i.category = any(${tech}.skills))
     and ${tech}.lat is not null and ${tech}.lng is not null and ${tech}.area_range is not null and p.lat is not null and p.lng is not null
     and ${distanceKmSql(`${tech}.lat`, `${tech}.lng`, "p.lat", "p.lng")} <= ${tech}.area_range)`;

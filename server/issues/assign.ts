@@ -2,6 +2,7 @@
 // the check of the one picked (POST /issue/assign, ./moves.ts), and the offers to independent technicians (GET
 // /issue/offers; POST /issue/offer and /issue/accept are moves). Who may assign or offer is the table's (./stages.ts);
 // which technician fits is decided here:
+// - only a technician "taking jobs now" (users.taking_jobs, issue 14) is listed, offered a job or assigned one;
 // - a manager picks a technician (role 1, not disabled) of their own company with the issue's category among their
 //   skills (any technician of theirs when the issue has none);
 // - the owner of a property no company runs (relation `landlord`) picks an independent technician (no company) with
@@ -36,7 +37,7 @@ const candidatesSql = (company: boolean) => `
          coalesce(t.user_id = i.assigned_tech_id, false) as current
     from issues i
     join properties p on p.property_id = i.property_id
-    join users t on ${company ? "t.role = 1 and not t.disabled and t.company_id = $2 and (i.category is null or i.category = any(t.skills))" : takesOfferSql("t")}
+    join users t on t.taking_jobs and ${company ? "t.role = 1 and not t.disabled and t.company_id = $2 and (i.category is null or i.category = any(t.skills))" : takesOfferSql("t")}
    where i.issue_id = $1
    order by distance_km nulls last, open_jobs, t.name, t.user_id`;
 
@@ -48,8 +49,8 @@ export async function assignee(q: Queryable, issue: IssueRow, techId: number, u:
   const { rows: issues } = await q.query<{ category: number | null }>("select category from issues where issue_id = $1", [issue.issue_id]);
   const category = issues[0]?.category ?? null;
   const company = issue.rel.manager;
-  const { rows } = await q.query<{ name: string; skills: number[] }>(
-    `select name, skills from users
+  const { rows } = await q.query<{ name: string; skills: number[]; taking_jobs: boolean }>(
+    `select name, skills, taking_jobs from users
       where user_id = $1 and role = 1 and not disabled and ${company ? "company_id = $2" : "company_id is null"}`,
     company ? [techId, u.company_id ?? -1] : [techId],
   );
@@ -58,6 +59,7 @@ export async function assignee(q: Queryable, issue: IssueRow, techId: number, u:
     const why = company ? "techNotInCompany" : "techNotIndependent";
     throw new HttpError(422, msg(why), { tech_id: msg(why) });
   }
+  if (!tech.taking_jobs) throw new HttpError(422, msg("techNotTaking"), { tech_id: msg("techNotTaking") });
   if (category !== null && !tech.skills.includes(category)) throw new HttpError(422, msg("techLacksSkill"), { tech_id: msg("techLacksSkill") });
   return tech.name;
 }
@@ -106,7 +108,8 @@ export function assignRoutes() {
     const u = c.var.user;
     const page = pageOf(c.req.query());
     await autoClose(c.var.db, clock.now());
-    const where = "r.offered";
+    // "Taking jobs now" off (issue 14): no offer reaches the technician.
+    const where = "r.offered and exists (select 1 from users me where me.user_id = $1 and me.taking_jobs)";
     const total = await countIssues(c.var.db, u, where);
     const data = await selectIssues(
       c.var.db,

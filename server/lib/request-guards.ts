@@ -7,7 +7,7 @@ import { msg, t } from "./i18n";
  * Path prefixes under /api whose bodies are not JSON: the upload routes (D21: the raw file is the body), which cap
  * their own bodies with `uploadLimit` and check their bytes themselves.
  */
-export const NON_JSON_BODY_ROUTES: readonly string[] = ["/api/property/media", "/api/issue/media"];
+export const NON_JSON_BODY_ROUTES: readonly string[] = ["/api/property/media", "/api/issue/media", "/api/user/photo", "/api/company/logo"];
 
 /**
  * Caps JSON bodies at `maxSize` (D15: 16 KB; 413 with a `detail`). The routes that take other bodies are skipped here

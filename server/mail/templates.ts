@@ -158,3 +158,83 @@ export function notificationMail({ to, name, lang, sentence, link }: Notificatio
     ].join("\n"),
   };
 }
+
+/** What an account code confirms (issue 14): a new email address, a new mobile number, or deleting the account. */
+export type AccountCodePurpose = "email" | "mobile" | "delete";
+
+const PURPOSE_EN: Record<AccountCodePurpose, string> = {
+  email: "confirm your new email address",
+  mobile: "confirm your new mobile number",
+  delete: "confirm deleting your account",
+};
+const PURPOSE_AR: Record<AccountCodePurpose, string> = {
+  email: "تأكيد بريدك الإلكتروني الجديد",
+  mobile: "تأكيد رقم هاتفك الجديد",
+  delete: "تأكيد حذف حسابك",
+};
+
+/**
+ * The 6-digit code of an account change (D9: valid `minutes`, usable once, a new request replaces it), mailed to the
+ * NEW address (or, to delete the account, to the one on file), in the recipient's language only (D17).
+ */
+export function accountCodeMail(to: string, code: string, purpose: AccountCodePurpose, lang: "en" | "ar", minutes = 10): Mail {
+  if (lang === "ar")
+    return {
+      to,
+      subject: `${APP_NAME}: رمز التأكيد ${code}`,
+      text: [
+        "مرحبًا،",
+        "",
+        `رمز ${PURPOSE_AR[purpose]} في ${APP_NAME} هو: ${code}`,
+        `أدخله في التطبيق خلال ${minutes} دقائق. يعمل الرمز مرة واحدة، وأي طلب جديد يلغيه.`,
+        purpose === "delete" ? "إذا لم تطلب حذف حسابك فتجاهل هذه الرسالة، وسيبقى حسابك كما هو." : "إذا لم تطلب هذا التغيير فتجاهل هذه الرسالة، ولن يتغير شيء.",
+      ].join("\n"),
+    };
+  return {
+    to,
+    subject: `${APP_NAME}: your confirmation code is ${code}`,
+    text: [
+      "Hello,",
+      "",
+      `Your ${APP_NAME} confirmation code is: ${code}`,
+      `It is to ${PURPOSE_EN[purpose]}.`,
+      "",
+      `Enter it in the app within ${minutes} minutes. It works once. A new request replaces it.`,
+      purpose === "delete"
+        ? "If you did not ask to delete your account, you can ignore this mail: your account stays as it is."
+        : "If you did not ask for this change, you can ignore this mail: nothing changes.",
+    ].join("\n"),
+  };
+}
+
+/** The same code as a text message (a mobile number, or deleting an account that has no email), in one short line. */
+export function accountCodeSms(code: string, purpose: AccountCodePurpose, lang: "en" | "ar", minutes = 10): string {
+  return lang === "ar"
+    ? `رمز ${PURPOSE_AR[purpose]} في ${APP_NAME} هو: ${code}. صالح ${minutes} دقائق.`
+    : `Your ${APP_NAME} confirmation code is: ${code}, to ${PURPOSE_EN[purpose]}. It works for ${minutes} minutes.`;
+}
+
+export interface SupportMailInput {
+  to: string;
+  subject: string;
+  message: string;
+  sender: { user_id: number; name: string; role: number; email: string | null; mobile: string | null };
+}
+
+const ROLE_NAMES = ["customer (owner or tenant)", "technician", "company manager", "tenant"];
+
+/** A message a signed-in user sent from the contact screen, to the support desk (in English, the desk's language). */
+export function supportMail({ to, subject, message, sender }: SupportMailInput): Mail {
+  return {
+    to,
+    subject: `${APP_NAME} support: ${subject || message.split("\n")[0].slice(0, 60)}`,
+    text: [
+      `From: ${sender.name} (account ${sender.user_id}, ${ROLE_NAMES[sender.role] ?? `role ${sender.role}`})`,
+      `Email: ${sender.email ?? "none"}`,
+      `Mobile: ${sender.mobile ?? "none"}`,
+      "",
+      ...(subject ? [`Subject: ${subject}`, ""] : []),
+      message,
+    ].join("\n"),
+  };
+}

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import type { CompanyRegister, CustomerRegister, TechRegister } from "../contract/auth";
-import { errorResponse, messageResponse } from "../contract/auth-answers";
+import { errorResponse, loginResponse, messageResponse } from "../contract/auth-answers";
+import type { LoginResponse } from "../signals/session";
 import { api, isHttpError } from "./client";
 
 export type { CompanyRegister, CustomerRegister, TechRegister };
@@ -11,11 +12,18 @@ export interface RegisterFailure {
   errors: Record<string, string>;
 }
 
-async function post(path: string, json: unknown): Promise<string> {
+/** A registration's answer: the server's sentence, and a session when a Google sign-up signs the person straight in. */
+export interface RegisterAnswer {
+  message: string;
+  session?: LoginResponse;
+}
+
+async function post(path: string, json: unknown): Promise<RegisterAnswer> {
   const body = await api.post(path, { json }).json();
   // A success without a readable message still succeeded; the view falls back to its own sentence.
   const parsed = z.safeParse(messageResponse, body);
-  return parsed.success ? (parsed.data.message ?? "") : "";
+  const session = z.safeParse(loginResponse, body);
+  return { message: parsed.success ? (parsed.data.message ?? "") : "", session: session.success ? (session.data as LoginResponse) : undefined };
 }
 
 /** POST /user/register: a property owner or tenant (D6). Resolves to the server's message. */

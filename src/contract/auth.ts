@@ -36,6 +36,7 @@ export const MESSAGES = {
   identifierRequired: "Please enter your email or mobile number.",
   mismatch: "Passwords do not match!",
   resetTokenRequired: "Please verify the code from your email first.",
+  oauthTicketInvalid: "This sign-in link has expired. Please try again.",
 } as const;
 
 const name = z.string(MESSAGES.nameRequired).check(z.trim(), z.minLength(1, MESSAGES.nameRequired), z.maxLength(100, MESSAGES.nameTooLong));
@@ -54,6 +55,18 @@ export const password = z
   .string(MESSAGES.passwordRequired)
   .check(z.minLength(PASSWORD_MIN, MESSAGES.passwordShort), z.maxLength(PASSWORD_MAX, MESSAGES.passwordLong));
 const terms = z.literal(true, MESSAGES.terms);
+/**
+ * The register_ticket of a Google sign-in (POST /oauth/session, issue 14): with it a registration needs no password,
+ * and its email must be the Google account's. An empty string counts as none.
+ */
+export const oauthTicket = z.optional(z.string(MESSAGES.oauthTicketInvalid).check(z.trim(), z.maxLength(200, MESSAGES.oauthTicketInvalid)));
+/** A password, unless the body carries an oauth_ticket; also when another field failed, so a form names every wrong field. */
+const passwordUnlessTicket = <T extends { password?: unknown; oauth_ticket?: unknown }>() =>
+  z.refine<T>((v) => v.password !== undefined || (typeof v.oauth_ticket === "string" && v.oauth_ticket.trim() !== ""), {
+    message: MESSAGES.passwordRequired,
+    path: ["password"],
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
+  });
 export const skills = z
   .array(z.int(MESSAGES.skillUnknown).check(z.refine((id) => SKILL_IDS.has(id), MESSAGES.skillUnknown)), MESSAGES.skillsRequired)
   .check(z.minLength(1, MESSAGES.skillsRequired), z.maxLength(SKILL_IDS.size, MESSAGES.skillUnknown));
@@ -68,17 +81,19 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
-/** POST /user/register: a property owner or tenant, role 0 (D6). */
+/** POST /user/register: a property owner or tenant, role 0 (D6). The three registrations take a password, or the
+ * oauth_ticket of a Google sign-in instead (issue 14). */
 export const customerRegister = z
   .object({
     name,
     email,
     cntry_code: dialCode,
     mob_no: mobNo,
-    password,
+    password: z.optional(password),
+    oauth_ticket: oauthTicket,
     terms_service: terms,
   })
-  .check(...mobileChecks());
+  .check(...mobileChecks(), passwordUnlessTicket());
 export type CustomerRegister = z.input<typeof customerRegister>;
 
 /** POST /authn/tech_register: a technician, role 1 (SPEC.md section 3). */
@@ -88,12 +103,13 @@ export const techRegister = z
     email: optionalEmail,
     cntry_code: dialCode,
     mob_no: mobNo,
-    password,
+    password: z.optional(password),
+    oauth_ticket: oauthTicket,
     terms_service: terms,
     skills,
     language: languages,
   })
-  .check(...mobileChecks());
+  .check(...mobileChecks(), passwordUnlessTicket());
 export type TechRegister = z.input<typeof techRegister>;
 
 /** POST /authn/company_register: a maintenance company and its owner's account, role 2. */
@@ -101,7 +117,8 @@ export const companyRegister = z
   .object({
     name,
     email,
-    password,
+    password: z.optional(password),
+    oauth_ticket: oauthTicket,
     mob_no: mobNo,
     cntry_code: dialCode,
     reg_no: z
@@ -109,7 +126,7 @@ export const companyRegister = z
       .check(z.trim(), z.minLength(1, MESSAGES.regNoRequired), z.maxLength(50, "Registration number must be at most 50 characters.")),
     terms_service: terms,
   })
-  .check(...mobileChecks());
+  .check(...mobileChecks(), passwordUnlessTicket());
 export type CompanyRegister = z.input<typeof companyRegister>;
 
 /** POST /auth/forgotpassword?email=: also the resend call. */

@@ -83,6 +83,12 @@ export function markVerified(changes: Partial<User> = {}) {
   });
 }
 
+/** The account's own details changed on the profile screen (name, a verified email or mobile): kept on the stored user. */
+export function updateUser(changes: Partial<User>) {
+  const current = user.value;
+  if (current && Object.entries(changes).some(([k, v]) => current[k] !== v)) user.value = { ...current, ...changes };
+}
+
 export function isExpired(now = Date.now()) {
   return isAuthenticated.value && (loginTime.value == null || now - loginTime.value > SESSION_MS);
 }

@@ -31,6 +31,7 @@ export default defineConfig({
       "tests/views/work-report-form.test.tsx",
       "tests/views/assign-sheet.test.tsx",
       "tests/views/e-receipt.test.tsx",
+      "tests/views/account-edit.test.tsx",
     ],
     server: { deps: { inline: [/wouter/] } },
     testTimeout: 15000,

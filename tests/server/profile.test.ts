@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { createSession } from "../../server/lib/auth";
+import { codeIn } from "../../server/mail/outbox";
 import { resetDb, testApp, testDb } from "./helpers";
 
 let db: Db;
@@ -72,14 +73,14 @@ describe("GET /api/get_email_mob", () => {
 });
 
 describe("PUT /api/update_user_email_mob", () => {
-  it("stores a customer's email, mobile and WhatsApp flag and sets got_email_mob to 1", async () => {
-    const { json } = testApp(db);
-    const { id, token } = await account(0);
+  it("saves a customer's form with the email and mobile on file: WhatsApp flag, got_email_mob = 1", async () => {
+    const { json, sent } = testApp(db);
+    const { id, token } = await account(0, { email: "Salma@example.om", mob_no: "99123456" });
     const res = await json("PUT", "/api/update_user_email_mob", customerBody, token);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: "Your details have been saved." });
     expect(await row(id)).toMatchObject({
-      email: "salma@example.om",
+      email: "Salma@example.om",
       mob_no: "99123456",
       cntry_code: "+968",
       include_whatsapp: true,
@@ -87,14 +88,51 @@ describe("PUT /api/update_user_email_mob", () => {
       area_range: null,
       lat: null,
     });
+    expect(sent).toEqual([]);
+  });
+
+  it("does not store a different email or mobile: the rest is saved and a code goes to each new one (issue 14)", async () => {
+    const { json, sent } = testApp(db);
+    const { id, token } = await account(0, { email: "old@example.om", mob_no: "99000001" });
+    const res = await json("PUT", "/api/update_user_email_mob", customerBody, token);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.message).toBe(
+      "Your details have been saved. We sent a code to salma@example.om. Enter it to confirm the change. We sent a code to +96899123456. Enter it to confirm the change.",
+    );
+    expect(body.pending.map((p: { kind: string; value: string }) => [p.kind, p.value])).toEqual([
+      ["email", "salma@example.om"],
+      ["mobile", "+96899123456"],
+    ]);
+    expect(await row(id)).toMatchObject({ email: "old@example.om", mob_no: "99000001", include_whatsapp: true, got_email_mob: 1 });
+    expect(sent.map((m) => m.to)).toEqual(["salma@example.om"]);
+    const text = await db.query<{ body: string }>("select body from outbox where recipient = '+96899123456'");
+    expect(text.rows).toHaveLength(1);
+    // The mailed code stores the email.
+    const otp = codeIn(sent[0].text) as string;
+    const verified = await json("POST", "/api/user/verify_contact", { kind: "email", otp }, token);
+    expect(verified.status).toBe(200);
+    expect(await row(id)).toMatchObject({ email: "salma@example.om", mob_no: "99000001" });
+    // Saved again at once with the same new number: the code already sent stands (no 429).
+    expect((await json("PUT", "/api/update_user_email_mob", customerBody, token)).status).toBe(200);
+    expect((await db.query<{ body: string }>("select body from outbox where recipient = '+96899123456'")).rows).toHaveLength(1);
+  });
+
+  it("says so in Arabic when a code was sent", async () => {
+    const { json } = testApp(db);
+    const { token } = await account(0, { mob_no: "99123456" });
+    const res = await json("PUT", "/api/update_user_email_mob", customerBody, token, { "accept-language": "ar" });
+    expect((await res.json()).message).toBe("تم حفظ بياناتك. أرسلنا رمزًا إلى salma@example.om. أدخله لتأكيد التغيير.");
   });
 
   it("serves a tenant (role 3) too, whose email may stay as it is", async () => {
     const { json } = testApp(db);
-    const { id, token } = await account(3, { email: "tenant@example.om" });
+    const { id, token } = await account(3, { email: "tenant@example.om", mob_no: null });
     const res = await json("PUT", "/api/update_user_email_mob", { ...customerBody, email: "" }, token);
     expect(res.status).toBe(200);
-    expect(await row(id)).toMatchObject({ email: "tenant@example.om", mob_no: "99123456", got_email_mob: 1 });
+    // No mobile on file: the new one waits for its code too.
+    expect((await res.json()).pending).toMatchObject([{ kind: "mobile", value: "+96899123456" }]);
+    expect(await row(id)).toMatchObject({ email: "tenant@example.om", mob_no: null, got_email_mob: 1 });
   });
 
   it("requires an email from a customer (role 0), and changes nothing without one", async () => {
@@ -182,7 +220,7 @@ describe("PUT /api/update_user_email_mob", () => {
 describe("POST /api/tech/update", () => {
   it("stores a technician's area range, response time, address, structured address and location, and sets got_email_mob to 1", async () => {
     const { json } = testApp(db);
-    const { id, token } = await account(1, { email: "tech@example.om" });
+    const { id, token } = await account(1, { email: "tech@example.om", cntry_code: "+971", mob_no: "501234567" });
     const res = await json("POST", "/api/tech/update", techBody, token);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: "Your details have been saved." });
@@ -209,6 +247,16 @@ describe("POST /api/tech/update", () => {
     const { id, token } = await account(1, { email: null });
     expect((await json("POST", "/api/tech/update", techBody, token)).status).toBe(200);
     expect(await row(id)).toMatchObject({ email: null, got_email_mob: 1 });
+  });
+
+  it("sends a code to an email given where none is on file, and stores it only once entered", async () => {
+    const { json, sent } = testApp(db);
+    const { id, token } = await account(1, { email: null, cntry_code: "+971", mob_no: "501234567" });
+    const res = await json("POST", "/api/tech/update", { ...techBody, email: "New.Tech@example.om" }, token);
+    expect(res.status).toBe(200);
+    expect((await res.json()).pending).toMatchObject([{ kind: "email", value: "new.tech@example.om" }]);
+    expect(await row(id)).toMatchObject({ email: null, area_range: 25, got_email_mob: 1 });
+    expect(sent.map((m) => m.to)).toEqual(["new.tech@example.om"]);
   });
 
   const rules: Array<[string, Record<string, unknown>, string, string]> = [

@@ -39,20 +39,52 @@ async function rows() {
   await reset("old-reset", ago(2 * DAY));
   // Expired, but it still counts toward the hourly cap of D9.
   await reset("reset-this-hour", ago(30 * 60_000));
+  // Issue 14's short-lived codes, Google sign-in flows and tickets: kept a day.
+  const change = (tag: string, at: Date) =>
+    db.query("insert into contact_changes (user_id, kind, value, code_hash, created_at, expires_at) values ($1, 'email', $2, 'h', $3, $3)", [user, tag, at]);
+  await change("old-change", ago(2 * DAY));
+  await change("recent-change", ago(60_000));
+  const flow = (tag: string, at: Date) =>
+    db.query(
+      "insert into oauth_flows (state_hash, browser_hash, code_verifier, nonce, redirect_uri, created_at, expires_at) values ($1, 'b', 'v', 'n', 'r', $2, $2)",
+      [tag, at],
+    );
+  await flow("old-flow", ago(2 * DAY));
+  await flow("recent-flow", ago(60_000));
+  const ticket = (tag: string, at: Date) =>
+    db.query("insert into oauth_tickets (ticket_hash, purpose, issuer, sub, email, created_at, expires_at) values ($1, 'session', 'i', 's', 'e', $2, $2)", [
+      tag,
+      at,
+    ]);
+  await ticket("old-ticket", ago(2 * DAY));
+  await ticket("recent-ticket", ago(60_000));
 }
 
 describe("purging rows kept only for a while", () => {
   it("deletes expired sessions, error reports and outbox mails older than 30 days and old reset codes, which were never purged", async () => {
     await rows();
     const counts = await purge(db, now);
-    expect(counts).toEqual({ sessions: 2, password_resets: 1, error_reports: 1, outbox: 1, idempotency_keys: 0, rate_limits: 0 });
+    expect(counts).toEqual({
+      sessions: 2,
+      password_resets: 1,
+      error_reports: 1,
+      outbox: 1,
+      idempotency_keys: 0,
+      contact_changes: 1,
+      oauth_flows: 1,
+      oauth_tickets: 1,
+      rate_limits: 0,
+    });
+    expect(await tags("select value as tag from contact_changes")).toEqual(["recent-change"]);
+    expect(await tags("select state_hash as tag from oauth_flows")).toEqual(["recent-flow"]);
+    expect(await tags("select ticket_hash as tag from oauth_tickets")).toEqual(["recent-ticket"]);
     expect(await tags("select token_hash as tag from sessions")).toEqual(["valid"]);
     expect(await tags("select error_type as tag from error_reports")).toEqual(["recent-report"]);
     expect(await tags("select subject as tag from outbox")).toEqual(["recent-mail"]);
     expect(await tags("select email as tag from password_resets")).toEqual(["reset-this-hour"]);
     expect(await count("users")).toBe(1);
     // A second run finds nothing more.
-    expect(Object.values(await purge(db, now))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await purge(db, now)).every((n) => n === 0)).toBe(true);
   });
 
   it("purges at start and then every hour", async () => {

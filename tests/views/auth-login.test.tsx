@@ -7,7 +7,6 @@ import { lang } from "../../src/signals/language";
 import { isAuthenticated, persistSession, role, signOut, user } from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
 import { LoginView } from "../../src/views/auth/login";
-import { OAuthCallbackView } from "../../src/views/auth/oauth-callback";
 import { fakeServer, json } from "./auth-helpers";
 
 const stopPersist = persistSession();
@@ -59,14 +58,6 @@ describe("the login screen", () => {
     expect(screen.getByTestId("language-switch")).toBeTruthy();
   });
 
-  it("shows the Google button as not available rather than pretending", () => {
-    render(<LoginView title="titles.login" />);
-    const google = screen.getByRole("button", { name: /Continue with Google/ }) as HTMLButtonElement;
-    expect(google.disabled).toBe(true);
-    expect(google.getAttribute("aria-describedby")).toBe("google-unavailable");
-    expect(screen.getByText("Google sign-in is not available yet.")).toBeTruthy();
-  });
-
   it("a technician's sign-in stores the session and lands on /jobs", async () => {
     let answer: (r: Response) => void = () => undefined;
     const calls = fakeServer({ "POST user/login": () => new Promise<Response>((r) => (answer = r)) });
@@ -74,7 +65,7 @@ describe("the login screen", () => {
     expect(await screen.findByRole("button", { name: "Signing in..." })).toHaveProperty("disabled", true);
     answer(json(200, account(1)));
     await waitFor(() => expect(location.hash).toBe("#/jobs"));
-    expect(calls[0].body).toEqual({ identifier: "tech@demo.om", password: "Demo@1234" });
+    expect(calls.find((c) => c.path === "user/login")?.body).toEqual({ identifier: "tech@demo.om", password: "Demo@1234" });
     expect(isAuthenticated.value).toBe(true);
     expect(role.value).toBe(1);
     expect(user.value?.name).toBe("Demo");
@@ -162,13 +153,5 @@ describe("the login screen", () => {
     render(<LoginView title="titles.login" />);
     expect(screen.getByLabelText("البريد الإلكتروني أو رقم الجوال")).toBeTruthy();
     expect(screen.getByRole("button", { name: "تسجيل الدخول" })).toBeTruthy();
-  });
-});
-
-describe("the social sign-in callback", () => {
-  it("says it is not available and links back to sign in", () => {
-    render(<OAuthCallbackView title="titles.oauth" />);
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Social sign-in is not available yet");
-    expect(screen.getByRole("link", { name: "Back to sign in" }).getAttribute("href")).toBe("#/login");
   });
 });

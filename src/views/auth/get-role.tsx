@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { LanguageSwitch } from "../../components/LanguageSwitch";
 import { BackIcon, ForwardIcon, IconButton } from "../../components/ui";
+import { GoogleSignupNotice } from "../../components/GoogleSignupNotice";
 import { navigate } from "../../lib/hash-location";
 import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
@@ -58,6 +59,7 @@ export function GetRoleView(_: ViewProps) {
           <ForwardIcon />
         </IconButton>
       </div>
+      <GoogleSignupNotice />
       <fieldset className={groupCss}>
         <legend className={headingCss}>
           <h1>{t("roles.heading")}</h1>

@@ -1,13 +1,68 @@
+import { useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import type { ViewProps } from "../../paths";
+import { exchangeTicket } from "../../api/oauth-session";
+import { errorDetail } from "../../api/client";
+import { OAUTH_ERRORS } from "../../contract/oauth";
+import { writeGoogleSignup } from "../../lib/google-signup";
+import { navigate, useHashSearch } from "../../lib/hash-location";
+import { homeFor, paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
-import { AuthLayout, BackToLogin } from "./auth-layout";
+import { signIn } from "../../signals/session";
+import { authToast } from "../../signals/toasts";
+import { AuthLayout, BackToLogin, notice } from "./auth-layout";
 
-/** /oauth/callback: social sign-in does not exist yet, so this says so plainly instead of pretending to sign in. */
+type Reason = (typeof OAUTH_ERRORS)[number];
+const reasonOf = (raw: string | null): Reason => ((OAUTH_ERRORS as readonly string[]).includes(raw ?? "") ? (raw as Reason) : "failed");
+
+/**
+ * /oauth/callback (SPEC.md section 2): the server sends the browser here after Google with a single-use ticket, or
+ * with why it failed. A known person is signed in and goes to their home (D3); a new one goes to the role picker with
+ * their name and email kept for the registration form.
+ */
 export function OAuthCallbackView(_: ViewProps) {
   useSignals();
+  const search = useHashSearch();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const ticket = params.get("ticket");
+    if (!ticket) {
+      setFailure(t(`google.errors.${reasonOf(params.get("error"))}`));
+      return;
+    }
+    let live = true;
+    exchangeTicket(ticket).then(
+      (outcome) => {
+        if (!live) return;
+        if (outcome.kind === "signed_in") {
+          writeGoogleSignup(null);
+          signIn(outcome.session);
+          authToast(t("login.success"), "success");
+          navigate(homeFor(outcome.session.role), { replace: true });
+        } else {
+          writeGoogleSignup({ name: outcome.name, email: outcome.email, register_ticket: outcome.register_ticket });
+          navigate(paths.getRole, { replace: true });
+        }
+      },
+      async (e) => {
+        if (live) setFailure((await errorDetail(e)) || t("google.errors.failed"));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [search]);
+
   return (
-    <AuthLayout heading={t("recovery.oauth.heading")} prompt={t("recovery.oauth.text")}>
+    <AuthLayout heading={failure ? t("google.failedHeading") : t("titles.oauth")}>
+      {failure ? (
+        <p className={notice} role="alert">
+          {failure}
+        </p>
+      ) : (
+        <p role="status">{t("google.signingIn")}</p>
+      )}
       <BackToLogin />
     </AuthLayout>
   );

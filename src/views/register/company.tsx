@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { NewPasswordField } from "../../components/AccountFields";
 import { registerCompany } from "../../api/register";
 import { TextField } from "../../components/ui";
 import { companyRegister } from "../../contract/auth";
@@ -9,7 +8,7 @@ import { useHashSearch } from "../../lib/hash-location";
 import { companyPrefill } from "../../lib/jwt";
 import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
-import { MobileRow, noticeCss, RegisterForm, RegisterFrame } from "./parts";
+import { MobileRow, PasswordOrGoogle, noticeCss, RegisterForm, RegisterFrame } from "./parts";
 import { type CompanyForm, companyCanSubmit } from "./rules";
 import { termsThenRequired, useRegistrationForm } from "./use-registration-form";
 
@@ -76,6 +75,7 @@ export function CompanyRegisterView({ title }: ViewProps) {
           autoComplete="email"
           required
           value={form.email}
+          readOnly={!!form.oauth_ticket}
           error={errors.email}
           onChange={(e) => set("email", e.target.value)}
         />
@@ -87,7 +87,7 @@ export function CompanyRegisterView({ title }: ViewProps) {
           onMobile={(m) => set("mob_no", m)}
           errors={errors}
         />
-        <NewPasswordField idPrefix={p} value={form.password} error={errors.password} onChange={(v) => set("password", v)} />
+        <PasswordOrGoogle idPrefix={p} state={state} />
       </RegisterForm>
     </RegisterFrame>
   );

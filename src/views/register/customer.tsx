@@ -1,12 +1,11 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { NewPasswordField } from "../../components/AccountFields";
 import { registerCustomer } from "../../api/register";
 import { TextField } from "../../components/ui";
 import { customerRegister } from "../../contract/auth";
 import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
-import { MobileRow, RegisterForm, RegisterFrame } from "./parts";
+import { MobileRow, PasswordOrGoogle, RegisterForm, RegisterFrame } from "./parts";
 import { type CustomerForm, customerCanSubmit } from "./rules";
 import { termsThenRequired, useRegistrationForm } from "./use-registration-form";
 
@@ -54,6 +53,7 @@ export function CustomerRegisterView({ title }: ViewProps) {
           autoComplete="email"
           required
           value={form.email}
+          readOnly={!!form.oauth_ticket}
           error={errors.email}
           onChange={(e) => set("email", e.target.value)}
         />
@@ -65,7 +65,7 @@ export function CustomerRegisterView({ title }: ViewProps) {
           onMobile={(m) => set("mob_no", m)}
           errors={errors}
         />
-        <NewPasswordField idPrefix={p} value={form.password} error={errors.password} onChange={(v) => set("password", v)} />
+        <PasswordOrGoogle idPrefix={p} state={state} />
       </RegisterForm>
     </RegisterFrame>
   );

@@ -5,11 +5,14 @@ import type { FormEvent, ReactNode, RefObject } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { DialCodePicker } from "../../components/DialCodePicker";
 import { LanguageSwitch } from "../../components/LanguageSwitch";
-import { TermsRow } from "../../components/AccountFields";
+import { NewPasswordField, TermsRow } from "../../components/AccountFields";
+import { GoogleSignupNotice } from "../../components/GoogleSignupNotice";
 import { BackIcon, Button, Field, IconButton } from "../../components/ui";
 import { navigate } from "../../lib/hash-location";
-import { registerFailure } from "../../api/register";
-import { paths } from "../../paths";
+import { type RegisterAnswer, registerFailure } from "../../api/register";
+import { writeGoogleSignup } from "../../lib/google-signup";
+import { homeFor, paths } from "../../paths";
+import { signIn } from "../../signals/session";
 import { lang, t } from "../../signals/language";
 import { authToast } from "../../signals/toasts";
 import { serverFieldErrors } from "./rules";
@@ -133,13 +136,36 @@ export function RegisterForm({
   );
 }
 
+/** The new password, or during a Google sign-up the notice that none is needed (with a way back to a password). */
+export function PasswordOrGoogle({
+  idPrefix,
+  state,
+}: {
+  idPrefix: string;
+  state: {
+    form: { password: string; oauth_ticket?: string };
+    errors: Record<string, string>;
+    set: (key: "password", value: string) => void;
+    dropGoogle: () => void;
+  };
+}) {
+  const { form, errors, set, dropGoogle } = state;
+  if (form.oauth_ticket) return <GoogleSignupNotice onCancel={dropGoogle} />;
+  return <NewPasswordField idPrefix={idPrefix} value={form.password} error={errors.password} onChange={(v) => set("password", v)} />;
+}
+
 /** Shows the outcome of a sign-up call (SPEC.md section 8) and returns the server's field errors on failure. */
-export async function runRegistration(call: () => Promise<string>, successTo: string): Promise<Record<string, string> | null> {
+export async function runRegistration(call: () => Promise<RegisterAnswer>, successTo: string): Promise<Record<string, string> | null> {
   try {
-    const message = await call();
+    const { message, session } = await call();
     // The server speaks English; an Arabic reader gets the same news in Arabic.
     authToast(message && lang.value === "en" ? message : t("register.success"), "success");
-    navigate(successTo);
+    if (session) {
+      // A Google sign-up is signed in at once and goes to the role's home (D3); its ticket is used up.
+      writeGoogleSignup(null);
+      signIn(session);
+      navigate(homeFor(session.role), { replace: true });
+    } else navigate(successTo);
     return null;
   } catch (e) {
     const failure = await registerFailure(e);

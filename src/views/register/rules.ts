@@ -10,6 +10,8 @@ export interface CustomerForm {
   mob_no: string;
   password: string;
   terms_service: boolean;
+  /** A Google sign-up's registration ticket (POST /oauth/session): it stands in for the password. */
+  oauth_ticket?: string;
 }
 /** The customer's fields plus skills and languages. */
 export interface TechnicianForm extends CustomerForm {
@@ -22,18 +24,20 @@ export interface CompanyForm extends CustomerForm {
 }
 
 const filled = (s: string) => s.trim().length > 0;
+/** A password typed, or a Google sign-up, which needs none. */
+const passwordOrGoogle = (f: CustomerForm) => filled(f.password) || !!f.oauth_ticket;
 
 /** Technician sign-up is enabled once name, mobile, a skill, a language and the terms are given (SPEC.md section 5). */
 export const technicianCanSubmit = (f: TechnicianForm) => filled(f.name) && filled(f.mob_no) && f.skills.length > 0 && f.language.length > 0 && f.terms_service;
 
 /** Submitting also needs the password and dial code: otherwise 'Please fill in all required fields.' */
-export const technicianComplete = (f: TechnicianForm) => technicianCanSubmit(f) && filled(f.password) && filled(f.cntry_code);
+export const technicianComplete = (f: TechnicianForm) => technicianCanSubmit(f) && passwordOrGoogle(f) && filled(f.cntry_code);
 
 /** Company sign-up is enabled only when every field and the terms are filled in (SPEC.md sections 4 and 5). */
-export const companyCanSubmit = (f: CompanyForm) => [f.name, f.email, f.password, f.mob_no, f.cntry_code, f.reg_no].every(filled) && f.terms_service;
+export const companyCanSubmit = (f: CompanyForm) => [f.name, f.email, f.mob_no, f.cntry_code, f.reg_no].every(filled) && passwordOrGoogle(f) && f.terms_service;
 
 /** Customer sign-up (D6) follows the company rule: every field and the terms. */
-export const customerCanSubmit = (f: CustomerForm) => [f.name, f.email, f.password, f.mob_no, f.cntry_code].every(filled) && f.terms_service;
+export const customerCanSubmit = (f: CustomerForm) => [f.name, f.email, f.mob_no, f.cntry_code].every(filled) && passwordOrGoogle(f) && f.terms_service;
 
 /** The translation key of each contract message; any other message of a field reads as "Please check this field." */
 const MESSAGE_KEYS: Record<string, string> = {

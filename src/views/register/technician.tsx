@@ -1,5 +1,4 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { NewPasswordField } from "../../components/AccountFields";
 import { registerTechnician } from "../../api/register";
 import { LanguagesPicker } from "../../components/LanguagesPicker";
 import { SkillsPicker } from "../../components/SkillsPicker";
@@ -8,7 +7,7 @@ import { techRegister } from "../../contract/auth";
 import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
-import { MobileRow, RegisterForm, RegisterFrame } from "./parts";
+import { MobileRow, PasswordOrGoogle, RegisterForm, RegisterFrame } from "./parts";
 import { type TechnicianForm, technicianCanSubmit, technicianComplete } from "./rules";
 import { useRegistrationForm } from "./use-registration-form";
 
@@ -69,6 +68,7 @@ export function TechnicianRegisterView({ title }: ViewProps) {
           label={t("register.fields.emailOptional")}
           autoComplete="email"
           value={form.email}
+          readOnly={!!form.oauth_ticket}
           error={errors.email}
           onChange={(e) => set("email", e.target.value)}
         />
@@ -80,7 +80,7 @@ export function TechnicianRegisterView({ title }: ViewProps) {
           onChange={(codes) => set("language", codes)}
           error={errors.language}
         />
-        <NewPasswordField idPrefix={p} value={form.password} error={errors.password} onChange={(v) => set("password", v)} />
+        <PasswordOrGoogle idPrefix={p} state={state} />
       </RegisterForm>
     </RegisterFrame>
   );

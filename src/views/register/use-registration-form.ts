@@ -3,6 +3,8 @@
 // -> server field errors, focusing the first field in error.
 import { type FormEvent, useRef, useState } from "react";
 import type * as z from "zod/mini";
+import { type RegisterAnswer } from "../../api/register";
+import { readGoogleSignup } from "../../lib/google-signup";
 import { paths } from "../../paths";
 import { t } from "../../signals/language";
 import { authToast } from "../../signals/toasts";
@@ -10,10 +12,12 @@ import { focusFirstError, runRegistration } from "./parts";
 import { checkRegistration } from "./rules";
 
 interface BaseForm {
+  name: string;
   email: string;
   mob_no: string;
   password: string;
   terms_service: boolean;
+  oauth_ticket?: string;
 }
 
 export interface RegistrationOptions<F extends BaseForm, S extends z.ZodMiniType> {
@@ -23,15 +27,20 @@ export interface RegistrationOptions<F extends BaseForm, S extends z.ZodMiniType
   schema: S;
   /** The body the form sends, before the contract's checks. */
   body: (form: F) => z.input<S>;
-  /** The sign-up call with the checked body; resolves to the server's message. */
-  send: (body: z.output<S>) => Promise<string>;
+  /** The sign-up call with the checked body; resolves to the server's message (and a session for a Google sign-up). */
+  send: (body: z.output<S>) => Promise<RegisterAnswer>;
 }
 
 export function useRegistrationForm<F extends BaseForm, S extends z.ZodMiniType>(
   initial: F | (() => F),
   { blocked, schema, body, send }: RegistrationOptions<F, S>,
 ) {
-  const [form, setForm] = useState<F>(initial);
+  // A Google sign-up under way (the role picker came first) fills in the verified name and email and its ticket.
+  const [form, setForm] = useState<F>(() => {
+    const base = typeof initial === "function" ? initial() : initial;
+    const google = readGoogleSignup();
+    return google ? { ...base, name: google.name || base.name, email: google.email, oauth_ticket: google.register_ticket } : base;
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [loading, setLoading] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -49,7 +58,7 @@ export function useRegistrationForm<F extends BaseForm, S extends z.ZodMiniType>
       authToast(t(block), "error");
       return;
     }
-    const { errors: problems, data } = checkRegistration(schema, body(form));
+    const { errors: problems, data } = checkRegistration(schema, withTicket(body(form), form.oauth_ticket));
     if (data === undefined) {
       setErrors(Object.fromEntries(Object.entries(problems).map(([k, key]) => [k, t(key)])));
       focusFirstError(formRef.current);
@@ -66,7 +75,17 @@ export function useRegistrationForm<F extends BaseForm, S extends z.ZodMiniType>
     }
   };
 
-  return { form, errors, loading, set, submit, formRef };
+  /** Leaves the Google sign-up for a password of one's own (the notice's "Use a password instead"). */
+  const dropGoogle = () => setForm(({ oauth_ticket: _, ...rest }) => rest as F);
+
+  return { form, errors, loading, set, submit, formRef, dropGoogle };
+}
+
+/** A Google sign-up sends its ticket instead of a password (the server checks the ticket's email is the form's). */
+function withTicket<B>(body: B, ticket: string | undefined): B {
+  if (!ticket) return body;
+  const { password: _, ...rest } = body as B & { password?: string };
+  return { ...rest, oauth_ticket: ticket } as B;
 }
 
 /** Customer and company: the terms first ('You must accept the terms…'), then every required field. */
