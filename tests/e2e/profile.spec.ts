@@ -7,7 +7,11 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 test("the demo technician changes skills and range on /you, and the account's data follows (en)", async ({ page }, info) => {
   const session = await signInAs(page, DEMO.technician, "/you");
-  const before = (await apiCall(page, session.access_token, "GET", "user/profile")).data as { skills: number[]; area_range: number; respond_time: number | null };
+  const before = (await apiCall(page, session.access_token, "GET", "user/profile")).data as {
+    skills: number[];
+    area_range: number;
+    respond_time: number | null;
+  };
   const work = page.getByTestId("work-section");
   await expect(work.getByLabel("Area range (km)")).toHaveValue(String(before.area_range));
   try {
@@ -71,7 +75,7 @@ test("an owner changes the email with the mailed code, and signs in with the new
   // Log out (the server ends the session), then sign in with the new email through the form.
   await page.getByRole("button", { name: "تسجيل الخروج" }).click();
   await expect(page).toHaveURL(/#\/login$/);
-  await expect(page.locator('[data-toast="success"]')).toContainText("تم تسجيل الخروج بنجاح");
+  await expect(page.locator('[data-toast="success"]', { hasText: "تم تسجيل الخروج بنجاح" })).toBeVisible();
   await page.getByLabel("البريد الإلكتروني أو رقم الجوال").fill(newEmail);
   await page.getByLabel("كلمة المرور", { exact: true }).fill(password);
   await page.getByRole("button", { name: "تسجيل الدخول", exact: true }).click();

@@ -162,10 +162,17 @@ for (const lang of ["en", "ar"] as const) {
       await screenReady(page);
       await page.waitForTimeout(400);
       await expect(page.getByRole("dialog", { name: T.title })).toHaveCount(0);
-      // The server has the new details (read with the session's token rather than another sign-in).
+      // An email or mobile nobody has proved is not stored (issue 14): the account keeps the old ones, and each new
+      // one waits for the code sent to it (read with the session's token rather than another sign-in).
       const token = await page.evaluate(() => localStorage.getItem("access_token"));
-      const stored = await page.request.get("/api/get_email_mob", { headers: { authorization: `Bearer ${token}` } });
-      expect((await stored.json()).data).toEqual({ email: newEmail, mob_no: newMobile, cntry_code: "+968" });
+      const headers = { authorization: `Bearer ${token}` };
+      const stored = await page.request.get("/api/get_email_mob", { headers });
+      expect((await stored.json()).data).toEqual({ email, mob_no, cntry_code: "+968" });
+      const profile = (await (await page.request.get("/api/user/profile", { headers })).json()).data;
+      expect(profile.pending.map((p: { kind: string; value: string }) => [p.kind, p.value]).sort()).toEqual([
+        ["email", newEmail],
+        ["mobile", `+968${newMobile}`],
+      ]);
     });
   });
 
