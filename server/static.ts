@@ -5,6 +5,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
 import type { Env } from "./lib/env";
 import { msg, t } from "./lib/i18n";
+import { sendStored } from "./lib/serve-file";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -17,6 +18,13 @@ export function mountStatic(app: Hono<Env>, { staticDir, filesDir }: { staticDir
   // private and go out through their signed links (server/property/routes.ts).
   app.use("/files/*", async (c, next) => (/^\/files\/(users|properties)\//.test(c.req.path) ? next() : c.json({ detail: t(c, msg("notFound")) }, 404)));
   app.use("/files/*", serveStatic({ root: filesDir, rewriteRequestPath: (p) => p.replace(/^\/files/, "") }));
+  // Photos and logos people upload (issue 14) are kept in the storage of D21: on the disk above, or in an S3 bucket,
+  // from which they are sent here when the disk has no copy.
+  app.get("/files/users/:folder{photos|logos}/:name", async (c, next) => {
+    const key = `users/${c.req.param("folder")}/${c.req.param("name")}`;
+    const found = await c.var.storage.stat(key).catch(() => null);
+    return found ? sendStored(c, c.var.storage, key) : next();
+  });
   app.use("/files/*", async (c) => c.json({ detail: t(c, msg("notFound")) }, 404));
 
   app.use("/assets/*", async (c, next) => {

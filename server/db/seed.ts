@@ -19,9 +19,9 @@ export const DEMO = {
  * the independent one in Al Hail, whose 20 km cover the owner's villa in Al Mouj (no company runs it: the owner
  * assigns or offers its jobs) but not the owner's places further east.
  */
-const DEMO_AREAS: Partial<Record<keyof typeof DEMO, { lat: number; lng: number; area_range: number }>> = {
-  technician: { lat: 23.588, lng: 58.429, area_range: 30 },
-  freelance: { lat: 23.66, lng: 58.25, area_range: 20 },
+const DEMO_AREAS: Partial<Record<keyof typeof DEMO, { lat: number; lng: number; area_range: number; addres: string }>> = {
+  technician: { lat: 23.588, lng: 58.429, area_range: 30, addres: "Al Khuwair, Muscat, Oman" },
+  freelance: { lat: 23.66, lng: 58.25, area_range: 20, addres: "Al Hail, Muscat, Oman" },
 };
 
 async function seedAccounts(q: Queryable): Promise<SeedIds> {
@@ -38,8 +38,8 @@ async function seedAccounts(q: Queryable): Promise<SeedIds> {
     const area = DEMO_AREAS[key as keyof typeof DEMO];
     const { rows } = await q.query<{ user_id: number }>(
       `insert into users (role, name, email, mob_no, cntry_code, password_hash, company_id, got_email_mob, job_title, skills, languages, terms_accepted_at,
-                          lat, lng, area_range)
-       values ($1, $2, $3, $4, '+968', $5, $6, 1, $7, $8, $9, now(), $10, $11, $12) returning user_id`,
+                          lat, lng, area_range, addres, respond_time)
+       values ($1, $2, $3, $4, '+968', $5, $6, 1, $7, $8, $9, now(), $10, $11, $12, $13, $14) returning user_id`,
       [
         a.role,
         a.name,
@@ -53,6 +53,9 @@ async function seedAccounts(q: Queryable): Promise<SeedIds> {
         area?.lat ?? null,
         area?.lng ?? null,
         area?.area_range ?? null,
+        // The service area's name and the response time (days) verify-info asks technicians for.
+        area?.addres ?? null,
+        a.role === 1 ? 1 : null,
       ],
     );
     ids[key] = rows[0].user_id;

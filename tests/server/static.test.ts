@@ -5,6 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { createSession } from "../../server/lib/auth";
+import { diskStorage } from "../../server/lib/storage";
 import { mountStatic } from "../../server/static";
 import { testApp, testDb } from "./helpers";
 
@@ -118,5 +119,23 @@ describe("compression", () => {
       const res = await app.request(path, { headers: gzip });
       expect(res.headers.get("content-encoding"), path).toBe("gzip");
     }
+  });
+});
+
+describe("uploaded photos and logos under /files/users", () => {
+  it("are sent from the upload storage when the disk folder has no copy (an S3 bucket, say), and nothing else is", async () => {
+    // A storage apart from the served folder, as an S3 bucket is.
+    const bucket = diskStorage(mkdtempSync(join(tmpdir(), "fixit-bucket-")));
+    await bucket.put("users/photos/abc.png", new Uint8Array([137, 80, 78, 71]), "image/png");
+    await bucket.put("users/private/abc.png", new Uint8Array([1]), "image/png");
+    const { app } = testApp(db, { storage: bucket });
+    mountStatic(app, { staticDir: join(root, "dist"), filesDir: join(root, "files") });
+    const res = await app.request("/files/users/photos/abc.png");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array([137, 80, 78, 71]));
+    expect((await app.request("/files/users/photos/gone.png")).status).toBe(404);
+    expect((await app.request("/files/users/private/abc.png")).status).toBe(404);
+    expect((await app.request("/files/users/photos/..%2F..%2Fsecret")).status).toBe(404);
   });
 });

@@ -16,20 +16,22 @@ export interface SeedStaff {
   lat?: number;
   lng?: number;
   area_range?: number;
+  /** The service area's name, as verify-info's location search fills it. */
+  addres?: string;
 }
 
 /** Muscat neighbourhoods the seeded technicians work from (by their number), with the distance they travel. */
-const MUSCAT: ReadonlyArray<[lat: number, lng: number, km: number]> = [
-  [23.614, 58.475, 20], // Qurum
-  [23.596, 58.416, 25], // Al Khuwair
-  [23.599, 58.545, 15], // Ruwi
-  [23.67, 58.189, 30], // Seeb
-  [23.577, 58.399, 20], // Bawshar
-  [23.62, 58.565, 15], // Muttrah
-  [23.52, 58.495, 25], // Al Amerat
-  [23.6, 58.38, 20], // Ghubrah
-  [23.6, 58.36, 35], // Azaiba
-  [23.6, 58.44, 15], // Madinat Sultan Qaboos
+const MUSCAT: ReadonlyArray<[lat: number, lng: number, km: number, place: string]> = [
+  [23.614, 58.475, 20, "Qurum, Muscat, Oman"],
+  [23.596, 58.416, 25, "Al Khuwair, Muscat, Oman"],
+  [23.599, 58.545, 15, "Ruwi, Muscat, Oman"],
+  [23.67, 58.189, 30, "Seeb, Muscat, Oman"],
+  [23.577, 58.399, 20, "Bawshar, Muscat, Oman"],
+  [23.62, 58.565, 15, "Muttrah, Muscat, Oman"],
+  [23.52, 58.495, 25, "Al Amerat, Muscat, Oman"],
+  [23.6, 58.38, 20, "Ghubrah, Muscat, Oman"],
+  [23.6, 58.36, 35, "Azaiba, Muscat, Oman"],
+  [23.6, 58.44, 15, "Madinat Sultan Qaboos, Muscat, Oman"],
 ];
 
 const tech = (
@@ -54,6 +56,7 @@ const tech = (
   lat: MUSCAT[n % MUSCAT.length][0],
   lng: MUSCAT[n % MUSCAT.length][1],
   area_range: MUSCAT[n % MUSCAT.length][2],
+  addres: MUSCAT[n % MUSCAT.length][3],
 });
 const manager = (n: number, name: string, name_ar: string, email: string, job_title: string, avatar = false): SeedStaff => ({
   ...tech(n, name, name_ar, email, job_title, [], [], avatar),
@@ -61,6 +64,7 @@ const manager = (n: number, name: string, name_ar: string, email: string, job_ti
   lat: undefined,
   lng: undefined,
   area_range: undefined,
+  addres: undefined,
 });
 
 /** Gulf Fix Maintenance LLC: 26 more people besides the demo technician and manager, so the list has three pages. */
@@ -112,8 +116,8 @@ export const SECOND_COMPANY_STAFF: readonly SeedStaff[] = [
 async function insertStaff(q: Queryable, companyId: number, s: SeedStaff, passwordHash: string | null) {
   await q.query(
     `insert into users (role, name, email, mob_no, cntry_code, password_hash, company_id, got_email_mob, job_title, profile_path, skills, languages, terms_accepted_at,
-                        lat, lng, area_range)
-     values ($1, $2, $3, $4, '+968', $5, $6, 1, $7, $8, $9, $10, now(), $11, $12, $13)`,
+                        lat, lng, area_range, addres, respond_time)
+     values ($1, $2, $3, $4, '+968', $5, $6, 1, $7, $8, $9, $10, now(), $11, $12, $13, $14, $15)`,
     [
       s.role,
       s.name,
@@ -128,6 +132,8 @@ async function insertStaff(q: Queryable, companyId: number, s: SeedStaff, passwo
       s.lat ?? null,
       s.lng ?? null,
       s.area_range ?? null,
+      s.addres ?? null,
+      s.role === 1 ? 1 : null,
     ],
   );
 }
