@@ -7,7 +7,7 @@ import type { Deps, Env } from "./lib/env";
 import { HttpError } from "./lib/http";
 import { langOf, msg, t } from "./lib/i18n";
 import { storageFromEnv } from "./lib/storage";
-import { type Mailer, logMailer } from "./mail/mailer";
+import { logMailer } from "./mail/mailer";
 import { accountRoutes } from "./account/routes";
 import { authRoutes } from "./auth/routes";
 import { companyRoutes } from "./company/routes";

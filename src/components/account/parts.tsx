@@ -19,6 +19,18 @@ export const sectionCss = cx(
 export const actionsCss = css`display: flex; flex-wrap: wrap; gap: 10px; & > * { flex: 1 1 140px; }`;
 export const hintCss = css`font-size: 13px; color: var(--muted); margin: 0;`;
 /** Numbers, phones, emails and codes read left to right in an Arabic sentence too. */
+/** A section's Save: enabled once something changed, "Saving..." while it goes. */
+export function SaveRow({ busy, dirty }: { busy: boolean; dirty: boolean }) {
+  useSignals();
+  return (
+    <div className={actionsCss}>
+      <Button type="submit" disabled={busy || !dirty} aria-busy={busy || undefined}>
+        {busy ? t("account.saving") : t("account.save")}
+      </Button>
+    </div>
+  );
+}
+
 export const ltrCss = css`direction: ltr; unicode-bidi: isolate;`;
 
 /** A card section with a heading that labels it. */

@@ -5,6 +5,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { version } from "../../../package.json";
 import { AccountSection, hintCss } from "../../components/account/parts";
 import { Logo } from "../../components/Header";
+import { TermsText, termsBody } from "../../components/TermsText";
 import { NestedTitle } from "../../components/property/parts";
 import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
@@ -20,47 +21,9 @@ const heroCss = css`
 `;
 const termsCss = css`
   & summary { cursor: pointer; min-height: 44px; display: flex; align-items: center; font-weight: 600; color: var(--brand-dark); }
-  & .body { display: flex; flex-direction: column; gap: 12px; font-size: 15px; padding-block-start: 8px; }
-  & h3 { font-size: 16px; margin: 6px 0 2px; }
-  & p { margin: 0; }
-  & ul { margin: 4px 0 0; padding-inline-start: 22px; display: flex; flex-direction: column; gap: 4px; }
+  & .body { padding-block-start: 8px; }
 `;
 const linkCss = css`display: inline-flex; align-items: center; min-height: 44px; font-weight: 600;`;
-
-const SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
-const SERVICES = [1, 2, 3, 4, 5] as const;
-const RESPONSIBILITIES = [1, 2, 3] as const;
-
-/** The terms of service the registration forms show (TermsModal's text, locales/register), to read here at any time. */
-function TermsText() {
-  useSignals();
-  return (
-    <div className="body">
-      <p className={hintCss}>{t("terms.updated")}</p>
-      <p>{t("terms.intro")}</p>
-      {SECTIONS.map((n) => (
-        <section key={n} aria-labelledby={`about-terms-s${n}`}>
-          <h3 id={`about-terms-s${n}`}>{t(`terms.s${n}.title`)}</h3>
-          <p>{t(`terms.s${n}.body`)}</p>
-          {n === 3 && (
-            <ul>
-              {SERVICES.map((i) => (
-                <li key={i}>{t(`terms.services.${i}`)}</li>
-              ))}
-            </ul>
-          )}
-          {n === 4 && (
-            <ul>
-              {RESPONSIBILITIES.map((i) => (
-                <li key={i}>{t(`terms.responsibilities.${i}`)}</li>
-              ))}
-            </ul>
-          )}
-        </section>
-      ))}
-    </div>
-  );
-}
 
 /** /about (roles 0, 1): the service in a few sentences, the app's version and the terms of service. */
 export function AboutView({ title }: ViewProps) {
@@ -87,7 +50,9 @@ export function AboutView({ title }: ViewProps) {
         <AccountSection id="about-terms" title={t("terms.title")}>
           <details className={termsCss}>
             <summary>{t("account.about.readTerms")}</summary>
-            <TermsText />
+            <div className={`body ${termsBody}`}>
+              <TermsText idPrefix="about-terms" />
+            </div>
           </details>
         </AccountSection>
         <a className={linkCss} href={`#${paths.contact}`}>

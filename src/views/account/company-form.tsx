@@ -2,7 +2,7 @@ import { css } from "goober";
 import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { uploadLogo } from "../../api/account";
-import { AccountPicture, AccountSection, actionsCss, ltrCss, PicturePicker, pictureUrl } from "../../components/account/parts";
+import { AccountPicture, AccountSection, actionsCss, ltrCss, PicturePicker, pictureUrl, SaveRow } from "../../components/account/parts";
 import { Button, Field, TextField } from "../../components/ui";
 import { ACCOUNT_LIMITS, type AccountProfile } from "../../contract/account";
 import { formatMinor, parseMinor } from "../../contract/money";
@@ -143,11 +143,7 @@ export function CompanySection(props: SectionProps) {
             </span>
           </div>
         </Field>
-        <div className={actionsCss}>
-          <Button type="submit" disabled={busy || !dirty} aria-busy={busy || undefined}>
-            {busy ? t("account.saving") : t("account.save")}
-          </Button>
-        </div>
+        <SaveRow busy={busy} dirty={dirty} />
       </form>
     </AccountSection>
   );

@@ -14,6 +14,7 @@ import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { errorText, stack } from "../../styles/theme";
 import { check, failureOf } from "./rules";
+import { translated } from "./form-check";
 
 /** A change of contact as POST /user/change_contact takes it (the mobile as its national number). */
 export type ContactBody = z.output<typeof changeContact>;
@@ -85,7 +86,7 @@ export function ContactSheet({
   // biome-ignore lint/correctness/useExhaustiveDependencies: on closing only
   useEffect(() => () => onDirty("contact", false), []);
 
-  const tr = (keys: Record<string, string>) => Object.fromEntries(Object.entries(keys).map(([k, key]) => [k, t(key)]));
+  const tr = (keys: Record<string, string>) => translated(keys, t);
 
   const send = async (body: ContactBody) => {
     setBusy(true);

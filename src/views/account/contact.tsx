@@ -17,7 +17,7 @@ import { t } from "../../signals/language";
 import { role } from "../../signals/session";
 import { showToast } from "../../signals/toasts";
 import { page, stack } from "../../styles/theme";
-import { checkWith, failureOf, focusFirstError } from "./form-check";
+import { checkWith, dropError, failureOf, focusFirstError, translated } from "./form-check";
 
 const KEYS = { [SUPPORT_MESSAGES.messageRequired]: "account.errors.message", [SUPPORT_MESSAGES.messageTooLong]: "account.errors.messageTooLong" };
 
@@ -81,7 +81,7 @@ export function ContactView({ title }: ViewProps) {
 
   const set = (field: keyof typeof EMPTY, value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => (field in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== field)) : e));
+    setErrors(dropError(field));
   };
 
   const submit = async (e: FormEvent) => {
@@ -89,7 +89,7 @@ export function ContactView({ title }: ViewProps) {
     if (busy) return;
     const checked = checkWith(supportMessage, { message: form.message, ...(form.subject.trim() ? { subject: form.subject } : {}) }, KEYS);
     if (!checked.data) {
-      setErrors(Object.fromEntries(Object.entries(checked.errors).map(([k, key]) => [k, t(key)])));
+      setErrors(translated(checked.errors, t));
       focusFirstError(ref.current);
       return;
     }

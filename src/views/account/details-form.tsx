@@ -1,5 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { AccountSection, actionsCss, CheckRow } from "../../components/account/parts";
+import { AccountSection, actionsCss, CheckRow, SaveRow } from "../../components/account/parts";
 import { LanguagesPicker } from "../../components/LanguagesPicker";
 import { Button, TextField } from "../../components/ui";
 import { ACCOUNT_LIMITS, type AccountProfile } from "../../contract/account";
@@ -47,11 +47,7 @@ export function DetailsSection(props: SectionProps) {
           checked={form.include_whatsapp}
           onChange={(include_whatsapp) => set({ include_whatsapp })}
         />
-        <div className={actionsCss}>
-          <Button type="submit" disabled={busy || !dirty} aria-busy={busy || undefined}>
-            {busy ? t("account.saving") : t("account.save")}
-          </Button>
-        </div>
+        <SaveRow busy={busy} dirty={dirty} />
       </form>
     </AccountSection>
   );

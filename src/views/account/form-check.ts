@@ -2,7 +2,7 @@
 // contract check turned into a translation key per field, and a failed write read the same way (D8: `detail`, and
 // `errors` per field, already in the user's language, D17).
 import * as z from "zod/mini";
-import { isHttpError } from "../../api/client";
+import { readFailure } from "../../api/failure";
 
 /**
  * The form field a contract path or a server `errors` key names: "languages.0" is "languages", "company.name" stays
@@ -28,29 +28,18 @@ export function checkWith<S extends z.ZodMiniType>(
   return { errors };
 }
 
-export interface Failure {
-  status: number | null;
-  /** The server's sentence, in the user's language (D17). */
-  detail?: string;
-  /** Per form field, the server's sentence. */
-  errors: Record<string, string>;
-}
+export type { Failure } from "../../api/failure";
 
-/** Reads a failed write: its status, `detail` and `errors` (D8); a network failure has no status. */
-export async function failureOf(error: unknown): Promise<Failure> {
-  if (!isHttpError(error)) return { status: null, errors: {} };
-  const status = error.response.status;
-  try {
-    const body = (await error.response.clone().json()) as { detail?: unknown; message?: unknown; errors?: unknown };
-    const errors: Record<string, string> = {};
-    if (body.errors && typeof body.errors === "object")
-      for (const [k, v] of Object.entries(body.errors as Record<string, unknown>)) if (typeof v === "string") errors[fieldOf(k)] ??= v;
-    const detail = typeof body.detail === "string" ? body.detail : typeof body.message === "string" ? body.message : undefined;
-    return { status, detail, errors };
-  } catch {
-    return { status, errors: {} };
-  }
-}
+/** Reads a failed write of the account area: its status, `detail` and `errors` by form field. */
+export const failureOf = (error: unknown) => readFailure(error, fieldOf);
+
+/** Per field, the sentence of each translation key `check` gave. */
+export const translated = (keys: Record<string, string>, tr: (key: string) => string) =>
+  Object.fromEntries(Object.entries(keys).map(([k, key]) => [k, tr(key)]));
+
+/** The errors without `field`'s (the same object when it has none, so React skips the render). */
+export const dropError = (field: string) => (e: Record<string, string>) =>
+  field in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== field)) : e;
 
 /** Focuses the first field that shows an error, so a keyboard or screen-reader user lands on its message. */
 export function focusFirstError(root: HTMLElement | null) {

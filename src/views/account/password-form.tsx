@@ -11,6 +11,7 @@ import { showToast } from "../../signals/toasts";
 import { stack } from "../../styles/theme";
 import { check, failureOf } from "./rules";
 import { focusFirstError, type SectionProps } from "./use-profile-form";
+import { translated, dropError } from "./form-check";
 
 const EMPTY = { current_password: "", new_password: "", confirm_password: "" };
 
@@ -31,7 +32,7 @@ export function PasswordSection({ profile, onSaved, onDirty }: SectionProps) {
 
   const set = (field: keyof typeof EMPTY, value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => (field in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== field)) : e));
+    setErrors(dropError(field));
   };
 
   const submit = async (e: FormEvent) => {
@@ -42,7 +43,7 @@ export function PasswordSection({ profile, onSaved, onDirty }: SectionProps) {
     const problems = { ...checked.errors };
     if (hasPassword && !form.current_password) problems.current_password = "account.errors.currentRequired";
     if (!checked.data || Object.keys(problems).length) {
-      setErrors(Object.fromEntries(Object.entries(problems).map(([k, key]) => [k, t(key)])));
+      setErrors(translated(problems, t));
       focusFirstError(ref.current);
       return;
     }

@@ -9,7 +9,7 @@ import { showToast } from "../../signals/toasts";
 import { check, failureOf } from "./rules";
 
 export { focusFirstError } from "./form-check";
-import { focusFirstError } from "./form-check";
+import { focusFirstError, translated } from "./form-check";
 
 export interface SectionProps {
   profile: AccountProfile;
@@ -59,7 +59,7 @@ export function useProfileForm<F extends Record<string, unknown>>({ profile, onS
     const checked = check(profileUpdate, built.body);
     const problems = { ...checked.errors, ...built.errors };
     if (!checked.data || Object.keys(problems).length) {
-      setErrors(Object.fromEntries(Object.entries(problems).map(([k, key]) => [k, t(key)])));
+      setErrors(translated(problems, t));
       focusFirstError(ref.current);
       return;
     }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { updateProfile } from "../../api/account";
-import { AccountSection, actionsCss, CheckRow, hintCss } from "../../components/account/parts";
+import { AccountSection, actionsCss, CheckRow, hintCss, SaveRow } from "../../components/account/parts";
 import { LocationSearch } from "../../components/LocationSearch";
 import { SkillsPicker } from "../../components/SkillsPicker";
 import { Button, TextField } from "../../components/ui";
@@ -143,11 +143,7 @@ export function WorkSection(props: SectionProps) {
           error={errors.respond_time}
           onChange={(e) => set({ respond_time: e.currentTarget.value })}
         />
-        <div className={actionsCss}>
-          <Button type="submit" disabled={busy || !dirty} aria-busy={busy || undefined}>
-            {busy ? t("account.saving") : t("account.save")}
-          </Button>
-        </div>
+        <SaveRow busy={busy} dirty={dirty} />
       </form>
     </AccountSection>
   );

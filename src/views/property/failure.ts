@@ -1,7 +1,7 @@
 // What a failed write of the places area says (D8: `detail`, and `errors` per field, already in the user's
 // language, D17), and small helpers the forms share. No contract here: the invitation screen uses it without loading
 // the phone-number rules.
-import { isHttpError } from "../../api/client";
+import { readFailure } from "../../api/failure";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 
@@ -11,29 +11,10 @@ export function fieldOf(path: readonly PropertyKey[] | string): string {
   return parts[0] === "addrs" && parts[1] ? `addrs.${parts[1]}` : (parts[0] ?? "");
 }
 
-export interface Failure {
-  status: number | null;
-  /** The server's sentence, in the user's language (D17). */
-  detail?: string;
-  /** Per field, the server's sentence. */
-  errors: Record<string, string>;
-}
+export type { Failure } from "../../api/failure";
 
-/** Reads a failed write: its status, `detail` and `errors` (D8); a network failure has no status. */
-export async function failureOf(error: unknown): Promise<Failure> {
-  if (!isHttpError(error)) return { status: null, errors: {} };
-  const status = error.response.status;
-  try {
-    const body = (await error.response.clone().json()) as { detail?: unknown; message?: unknown; errors?: unknown };
-    const errors: Record<string, string> = {};
-    if (body.errors && typeof body.errors === "object")
-      for (const [k, v] of Object.entries(body.errors as Record<string, unknown>)) if (typeof v === "string") errors[fieldOf(k)] ??= v;
-    const detail = typeof body.detail === "string" ? body.detail : typeof body.message === "string" ? body.message : undefined;
-    return { status, detail, errors };
-  } catch {
-    return { status, errors: {} };
-  }
-}
+/** Reads a failed write of the places area: its status, `detail` and `errors` by form field. */
+export const failureOf = (error: unknown) => readFailure(error, fieldOf);
 
 /**
  * A failed save of a property form: the server's field errors by their fields (a 409 duplicate name on the name
