@@ -1,7 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { AccountSection, actionsCss, CheckRow, SaveRow } from "../../components/account/parts";
+import { AccountSection, CheckRow, SaveRow } from "../../components/account/parts";
 import { LanguagesPicker } from "../../components/LanguagesPicker";
-import { Button, TextField } from "../../components/ui";
+import { TextField } from "../../components/ui";
 import { ACCOUNT_LIMITS, type AccountProfile } from "../../contract/account";
 import { t } from "../../signals/language";
 import { stack } from "../../styles/theme";

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { updateProfile } from "../../api/account";
-import { AccountSection, actionsCss, CheckRow, hintCss, SaveRow } from "../../components/account/parts";
+import { AccountSection, CheckRow, hintCss, SaveRow } from "../../components/account/parts";
 import { LocationSearch } from "../../components/LocationSearch";
 import { SkillsPicker } from "../../components/SkillsPicker";
-import { Button, TextField } from "../../components/ui";
+import { TextField } from "../../components/ui";
 import type { AccountProfile } from "../../contract/account";
 import { LIMITS, type Place } from "../../contract/profile";
 import { t } from "../../signals/language";

@@ -3,7 +3,7 @@
 // -> server field errors, focusing the first field in error.
 import { type FormEvent, useRef, useState } from "react";
 import type * as z from "zod/mini";
-import { type RegisterAnswer } from "../../api/register";
+import type { RegisterAnswer } from "../../api/register";
 import { readGoogleSignup } from "../../lib/google-signup";
 import { paths } from "../../paths";
 import { t } from "../../signals/language";
