@@ -21,4 +21,4 @@ export const SUPPORT_PER_ADDRESS: Limit = { name: "support-address", limit: 20, 
 export const PICTURE_RULE: UploadRule = { kinds: ["jpeg", "png", "webp"], maxBytes: 5 * 1024 * 1024 };
 
 /** The name a deleted account keeps (issues, work reports and receipts still name the row). */
-export const DELETED_NAME = "Deleted user";
+export { DELETED_NAME } from "../../src/contract/common";

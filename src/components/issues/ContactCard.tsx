@@ -5,6 +5,7 @@ import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { cx } from "../../styles/theme";
 import { section } from "./styles";
+import { personName } from "../../lib/person";
 
 const WA_TEXT = "Hello there";
 /**
@@ -77,7 +78,7 @@ export function ContactCard({
   repair?: string | null;
 }) {
   useSignals();
-  const who = name || t("contact.unknownName");
+  const who = personName(name) || t("contact.unknownName");
   const hasNumber = !!mobile && /\d/.test(mobile);
   return (
     <section className={cx(section, box)} aria-labelledby={id}>

@@ -10,6 +10,7 @@ import { cx } from "../../styles/theme";
 import { href } from "../property/parts";
 import { EmergencyMark, StageBadge } from "./StageBadge";
 import { nextStep, slotLine } from "./visit";
+import { personName } from "../../lib/person";
 
 const cardCss = css`
   display: flex; flex-direction: column; gap: 6px; padding: 14px; min-height: 44px; text-decoration: none; color: var(--ink);
@@ -61,7 +62,7 @@ export function RepairCard({ issue }: { issue: Issue }) {
       )}
       {issue.tech_name && (
         <span className="sub">
-          {t("repair.card.technician")} <bdi>{issue.tech_name}</bdi>
+          {t("repair.card.technician")} <bdi>{personName(issue.tech_name)}</bdi>
         </span>
       )}
       {next && (

@@ -16,6 +16,7 @@ import { LinkButton } from "../property/parts";
 import { Button, Field } from "../ui";
 import { EmergencyMark, StageBadge, isStage } from "./StageBadge";
 import { formatMoment, slotLine } from "./visit";
+import { personName } from "../../lib/person";
 
 type MoveAnswer = ReturnType<typeof moveAnswer.parse>;
 /** Runs a move and applies its answer (toast, the issue as it is now, a fresh timeline); rejects when it failed. */
@@ -111,7 +112,7 @@ export function RepairStatus({ issue, run }: { issue: Issue; run: RunMove }) {
       )}
       {issue.tech_name && (
         <p className={cx(muted, css`margin: 6px 0 0;`)}>
-          {t("repair.card.technician")} <bdi>{issue.tech_name}</bdi>
+          {t("repair.card.technician")} <bdi>{personName(issue.tech_name)}</bdi>
         </p>
       )}
       {issue.stage === "cancelled" && issue.cancel_reason && (

@@ -13,6 +13,7 @@ import { mediaUrl } from "../issues/Gallery";
 import { MediaViewer, type ViewerItem } from "../issues/MediaViewer";
 import { section } from "../issues/styles";
 import { formatMoment } from "./visit";
+import { personName } from "../../lib/person";
 
 const factsCss = css`
   margin: 0; display: grid; grid-template-columns: auto 1fr; gap: 6px 12px;
@@ -68,7 +69,7 @@ export function WorkReport({ issue }: { issue: Issue }) {
           <>
             <dt>{t("work.report.by")}</dt>
             <dd>
-              <bdi>{report.tech_name}</bdi>
+              <bdi>{personName(report.tech_name)}</bdi>
             </dd>
           </>
         )}

@@ -20,6 +20,7 @@ import { role } from "../../signals/session";
 import { showToast } from "../../signals/toasts";
 import { setUnread, unread } from "../../signals/unread";
 import { card, cx, muted, page, stack } from "../../styles/theme";
+import { personName } from "../../lib/person";
 
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
 /** Kinds whose issue is finished for the technician: the read-only screen opens rather than the open job. */
@@ -39,12 +40,12 @@ function visitText(visit: unknown, locale: string) {
 /** The sentence of a notification in the current language, from its kind and parameters (the technician is told "you"). */
 export function sentence(n: Pick<Notification, "kind" | "params" | "issue_id">, forRole: number | null = role.value) {
   const p = n.params;
-  const actor = text(p.actor_name) ?? t("notifications.someone");
+  const actor = personName(text(p.actor_name)) ?? t("notifications.someone");
   const known = (NOTIFICATION_KINDS as readonly string[]).includes(n.kind);
   const key = n.kind === "assigned" && forRole === 1 ? "assignedYou" : known ? n.kind : "other";
   return t(`notifications.kind.${key}`, {
     actor,
-    tech: text(p.tech_name) ?? actor,
+    tech: personName(text(p.tech_name)) ?? actor,
     title: text(p.title) ?? (n.issue_id != null ? `#${n.issue_id}` : ""),
     when: visitText(p.visit, lang.value),
     property: text(p.property_name) ?? "",

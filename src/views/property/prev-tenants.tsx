@@ -8,6 +8,7 @@ import { usePagedList } from "../../lib/use-resource";
 import type { ViewProps } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { card, cx, muted, page, stack } from "../../styles/theme";
+import { personName } from "../../lib/person";
 
 type PrevTenant = Awaited<ReturnType<typeof fetchPrevTenants>>["data"][number];
 const byId = (p: PrevTenant) => p.tenancy_id;
@@ -36,7 +37,7 @@ export function PrevTenantsView({ title }: ViewProps) {
             {items.map((p) => (
               <li key={p.tenancy_id} className={cx(card, rowCss)} data-testid="prev-tenant">
                 <p className="name">
-                  <bdi>{p.tenant_name}</bdi>
+                  <bdi>{personName(p.tenant_name)}</bdi>
                 </p>
                 <p>{t("places.unitOf", { unit: p.unit_name, property: p.property_name })}</p>
                 <p className={muted}>

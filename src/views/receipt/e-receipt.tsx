@@ -18,6 +18,7 @@ import { type ViewProps, paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { card, cx, muted, page, stack } from "../../styles/theme";
 import { hoursOf } from "../reports/figures";
+import { personName } from "../../lib/person";
 
 /**
  * A clean A4 page: no header, navigation, buttons or toasts; black on white; small photos; no section cut in two. A
@@ -174,7 +175,7 @@ function ReceiptBody({ receipt, issueId }: { receipt: Receipt; issueId: number }
             </p>
           )}
           <p>
-            {t("receipt.technician")}: <bdi>{receipt.technician.name ?? "—"}</bdi>
+            {t("receipt.technician")}: <bdi>{personName(receipt.technician.name) ?? "—"}</bdi>
           </p>
         </div>
       </Part>
