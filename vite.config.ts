@@ -1,7 +1,88 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { type ManifestOptions, VitePWA } from "vite-plugin-pwa";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// The web app manifest (DECISIONS.md D23): the brand green of src/styles/theme.ts as the theme colour, the page's
+// background (--bg, index.html) behind the splash screen so it matches the first paint. Icons come from
+// scripts/icons.mjs. The Arabic copy below differs only in its words and direction; src/lib/pwa.ts links it while the
+// app is in Arabic.
+const manifest = {
+  id: "/",
+  name: "Fixit Gulf",
+  short_name: "Fixit",
+  description: "Report home maintenance issues, take jobs and manage your maintenance staff.",
+  lang: "en",
+  // The specification's "auto" (each name in its own direction); the plugin's type knows only "ltr" and "rtl".
+  dir: "auto" as string as ManifestOptions["dir"],
+  start_url: "/",
+  scope: "/",
+  display: "standalone",
+  theme_color: "#0f766e",
+  background_color: "#f6f7f9",
+  icons: [
+    { src: "icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+    { src: "icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+    { src: "icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+  ],
+} satisfies Partial<ManifestOptions>;
+const manifestAr = {
+  ...manifest,
+  name: "فيكسِت الخليج",
+  short_name: "فيكسِت",
+  description: "أبلغ عن أعطال الصيانة في منزلك، واستلم المهام، وأدر فريق الصيانة لديك.",
+  lang: "ar",
+  dir: "rtl",
+} satisfies Partial<ManifestOptions>;
+
+/**
+ * Writes manifest.ar.webmanifest beside the English manifest (which vite-plugin-pwa writes and links), and links the
+ * icon iOS puts on the home screen (it reads no manifest icons).
+ */
+function manifestExtras(): Plugin {
+  return {
+    name: "fixit:manifest-extras",
+    apply: "build",
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: "manifest.ar.webmanifest", source: `${JSON.stringify(manifestAr)}\n` });
+    },
+    transformIndexHtml: () => [{ tag: "link", attrs: { rel: "apple-touch-icon", href: "./icons/apple-touch-icon.png" }, injectTo: "head" }],
+  };
+}
+
+/**
+ * The dev server has no build to precache, but push notifications (src/lib/push.ts registers /sw.js) should still work
+ * there: /sw.js is src/sw.ts bundled on request with an empty precache, so nothing is served stale while developing.
+ */
+function devServiceWorker(): Plugin {
+  return {
+    name: "fixit:dev-sw",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use(async (req, res, next) => {
+        if (req.url?.split("?")[0] !== "/sw.js") return next();
+        try {
+          const { build } = await import("vite");
+          const out = await build({
+            configFile: false,
+            publicDir: false,
+            logLevel: "warn",
+            define: { "self.__WB_MANIFEST": "[]", "process.env.NODE_ENV": JSON.stringify("development") },
+            build: { write: false, minify: false, lib: { entry: here("./src/sw.ts"), formats: ["iife"], name: "sw" } },
+          });
+          const result = Array.isArray(out) ? out[0] : out;
+          const code = "output" in result ? result.output[0].code : "";
+          res.setHeader("Content-Type", "text/javascript");
+          res.setHeader("Cache-Control", "no-cache");
+          res.end(code);
+        } catch (error) {
+          next(error);
+        }
+      });
+    },
+  };
+}
 
 // The production build runs the React code on preact/compat (D14); `--mode react` builds it on React itself.
 export default defineConfig(({ mode }) => {
@@ -24,6 +105,26 @@ export default defineConfig(({ mode }) => {
           : []),
       ],
     },
+    plugins: [
+      // One service worker (src/sw.ts → /sw.js) holds the precache and the push handlers (D22, D23). src/lib/pwa.ts
+      // registers it with Workbox-window after the first screen, so no script is injected into index.html.
+      VitePWA({
+        strategies: "injectManifest",
+        srcDir: "src",
+        filename: "sw.ts",
+        injectRegister: false,
+        registerType: "prompt",
+        manifest,
+        includeManifestIcons: false,
+        injectManifest: {
+          // The shell, the locales and every screen's code; never /api or /files (the worker caches nothing else).
+          globPatterns: ["index.html", "locales/*.json", "assets/*.{js,css}", "manifest.ar.webmanifest"],
+        },
+        devOptions: { enabled: false },
+      }),
+      manifestExtras(),
+      devServiceWorker(),
+    ],
     build: {
       target: "es2020",
       cssCodeSplit: true,

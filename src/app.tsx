@@ -2,11 +2,12 @@ import { Suspense, lazy, useEffect, useLayoutEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Redirect, Route, Router, Switch, useLocation } from "wouter";
 import { Header } from "./components/Header";
+import { OfflineBar } from "./components/OfflineBar";
 import { ErrorBoundary, GateScreen, LoadingScreen } from "./components/Screens";
 import { Toasts } from "./components/Toasts";
 import { useHashLocation, useHashSearch } from "./lib/hash-location";
 import { paths } from "./paths";
-import { type RouteDef, resolveAccess, routes, showsHeader, showsNav } from "./routes";
+import { type RouteDef, resolveAccess, routeAt, routes, showsHeader, showsNav } from "./routes";
 import { online } from "./signals/connectivity";
 import { ready, t } from "./signals/language";
 import { gotEmailMob, isAuthenticated, role } from "./signals/session";
@@ -16,6 +17,7 @@ const NotFoundView = routes.find((r) => r.path === paths.notFound)!.view;
 // Only signed-in screens show the bottom bar, so its code stays out of the sign-in screen's first load.
 const BottomNav = lazy(() => import("./components/BottomNav").then((m) => ({ default: m.BottomNav })));
 const VerifyInfoModal = lazy(() => import("./components/VerifyInfoModal").then((m) => ({ default: m.VerifyInfoModal })));
+const UpdatePrompt = lazy(() => import("./components/UpdatePrompt").then((m) => ({ default: m.UpdatePrompt })));
 
 /** The verify-info slot: shown over protected screens while got_email_mob is 0; closing hides it until the next screen. */
 function VerifyInfoSlot({ path }: { path: string }) {
@@ -81,11 +83,15 @@ function Shell() {
 /**
  * Gates in SPEC.md order: screen too small, too large, offline; then the error boundary and the router. A gate hides
  * the app rather than unmounting it, so a form survives a dropped connection or a turned phone with all it holds.
+ * Offline on a route that works offline (D23), the app stays, under a slim offline bar, instead of the offline screen.
  */
 export function App({ location }: { location?: { hook: typeof useHashLocation; searchHook: typeof useHashSearch } }) {
   useSignals();
   const gate = screenGate.value;
-  const gated = gate !== null || !online.value;
+  const [path] = (location?.hook ?? useHashLocation)();
+  const offline = !online.value;
+  const offlineOk = offline && !!routeAt(path)?.offline;
+  const gated = gate !== null || (offline && !offlineOk);
   // Dialogs render into #overlay-root (index.html), outside the app's tree: a gate hides them too.
   useLayoutEffect(() => {
     const overlays = document.getElementById("overlay-root");
@@ -97,18 +103,22 @@ export function App({ location }: { location?: { hook: typeof useHashLocation; s
       <GateScreen title={t("gates.tooSmall")} />
     ) : gate === "large" ? (
       <GateScreen title={t("gates.tooLarge")} />
-    ) : !online.value ? (
+    ) : offline && !offlineOk ? (
       <GateScreen title={t("offline.title")} message={t("offline.message")} />
     ) : null;
   return (
     <>
       {gateScreen}
       <div hidden={!!gateScreen}>
+        <OfflineBar show={offlineOk} />
         <ErrorBoundary>
           <Router hook={location?.hook ?? useHashLocation} searchHook={location?.searchHook ?? useHashSearch}>
             <Shell />
           </Router>
           <Toasts />
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+          </Suspense>
         </ErrorBoundary>
       </div>
     </>

@@ -23,3 +23,5 @@ createRoot(document.getElementById("root")!).render(<App />);
 // The HTTP client is fetched once the first screen is up and the browser has a moment, before anyone submits a form.
 const idle = (window as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
 idle(() => void loadKy());
+// The outbox (D23) sends what waits on the phone from app open; its code stays off the first load.
+idle(() => void import("./lib/outbox").then((m) => m.startOutbox()));

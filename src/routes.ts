@@ -16,6 +16,11 @@ export interface RouteDef {
   header?: boolean;
   /** Shows the bottom navigation: top-level protected screens only (SPEC.md section 2). */
   nav?: boolean;
+  /**
+   * Works offline with what was kept on the phone (D23): while offline it shows under a slim offline bar rather than
+   * behind SPEC.md's offline screen.
+   */
+  offline?: boolean;
 }
 
 const views = new Map<Loader, ComponentType<ViewProps>>();
@@ -52,44 +57,67 @@ export const routes: RouteDef[] = [
   { ...at("invite"), open: true, view: view(() => import("./views/auth/invite").then((m) => m.InviteView)) },
   { ...at("notFound"), open: true, view: view(() => import("./views/not-found").then((m) => m.NotFoundView)) },
 
-  { ...at("home"), roles: [0, 2, 3], header: true, nav: true, view: view(() => import("./views/home/home").then((m) => m.HomeView)) },
-  { ...at("profile"), roles: [0, 3], header: true, nav: true, view: profile },
+  { ...at("home"), roles: [0, 2, 3], header: true, nav: true, offline: true, view: view(() => import("./views/home/home").then((m) => m.HomeView)) },
+  { ...at("profile"), roles: [0, 3], header: true, nav: true, offline: true, view: profile },
   { ...at("about"), roles: [0, 1], nav: true, view: view(() => import("./views/account/about").then((m) => m.AboutView)) },
   { ...at("contact"), roles: [0, 1], nav: true, view: view(() => import("./views/account/contact").then((m) => m.ContactView)) },
-  { ...at("you"), roles: [1], nav: true, view: profile },
-  { ...at("jobs"), roles: [1], header: true, nav: true, view: view(() => import("./views/issues/jobs").then((m) => m.JobsView)) },
-  { ...at("repair"), roles: [0, 2, 3], header: true, nav: true, view: view(() => import("./views/repair/repairs").then((m) => m.RepairsView)) },
+  { ...at("you"), roles: [1], nav: true, offline: true, view: profile },
+  { ...at("jobs"), roles: [1], header: true, nav: true, offline: true, view: view(() => import("./views/issues/jobs").then((m) => m.JobsView)) },
+  { ...at("repair"), roles: [0, 2, 3], header: true, nav: true, offline: true, view: view(() => import("./views/repair/repairs").then((m) => m.RepairsView)) },
   { ...at("reports"), roles: [1], header: true, nav: true, view: view(() => import("./views/reports/reports").then((m) => m.ReportsView)) },
   {
     ...at("notifications"),
     roles: ALL,
     header: true,
     nav: true,
+    offline: true,
     view: view(() => import("./views/notifications/notifications").then((m) => m.NotificationsView)),
   },
   { ...at("dashboard"), roles: [2], header: true, nav: true, view: view(() => import("./views/dashboard").then((m) => m.DashboardView)) },
-  { ...at("properties"), roles: [2], header: true, nav: true, view: place("properties") },
+  { ...at("properties"), roles: [2], header: true, nav: true, offline: true, view: place("properties") },
   { ...at("resources"), roles: [2], header: true, nav: true, view: view(() => import("./views/staff/resources").then((m) => m.ResourcesView)) },
-  { ...at("yourProfile"), roles: [2, 3], header: true, nav: true, view: profile },
+  { ...at("yourProfile"), roles: [2, 3], header: true, nav: true, offline: true, view: profile },
   { ...at("employeeDetails"), roles: [0, 2, 3], view: view(() => import("./views/staff/employee-details").then((m) => m.EmployeeDetailsView)) },
 
-  { path: p.closedIssue, title: "titles.issueDetails", roles: [1], view: issueReadOnly },
-  { path: p.openIssues, title: "titles.issueDetails", roles: [1], view: view(() => import("./views/issues/open-issue").then((m) => m.OpenIssueView)) },
-  { path: p.issuesView, title: "titles.issueDetails", roles: ALL, view: issueReadOnly },
+  { path: p.closedIssue, title: "titles.issueDetails", roles: [1], offline: true, view: issueReadOnly },
+  {
+    path: p.openIssues,
+    title: "titles.issueDetails",
+    roles: [1],
+    offline: true,
+    view: view(() => import("./views/issues/open-issue").then((m) => m.OpenIssueView)),
+  },
+  { path: p.issuesView, title: "titles.issueDetails", roles: ALL, offline: true, view: issueReadOnly },
   { ...at("addProperty"), roles: [0, 2], view: view(() => import("./views/property/add-property").then((m) => m.AddPropertyView)) },
   // SPEC.md lists role 0 only; LOOP.md and issue 10 let a company's managers edit the properties it runs and place
   // their tenants, and the server offers them those actions, so the screens admit role 2 rather than end in not-found.
   { ...at("assignRole"), roles: [0, 2], view: view(() => import("./views/property/assign-role").then((m) => m.AssignRoleView)) },
-  { ...at("apartmentView"), roles: ALL, view: place("apartment") },
+  { ...at("apartmentView"), roles: ALL, offline: true, view: place("apartment") },
   { ...at("prevTenant"), roles: [0, 2, 3], view: place("prevTenants") },
   { ...at("editProperty"), roles: [0, 2], view: view(() => import("./views/property/edit-property").then((m) => m.EditPropertyView)) },
   // LOOP.md lists role 0 for the route, and says the company's managers see the same receipt from the issue: the
   // server gives it to both (GET /issue/receipt: owner or manager), so the screen admits role 2 rather than end in not-found.
   { ...at("eReceipt"), roles: [0, 2], view: view(() => import("./views/receipt/e-receipt").then((m) => m.EReceiptView)) },
   { ...at("editIssue"), roles: [0, 2, 3], view: view(() => import("./views/repair/edit-issue").then((m) => m.EditIssueView)) },
-  { ...at("addIssue"), roles: [0, 2, 3], view: view(() => import("./views/repair/report").then((m) => m.ReportIssueView)) },
-  { ...at("property"), roles: [0, 2, 3], view: place("property") },
+  // Reporting works offline (D23): the report and its photos wait in the outbox until the network is back.
+  { ...at("addIssue"), roles: [0, 2, 3], offline: true, view: view(() => import("./views/repair/report").then((m) => m.ReportIssueView)) },
+  { ...at("property"), roles: [0, 2, 3], offline: true, view: place("property") },
 ];
+
+/**
+ * The route a path shows, found as the router finds it: the first whose pattern matches, a `:name` segment matching any
+ * one segment, a trailing slash ignored, letters in any case. Lets the app know the route outside the router (the offline gate).
+ */
+export function routeAt(path: string): RouteDef | undefined {
+  const parts = path
+    .toLowerCase()
+    .replace(/(.)\/$/, "$1")
+    .split("/");
+  return routes.find((r) => {
+    const pattern = r.path.toLowerCase().split("/");
+    return pattern.length === parts.length && pattern.every((s, i) => (s.startsWith(":") ? parts[i] !== "" : s === parts[i]));
+  });
+}
 
 /** Bottom navigation and header show only where the route entry says so. */
 export const showsNav = (def: RouteDef | undefined) => !!def?.nav;

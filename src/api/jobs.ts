@@ -39,24 +39,25 @@ export const assignIssue = (issueId: number, techId: number) => move("assign", i
 /** POST /issue/offer: the owner of a property no company runs offers the job to independent technicians. */
 export const offerIssue = (issueId: number) => move("offer", issueId);
 /** POST /issue/accept: the assigned technician takes the job, or an independent technician takes an offer (409 when someone was faster). */
-export const acceptJob = (issueId: number) => move("accept", issueId);
+export const acceptJob = (issueId: number, key?: string) => move("accept", issueId, undefined, key);
 /** POST /issue/decline: with a reason; the job goes back to the managers. */
 export const declineJob = (issueId: number, reason: string) => move("decline", issueId, { reason });
 /** POST /issue/start: on the way or arrived, at the agreed visit. */
-export const startJob = (issueId: number) => move("start", issueId);
+export const startJob = (issueId: number, key?: string) => move("start", issueId, undefined, key);
 /** POST /issue/hold: with a reason. */
-export const holdJob = (issueId: number, reason: string) => move("hold", issueId, { reason });
+export const holdJob = (issueId: number, reason: string, key?: string) => move("hold", issueId, { reason }, key);
 /** POST /issue/resume. */
-export const resumeJob = (issueId: number) => move("resume", issueId);
+export const resumeJob = (issueId: number, key?: string) => move("resume", issueId, undefined, key);
 /** POST /issue/complete: the work report (after at least one after-photo is uploaded). */
 export const completeJob = (issueId: number, report: CompleteBody, key?: string) => move("complete", issueId, report, key);
 
 /**
- * POST /issue/media?issue_id=&phase=after|signature: an after-photo of the finished work (made smaller first), or the
- * signature of whoever was there (a PNG from the signature pad, one per issue: a new one replaces it).
+ * POST /issue/media?issue_id=&phase=after|signature: an after-photo of the finished work (made smaller first, unless
+ * `prepared`: already made smaller, so every attempt with `key` sends the same bytes), or the signature of whoever was
+ * there (a PNG from the signature pad, one per issue: a new one replaces it).
  */
-export async function uploadWorkMedia(issueId: number, file: File | Blob, phase: "after" | "signature", key = newKey()) {
-  const body = phase === "after" ? await compressPhoto(file) : file;
+export async function uploadWorkMedia(issueId: number, file: File | Blob, phase: "after" | "signature", key = newKey(), prepared = false) {
+  const body = phase === "after" && !prepared ? await compressPhoto(file) : file;
   const name = (body as File).name || (phase === "after" ? "after.jpg" : "signature.png");
   const headers = { "Content-Type": body.type || "image/png", "X-File-Name": encodeURIComponent(name), [IDEMPOTENCY_HEADER]: key };
   return mediaAnswer.parse(await api.post("issue/media", { searchParams: { issue_id: issueId, phase }, body, headers }).json()).data;

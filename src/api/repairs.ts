@@ -56,8 +56,8 @@ export async function deleteIssueMedia(mediaId: number) {
 
 type Move = "cancel" | "reopen" | "pick_slot" | "request_slots" | "confirm";
 
-async function move(name: Move, issueId: number, json: unknown) {
-  return moveAnswer.parse(await api.post(`issue/${name}`, { searchParams: { issue_id: issueId }, json, headers: { [IDEMPOTENCY_HEADER]: newKey() } }).json());
+async function move(name: Move, issueId: number, json: unknown, key = newKey()) {
+  return moveAnswer.parse(await api.post(`issue/${name}`, { searchParams: { issue_id: issueId }, json, headers: { [IDEMPOTENCY_HEADER]: key } }).json());
 }
 
 /** POST /issue/cancel: with a reason (LOOP.md section 2). */
@@ -65,11 +65,11 @@ export const cancelIssue = (issueId: number, reason: string) => move("cancel", i
 /** POST /issue/reopen: within 72 hours of completion, with a reason. */
 export const reopenIssue = (issueId: number, reason: string) => move("reopen", issueId, { reason });
 /** POST /issue/pick_slot: one of the technician's proposed slots. */
-export const pickSlot = (issueId: number, slot: ReportSlot) => move("pick_slot", issueId, slot);
+export const pickSlot = (issueId: number, slot: ReportSlot, key?: string) => move("pick_slot", issueId, slot, key);
 /** POST /issue/request_slots: none of the proposed times suit. */
-export const requestSlots = (issueId: number, note = "") => move("request_slots", issueId, { note });
+export const requestSlots = (issueId: number, note = "", key?: string) => move("request_slots", issueId, { note }, key);
 /** POST /issue/confirm: 1 to 5 stars and an optional comment; closes the issue. */
-export const confirmIssue = (issueId: number, rating: number, comment = "") => move("confirm", issueId, { rating, comment });
+export const confirmIssue = (issueId: number, rating: number, comment = "", key?: string) => move("confirm", issueId, { rating, comment }, key);
 
 /** GET /issue/timeline: the moves and comments of an issue, oldest first. */
 export async function fetchTimeline(issueId: number, signal?: AbortSignal) {

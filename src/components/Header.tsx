@@ -3,6 +3,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { paths } from "../paths";
 import { t } from "../signals/language";
 import { unread } from "../signals/unread";
+import { OutboxIndicator } from "./OutboxIndicator";
 
 const headerCss = css`
   position: sticky; top: 0; z-index: 20; height: var(--header-h); display: flex; align-items: center; gap: 10px;
@@ -59,6 +60,7 @@ export function Header() {
       <a href={`#${paths.notifications}`} aria-label={bellLabel(unread.value)}>
         <Bell />
       </a>
+      <OutboxIndicator />
     </header>
   );
 }

@@ -1,6 +1,7 @@
 // Web Push on this phone (issue 13, DECISIONS.md D22): asked for only after something useful was done (a report sent,
 // a job accepted), once (localStorage `push_asked`), never on first load. Allowing registers the service worker
-// (public/sw.js), subscribes with the server's public key and sends the subscription to the server.
+// (/sw.js, built from src/sw.ts; src/lib/pwa.ts registers the same one after load), subscribes with the server's public
+// key and sends the subscription to the server.
 import { fetchSettings, savePushSubscription } from "../api/notifications";
 import { readKey, writeKey } from "./storage";
 
@@ -43,6 +44,8 @@ export async function subscribePush(knownKey?: string | null): Promise<PushResul
   try {
     const key = knownKey ?? (await fetchSettings()).push_public_key;
     if (!key) return "unavailable";
+    // The app's one worker at the root scope: the same registration src/lib/pwa.ts makes, so this is a no-op once it
+    // ran, and subscriptions made before the worker also held the precache still belong to it.
     await navigator.serviceWorker.register("./sw.js");
     const registration = await navigator.serviceWorker.ready;
     const subscription =

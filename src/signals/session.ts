@@ -1,4 +1,5 @@
 import { batch, computed, effect, signal } from "@preact/signals-react";
+import { clearKept } from "../lib/kept";
 import { readJSON, readKey, readNumber, writeKey } from "../lib/storage";
 
 /** The signed-in account as the login response gives it, without the token. */
@@ -65,6 +66,8 @@ export function signIn(response: LoginResponse, now = Date.now()) {
 }
 
 export function signOut() {
+  // The reads kept on the phone (D23) go with the session: the next person on it never sees them.
+  void clearKept();
   batch(() => {
     token.value = null;
     user.value = null;

@@ -32,6 +32,9 @@ export default defineConfig({
       "tests/views/assign-sheet.test.tsx",
       "tests/views/e-receipt.test.tsx",
       "tests/views/account-edit.test.tsx",
+      "tests/views/outbox-*.test.tsx",
+      // The loading hook's kept reads (D23): its effects and the connection's return on Preact too.
+      "tests/unit/use-resource-keep.test.tsx",
     ],
     server: { deps: { inline: [/wouter/] } },
     testTimeout: 15000,

@@ -363,12 +363,12 @@ describe("report a problem: sending", () => {
     expect(calls.filter((c) => c.path === "issue/issue")).toHaveLength(1);
   });
 
+  // A failure with an answer (here a 503); one with no answer at all goes to the outbox (repair-report-outbox.test.tsx).
   it("keeps the report's key and everything typed when the user presses again after a failure", async () => {
     let down = true;
     const calls = fakeServer(
       tenantRoutes({
-        "POST issue/issue": () =>
-          down ? Promise.reject(new TypeError("Failed to fetch")) : json(201, { message: "Problem reported.", status: 1, data: issue() }),
+        "POST issue/issue": () => (down ? json(503, {}) : json(201, { message: "Problem reported.", status: 1, data: issue() })),
       }),
     );
     await open();

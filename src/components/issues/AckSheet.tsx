@@ -1,9 +1,11 @@
 import { css } from "goober";
 import { type FormEvent, useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { acknowledgeAvailability } from "../../api/issues";
+import { ackBody, acknowledgeAvailability } from "../../api/issues";
+import { newKey } from "../../api/repairs";
 import type { Issue, Slot } from "../../contract/issues";
 import { formatSlotDate, formatSlotTime } from "../../lib/dates";
+import { moveStep, sendOrQueue } from "../../lib/outbox";
 import { lang, t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { errorText, stack } from "../../styles/theme";
@@ -29,6 +31,8 @@ const MESSAGES = { select: "ack.selectError", fill: "ack.fillError", order: "ack
 export interface AckOutcome {
   propose: boolean;
   issue?: Issue;
+  /** No network: it waits in the outbox (D23) and goes when the phone is online. */
+  queued?: boolean;
 }
 
 /**
@@ -43,8 +47,11 @@ export function AckSheet({
   onClose,
   onDone,
   canPropose = false,
+  title,
 }: {
   issueId: number;
+  /** The issue's title: names the acknowledgement in the outbox list when it waits to be sent. */
+  title?: string;
   tenantSlots: Slot[];
   open: boolean;
   /** Offer "None of these suit: propose other times" (a server of issue 11, which takes `propose`). */
@@ -86,10 +93,17 @@ export function AckSheet({
       return;
     }
     setBusy(true);
+    // One key per press (D23): a repeat after a lost answer, or the outbox's later sending, acknowledges once.
+    const key = newKey();
+    const picked = result.tech_available;
     try {
-      const issue = await acknowledgeAvailability(issueId, result.tech_available, proposing);
-      showToast(t(proposing ? "repair.ack.proposed" : "ack.success"), "success", { id: "ack" });
-      onDone?.(result.tech_available, { propose: proposing, issue });
+      const sent = await sendOrQueue(
+        { kind: "acknowledge", issueId, label: title, steps: [moveStep("issue", issueId, key, ackBody(picked, proposing), "put")] },
+        () => acknowledgeAvailability(issueId, picked, proposing, key),
+      );
+      if (sent.queued) showToast(t("outbox.queued.move"), "info", { id: "ack" });
+      else showToast(t(proposing ? "repair.ack.proposed" : "ack.success"), "success", { id: "ack" });
+      onDone?.(picked, sent.queued ? { propose: proposing, queued: true } : { propose: proposing, issue: sent.value });
       onClose();
     } catch {
       showToast(t("ack.error"), "error", { id: "ack" });

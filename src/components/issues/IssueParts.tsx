@@ -10,6 +10,7 @@ import { lang, t } from "../../signals/language";
 import { role } from "../../signals/session";
 import { card, cx, muted, page, stack } from "../../styles/theme";
 import { section } from "./styles";
+import { SavedAt } from "../SavedAt";
 import { ScreenTitle } from "../ScreenTitle";
 import { Spinner } from "../ui";
 import { IssueMap } from "./IssueMap";
@@ -152,7 +153,12 @@ export function IssueScreen({ children }: { children: (issue: Issue) => ReactNod
       <IssueHeader />
       {state.kind === "loading" && <IssueLoading />}
       {state.kind === "error" && <IssueError />}
-      {state.kind === "ready" && <div className={stack}>{children(state.issue)}</div>}
+      {state.kind === "ready" && (
+        <div className={stack}>
+          <SavedAt at={state.savedAt} />
+          {children(state.issue)}
+        </div>
+      )}
     </main>
   );
 }

@@ -3,9 +3,13 @@ import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "r
 import { useSignals } from "@preact/signals-react/runtime";
 import { newKey, postComment, uploadIssueMedia } from "../../api/repairs";
 import { COMMENT_MAX, MAX_COMMENT_PHOTOS } from "../../contract/repairs";
+import { compressPhoto } from "../../lib/image-compress";
+import { type OutboxStep, fileOf, getOutbox, isNetworkFailure } from "../../lib/outbox";
+import { online } from "../../signals/connectivity";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { cx, errorText, muted, stack } from "../../styles/theme";
+import { useOutboxSent } from "../OutboxList";
 import { Button, Field, IconButton } from "../ui";
 
 type PhotoState = "waiting" | "sending" | "sent" | "failed";
@@ -43,7 +47,9 @@ const photosCss = css`
 /**
  * A comment with up to 3 photos (LOOP.md section 3). The text goes first and names the comment (its event_id); each
  * photo follows on its own, made smaller on the phone (uploadIssueMedia), so a dropped photo loses only itself and is
- * sent again alone. `onPosted` refreshes the timeline once the comment is in, photos or not.
+ * sent again alone. `onPosted` refreshes the timeline once the comment is in, photos or not. Without network (offline
+ * at the press, or the comment gets no answer) the comment and its photos wait in the outbox (D23) under their keys,
+ * the photos to the comment its answer names; the timeline refreshes once they are sent.
  */
 export function CommentBox({ issueId, onPosted }: { issueId: number; onPosted: () => void }) {
   useSignals();
@@ -58,6 +64,7 @@ export function CommentBox({ issueId, onPosted }: { issueId: number; onPosted: (
   const photosRef = useRef(photos);
   photosRef.current = photos;
   useEffect(() => () => photosRef.current.forEach(release), []);
+  useOutboxSent(() => onPosted(), { kinds: ["comment"], issueId });
 
   const setState = (id: string, state: PhotoState) => setPhotos((all) => all.map((p) => (p.id === id ? { ...p, state } : p)));
 
@@ -92,6 +99,24 @@ export function CommentBox({ issueId, onPosted }: { issueId: number; onPosted: (
     return ok;
   }
 
+  /** The comment and its photos (made smaller now) as one outbox entry, each under the key it has here. */
+  async function queueComment(body: string) {
+    const steps: OutboxStep[] = [{ method: "post", path: "issue/comment", query: { issue_id: issueId }, json: { body }, key: commentKey.current }];
+    for (const p of photosRef.current)
+      steps.push({
+        method: "post",
+        path: "issue/media",
+        query: { issue_id: issueId },
+        from: { event_id: { step: 0, field: "data.event_id" } },
+        file: await fileOf(await compressPhoto(p.file).catch(() => p.file), "photo.jpg"),
+        key: p.key,
+        optional: true,
+      });
+    await getOutbox().add({ kind: "comment", issueId, label: body.slice(0, 60), steps }, { later: true });
+    finish();
+    showToast(t("outbox.queued.move"), "info", { id: "comment" });
+  }
+
   const finish = () => {
     photosRef.current.forEach(release);
     setPhotos([]);
@@ -114,9 +139,11 @@ export function CommentBox({ issueId, onPosted }: { issueId: number; onPosted: (
     try {
       let eventId = posted;
       if (eventId == null) {
+        if (!online.peek()) return await queueComment(body);
         try {
           eventId = (await postComment(issueId, body, commentKey.current)).event_id;
-        } catch {
+        } catch (err) {
+          if (isNetworkFailure(err)) return await queueComment(body);
           showToast(t("repair.comment.error"), "error", { id: "comment" });
           return;
         }

@@ -1,7 +1,7 @@
 import { css } from "goober";
 import { type FormEvent, useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { cancelIssue, confirmIssue, pickSlot, reopenIssue, requestSlots } from "../../api/repairs";
+import { cancelIssue, confirmIssue, newKey, pickSlot, reopenIssue, requestSlots } from "../../api/repairs";
 import type { Issue, Slot } from "../../contract/issues";
 import { COMMENT_MAX, REOPEN_HOURS, type moveAnswer } from "../../contract/repairs";
 import { skillName, SKILLS } from "../../data/skills";
@@ -17,12 +17,31 @@ import { Button, Field } from "../ui";
 import { EmergencyMark, StageBadge, isStage } from "./StageBadge";
 import { formatMoment, slotLine } from "./visit";
 import { personName } from "../../lib/person";
+import { moveStep, sendOrQueue } from "../../lib/outbox";
+import type { OutboxKind } from "../../signals/outbox";
+import { OutboxNote } from "../OutboxList";
 
 type MoveAnswer = ReturnType<typeof moveAnswer.parse>;
 /** Runs a move and applies its answer (toast, the issue as it is now, a fresh timeline); rejects when it failed. */
 export type RunMove = (call: () => Promise<MoveAnswer>) => Promise<void>;
 
 const slotKey = (s: Slot) => `${s.date} ${s.time_from}-${s.time_to}`;
+
+/**
+ * A move the customer may make without network (D23: picking a time, asking for others, confirming): made now, or
+ * when the call gets no answer, kept in the outbox under the same key; the answer then is the outbox's sentence and
+ * the issue as the move will leave it (`next`), shown until the server's arrives.
+ */
+export function queueableMove(kind: OutboxKind, issue: Issue, json: unknown, call: (key: string) => Promise<MoveAnswer>, next: Partial<Issue>) {
+  return async (): Promise<MoveAnswer> => {
+    const key = newKey();
+    const sent = await sendOrQueue({ kind, issueId: issue.issue_id, label: issue.title, steps: [moveStep(kind, issue.issue_id, key, json)] }, () => call(key));
+    if (!sent.queued) return sent.value;
+    return { message: t("outbox.queued.move"), data: { ...issue, ...next } };
+  };
+}
+/** The customer's moves on a proposed time are done once made: the other answer goes with them. */
+const without = (issue: Issue, ...gone: string[]) => (issue.actions ?? []).filter((a) => !gone.includes(a));
 const HOUR_MS = 3600 * 1000;
 
 /** When a completed repair stops being reopenable and closes by itself (LOOP.md section 2), or null. */
@@ -68,7 +87,14 @@ export function RepairStatus({ issue, run }: { issue: Issue; run: RunMove }) {
   const pick = async (slot: Slot) => {
     setPicking(slotKey(slot));
     try {
-      await run(() => pickSlot(issue.issue_id, { date: slot.date, time_from: slot.time_from, time_to: slot.time_to }));
+      const picked = { date: slot.date, time_from: slot.time_from, time_to: slot.time_to };
+      await run(
+        queueableMove("pick_slot", issue, picked, (key) => pickSlot(issue.issue_id, picked, key), {
+          stage: "scheduled",
+          visit: picked,
+          actions: without(issue, "pick_slot", "request_slots"),
+        }),
+      );
     } catch {
       // run has said what went wrong.
     } finally {
@@ -90,6 +116,7 @@ export function RepairStatus({ issue, run }: { issue: Issue; run: RunMove }) {
     <section className={section} aria-labelledby="status-title" data-testid="repair-status">
       {/* SPEC.md's read-only details name this section 'repair action'. */}
       <h2 id="status-title">{t("issues.repairAction")}</h2>
+      <OutboxNote issueId={issue.issue_id} />
       <div className={factsCss}>
         <StageBadge stage={issue.stage} status={issue.issue_status} />
         {issue.emergency && <EmergencyMark />}
@@ -201,7 +228,17 @@ export function RepairStatus({ issue, run }: { issue: Issue; run: RunMove }) {
       <ConfirmRateSheet
         open={dialog === "confirm"}
         onClose={() => setDialog(null)}
-        onSubmit={(rating, comment) => move(() => confirmIssue(issue.issue_id, rating, comment))}
+        onSubmit={(rating, comment) =>
+          move(
+            queueableMove("confirm", issue, { rating, comment }, (key) => confirmIssue(issue.issue_id, rating, comment, key), {
+              stage: "closed",
+              issue_status: 1,
+              rating,
+              rating_comment: comment || null,
+              actions: [],
+            }),
+          )
+        }
       />
       <ReasonSheet
         open={dialog === "reopen"}
@@ -224,7 +261,14 @@ export function RepairStatus({ issue, run }: { issue: Issue; run: RunMove }) {
         label={t("repair.visit.requestNote")}
         submit={t("repair.visit.requestSubmit")}
         onClose={() => setDialog(null)}
-        onSubmit={(note) => move(() => requestSlots(issue.issue_id, note))}
+        onSubmit={(note) =>
+          move(
+            queueableMove("request_slots", issue, { note }, (key) => requestSlots(issue.issue_id, note, key), {
+              stage: "accepted",
+              actions: without(issue, "pick_slot", "request_slots"),
+            }),
+          )
+        }
       />
       <ConfirmDelete
         open={dialog === "cancel"}

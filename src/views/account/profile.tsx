@@ -6,6 +6,7 @@ import { AccountSection } from "../../components/account/parts";
 import { DiscardChanges } from "../../components/DiscardChanges";
 import { LanguageSwitch } from "../../components/LanguageSwitch";
 import { LoadError, Loading } from "../../components/property/parts";
+import { SavedAt } from "../../components/SavedAt";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { Button } from "../../components/ui";
 import type { AccountProfile } from "../../contract/account";
@@ -53,7 +54,7 @@ const Chevron = () => (
  */
 export function ProfileView({ title }: ViewProps) {
   useSignals();
-  const res = useResource((signal) => fetchProfile(signal), []);
+  const res = useResource((signal) => fetchProfile(signal), [], { keep: "profile" });
   // What the writes answered, for the load it followed: a fresh load (Try again) replaces it.
   const [saved, setSaved] = useState<{ after: AccountProfile | undefined; data: AccountProfile } | null>(null);
   const loaded = useRef(res.data);
@@ -76,6 +77,7 @@ export function ProfileView({ title }: ViewProps) {
     <main className={page}>
       <ScreenTitle title={t(title)} />
       <div className={stack}>
+        <SavedAt at={res.savedAt} />
         {profile ? (
           <>
             <PhotoCard profile={profile} onSaved={onSaved} />

@@ -5,6 +5,7 @@ import { fetchCompanySummary } from "../../api/jobs";
 import { fetchProperties } from "../../api/property";
 import { fetchRepairs } from "../../api/repairs";
 import { ListEnd } from "../../components/ListEnd";
+import { SavedAt } from "../../components/SavedAt";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { EmptyState, LinkButton, LoadError, href, listCss } from "../../components/property/parts";
 import { AssignButton } from "../../components/repair/AssignSheet";
@@ -46,7 +47,7 @@ const COUNTS = [
 /** The four counts of the company's repairs now (GET /company/summary); a refresh keeps the old figures until the new ones come. */
 function Counts({ version }: { version: number }) {
   useSignals();
-  const summary = useResource((signal) => fetchCompanySummary(signal), [version]);
+  const summary = useResource((signal) => fetchCompanySummary(signal), [version], { keep: "home:counts" });
   const shown = useRef<CompanySummary | undefined>(undefined);
   if (summary.data) shown.current = summary.data;
   const data = shown.current;
@@ -90,7 +91,9 @@ const byIssueId = (issue: Issue) => issue.issue_id;
 function Unassigned({ onAssigned }: { onAssigned: () => void }) {
   useSignals();
   const heading = useRef<HTMLHeadingElement>(null);
-  const repairs = usePagedList((n, signal) => fetchRepairs("open", n, signal, { scope: "company", stage: "reported" }), byIssueId, []);
+  const repairs = usePagedList((n, signal) => fetchRepairs("open", n, signal, { scope: "company", stage: "reported" }), byIssueId, [], {
+    keep: "home:unassigned",
+  });
   const items = repairs.list.items;
   const failed = repairs.error != null;
   const empty = repairs.list.done && !failed && items.length === 0;
@@ -147,13 +150,14 @@ export function ManagerHome({ title }: ViewProps) {
   // The property screens open from here: fetch their small door now, so opening one waits for one chunk, not two.
   useEffect(() => void import("../property/screens"), []);
   // One row is enough: the answer's total is the company's count of properties.
-  const props = useResource((signal) => fetchProperties(1, "", signal), []);
+  const props = useResource((signal) => fetchProperties(1, "", signal), [], { keep: "home:company-places" });
   const [version, setVersion] = useState(0);
   const refreshCounts = useCallback(() => setVersion((v) => v + 1), []);
   return (
     <main className={page}>
       <ScreenTitle title={t(title)} />
       <div className={stack}>
+        <SavedAt at={props.savedAt} />
         <Counts version={version} />
         <div className={tiles}>
           <a href={href(paths.properties)} className={cx(card, tile)} data-testid="properties-tile">

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchProperties, fetchProperty } from "../../api/property";
 import { fetchRepairs } from "../../api/repairs";
+import { SavedAt } from "../../components/SavedAt";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { EmptyState, LinkButton, PlacesListEnd, LoadError, PlusIcon, PropertyRow, href, listCss } from "../../components/property/parts";
 import { RepairCard } from "../../components/repair/RepairCard";
@@ -73,7 +74,7 @@ const quietCss = css`
  */
 function HomeRepairs() {
   useSignals();
-  const open = useResource((signal) => fetchRepairs("open", 1, signal), []);
+  const open = useResource((signal) => fetchRepairs("open", 1, signal), [], { keep: "home:repairs" });
   if (open.loading)
     return (
       <div className={css`display: flex; justify-content: center; padding: 8px;`}>
@@ -153,7 +154,9 @@ const ended = (end: string | null) => !!end && end.slice(0, 10) < new Date().toI
  */
 function TenantHome({ property }: { property: PropertySummary }) {
   useSignals();
-  const detail = useResource((signal) => fetchProperty({ property_id: property.property_id }, signal), [property.property_id]);
+  const detail = useResource((signal) => fetchProperty({ property_id: property.property_id }, signal), [property.property_id], {
+    keep: `property-id:${property.property_id}`,
+  });
   const me = user.value?.user_id;
   const mine = detail.data?.units.filter((u) => u.tenant && !ended(u.tenant.end_date) && (u.tenant.user_id == null || u.tenant.user_id === me)) ?? [];
   return (
@@ -178,13 +181,14 @@ export function OwnerHome({ title }: ViewProps) {
   // The property screens open from here: fetch their small door now, so opening one waits for one chunk, not two.
   useEffect(() => void import("../property/screens"), []);
   const tenant = role.value === 3;
-  const places = usePagedList((n, signal) => fetchProperties(n, "", signal), byId, []);
+  const places = usePagedList((n, signal) => fetchProperties(n, "", signal), byId, [], { keep: "home:places" });
   const items = places.list.items;
   const empty = places.list.done && places.error == null && items.length === 0;
   return (
     <main className={page}>
       <ScreenTitle title={t(title)} />
       <div className={stack}>
+        <SavedAt at={places.savedAt} />
         <ReportButton />
         <HomeRepairs />
         <section className={stack} aria-labelledby="places-title">

@@ -112,7 +112,8 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
   const [moved, setMoved] = useState<Issue | null>(null);
   const issue = moved ?? loaded;
   const [version, setVersion] = useState(0);
-  const timeline = useResource((signal) => fetchTimeline(loaded.issue_id, signal), [loaded.issue_id, version]);
+  // Kept on the phone (D23): offline, the repair's story still shows with the issue.
+  const timeline = useResource((signal) => fetchTimeline(loaded.issue_id, signal), [loaded.issue_id, version], { keep: `timeline:${loaded.issue_id}` });
   // A refresh keeps the events on screen until the new list arrives, rather than flashing a spinner.
   const shown = useRef<TimelineEntry[] | undefined>(undefined);
   if (timeline.data) shown.current = timeline.data;

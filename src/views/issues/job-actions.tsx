@@ -3,19 +3,23 @@
 // technicians), decline with a reason, start at the agreed visit, hold with a reason and resume, and complete, which
 // opens the work report form. Each move shows the server's sentence and the issue as it is afterwards.
 import { css } from "goober";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { isHttpError } from "../../api/client";
 import { fetchIssue } from "../../api/issues";
 import { acceptJob, declineJob, holdJob, resumeJob, startJob } from "../../api/jobs";
+import { newKey } from "../../api/repairs";
+import { OutboxNote } from "../../components/OutboxList";
 import { PushPrompt } from "../../components/PushPrompt";
 import { section } from "../../components/issues/styles";
 import { ReasonSheet } from "../../components/repair/ReasonSheet";
 import { formatMoment } from "../../components/repair/visit";
 import { Button } from "../../components/ui";
-import type { Issue } from "../../contract/issues";
+import { type Issue, issueSchema } from "../../contract/issues";
 import type { moveAnswer } from "../../contract/repairs";
 import { navigate } from "../../lib/hash-location";
+import { getOutbox, moveStep, sendOrQueue } from "../../lib/outbox";
+import { type OutboxKind, outboxItems } from "../../signals/outbox";
 import { paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
@@ -30,6 +34,23 @@ export type JobMove = (typeof JOB_MOVES)[number];
 
 /** The job's moves the server allows now, in button order. */
 export const jobMovesOf = (issue: Pick<Issue, "actions">): JobMove[] => JOB_MOVES.filter((m) => issue.actions?.includes(m));
+
+/** The moves that wait in the outbox when the network is gone (D23); decline needs the network (the job leaves the technician). */
+const QUEUED_MOVES: readonly JobMove[] = ["accept", "start", "hold", "resume"];
+
+/**
+ * What the job looks like once a queued move goes through, shown meanwhile where it is safe: the stage and buttons
+ * the server's table gives the technician next (server/issues/stages.ts). An offer is not assumed taken: another
+ * technician may be faster, so it only says it waits.
+ */
+export function optimisticMove(name: JobMove, issue: Issue, body: { reason?: string } | undefined, now = new Date()): Issue | null {
+  const at = now.toISOString();
+  if (name === "accept") return issue.offered || issue.stage === "reported" ? null : { ...issue, stage: "accepted", actions: ["acknowledge", "comment"] };
+  if (name === "start") return { ...issue, stage: "in_progress", started_at: at, held_at: null, actions: ["hold", "complete", "comment"] };
+  if (name === "hold") return { ...issue, held_at: at, hold_reason: body?.reason ?? null, actions: ["resume", "comment"] };
+  if (name === "resume") return { ...issue, held_at: null, hold_reason: null, actions: ["hold", "complete", "comment"] };
+  return null;
+}
 
 const actionsCss = css`display: flex; flex-wrap: wrap; gap: 10px; & > * { flex: 1 1 140px; }`;
 const heldCss = css`margin: 0; padding: 10px 12px; border-radius: 10px; background: #fef3c7; color: #78350f; font-weight: 600;`;
@@ -58,14 +79,43 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
   const [accepted, setAccepted] = useState(false);
   const held = !!issue.held_at;
   const started = issue.stage === "in_progress" && issue.started_at;
-  if (!moves.length && !held && !started && !accepted) return null;
+  // Something of this job in the outbox (waiting, refused, or just sent: "Sent" shows for a moment).
+  const waiting = outboxItems.value.some((i) => i.issueId === issue.issue_id);
+  // A move of this job sent from the outbox: the issue as the server has it now replaces the guess shown meanwhile.
+  const moved = useRef(onMoved);
+  moved.current = onMoved;
+  useEffect(
+    () =>
+      getOutbox().onSent((item) => {
+        if (item.issueId !== issue.issue_id) return;
+        const next = issueSchema.safeParse((item.answer as { data?: unknown } | null)?.data);
+        if (next.success) moved.current(next.data);
+      }),
+    [issue.issue_id],
+  );
+  if (!moves.length && !held && !started && !accepted && !waiting) return null;
 
-  /** Runs a move; resolves with whether it went through (a dialog stays open when it did not). */
-  async function run(name: JobMove, call: () => Promise<MoveAnswer>): Promise<boolean> {
+  /**
+   * Runs a move with a key made at the press; resolves with whether it went through or waits in the outbox (a dialog
+   * stays open when it did neither). Without network, accept, start, hold and resume wait in the outbox.
+   */
+  async function run(name: JobMove, call: (key: string) => Promise<MoveAnswer>, body?: { reason: string }): Promise<boolean> {
     if (busy) return false;
     setBusy(name);
+    const key = newKey();
     try {
-      const answer = await call();
+      const sent = QUEUED_MOVES.includes(name)
+        ? await sendOrQueue({ kind: name as OutboxKind, issueId: issue.issue_id, label: issue.title, steps: [moveStep(name, issue.issue_id, key, body)] }, () =>
+            call(key),
+          )
+        : { queued: false as const, value: await call(key) };
+      if (sent.queued) {
+        showToast(t("outbox.queued.move"), "info", { id: "job-move" });
+        const next = optimisticMove(name, issue, body);
+        if (next) onMoved(next);
+        return true;
+      }
+      const answer = sent.value;
       showToast(answer.message || t(`job.done.${name}`), "success", { id: "job-move" });
       if (name === "decline") {
         // Back to the managers: the job is no longer this technician's.
@@ -112,13 +162,17 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
           </p>
         )
       )}
+      <OutboxNote issueId={issue.issue_id} />
       {moves.includes("accept") && issue.offered && <p className={cx(muted, css`margin: 0 0 8px;`)}>{t("offers.acceptHint")}</p>}
       {moves.length > 0 && (
         <div className={cx(actionsCss, css`margin-top: 12px;`)}>
           {moves.map((m) => {
-            if (m === "accept") return <MoveButton key={m} busy={busy} onClick={() => void run("accept", () => acceptJob(issue.issue_id))} label={label(m)} />;
-            if (m === "start") return <MoveButton key={m} busy={busy} onClick={() => void run("start", () => startJob(issue.issue_id))} label={label(m)} />;
-            if (m === "resume") return <MoveButton key={m} busy={busy} onClick={() => void run("resume", () => resumeJob(issue.issue_id))} label={label(m)} />;
+            if (m === "accept")
+              return <MoveButton key={m} busy={busy} onClick={() => void run("accept", (key) => acceptJob(issue.issue_id, key))} label={label(m)} />;
+            if (m === "start")
+              return <MoveButton key={m} busy={busy} onClick={() => void run("start", (key) => startJob(issue.issue_id, key))} label={label(m)} />;
+            if (m === "resume")
+              return <MoveButton key={m} busy={busy} onClick={() => void run("resume", (key) => resumeJob(issue.issue_id, key))} label={label(m)} />;
             if (m === "complete") return <MoveButton key={m} busy={busy} onClick={onComplete} label={t("job.complete")} />;
             if (m === "hold") return <MoveButton key={m} busy={busy} variant="secondary" onClick={() => setDialog("hold")} label={t("job.hold")} />;
             return <MoveButton key={m} busy={busy} variant="secondary" className={dangerCss} onClick={() => setDialog("decline")} label={t("job.decline")} />;
@@ -153,7 +207,7 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
         submit={t("job.holdSubmit")}
         onClose={() => setDialog(null)}
         onSubmit={async (reason) => {
-          if (await run("hold", () => holdJob(issue.issue_id, reason))) setDialog(null);
+          if (await run("hold", (key) => holdJob(issue.issue_id, reason, key), { reason })) setDialog(null);
         }}
       />
     </section>

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type JobsStatus, fetchJobs } from "../../api/issues";
 import { acceptJob, fetchOffers } from "../../api/jobs";
+import { SavedAt } from "../../components/SavedAt";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { StatusTabs } from "../../components/StatusTabs";
 import { Button, Spinner } from "../../components/ui";
@@ -131,7 +132,8 @@ export function JobsView({ title }: ViewProps) {
   const search = useHashSearch();
   const tab: JobsStatus = new URLSearchParams(search).get("tab") === "closed" ? "closed" : "open";
   // A tab switch aborts the other tab's page on its way, so a slow Open answer never replaces the Closed list.
-  const jobs = usePagedList((page, signal) => fetchJobs(tab, page, signal), byIssueId, [tab]);
+  // Kept on the phone per tab (D23): offline, the technician still sees the jobs with their addresses.
+  const jobs = usePagedList((page, signal) => fetchJobs(tab, page, signal), byIssueId, [tab], { keep: `jobs:${tab}` });
   const items = jobs.list.items;
   const failed = jobs.error != null;
 
@@ -152,6 +154,7 @@ export function JobsView({ title }: ViewProps) {
         className={css`margin-bottom: 14px;`}
       />
       <section id="jobs-panel" role="tabpanel" aria-labelledby={`jobs-tab-${tab}`} aria-busy={jobs.loading}>
+        <SavedAt at={jobs.savedAt} className={css`margin-bottom: 12px;`} />
         {failed && <LoadError retry={jobs.retry} text="issues.loadError" />}
         {!jobs.loading && !failed && items.length === 0 && <p>{tab === "open" ? t("issues.emptyOpen") : t("issues.emptyClosed")}</p>}
         {items.length > 0 && (

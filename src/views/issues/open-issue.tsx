@@ -118,6 +118,7 @@ export function OpenIssueView(_: ViewProps) {
             )}
             <AckSheet
               issueId={issue.issue_id}
+              title={issue.title}
               tenantSlots={issue.available}
               open={sheet && (open || reschedule)}
               canPropose={issue.actions !== undefined}

@@ -3,7 +3,10 @@
 // D21), parts with quick-add chips for the kind of work and prices typed as decimals of the property's currency, the
 // time on site (from the start to now, editable), other costs, follow-up needed, damage caused by the occupant, and
 // an optional signature. Checked with the contract before anything is sent; then the photos go up, then the
-// signature, then the report. A failure says why at the fields and keeps everything typed.
+// signature, then the report. A failure says why at the fields and keeps everything typed. Without network (offline
+// at the press, or a request that gets no answer) the rest of the completion goes to the outbox (D23): the photos not
+// sent yet (made smaller once, so every attempt sends the same bytes under its key), the signature, then the report;
+// the form closes as after a success and the job says it waits to be sent.
 import { css } from "goober";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
@@ -19,7 +22,10 @@ import { formatMinor } from "../../contract/money";
 import { COST_LABEL_MAX, MAX_AFTER_PHOTOS, MAX_EXTRA_COSTS, MAX_PARTS, NOTES_MAX, PART_NAME_MAX } from "../../contract/repairs";
 import { newKey } from "../../api/repairs";
 import { fetchIssue } from "../../api/issues";
+import { compressPhoto } from "../../lib/image-compress";
+import { type OutboxStep, fileOf, getOutbox, isNetworkFailure, moveStep } from "../../lib/outbox";
 import { useUploadQueue } from "../../lib/upload-queue";
+import { online } from "../../signals/connectivity";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { lang, t } from "../../signals/language";
 import { cx, errorText, muted, page } from "../../styles/theme";
@@ -120,6 +126,12 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
   // The signature's idempotency key, kept across retries of the same drawing; a new stroke or Clear makes a new one.
   const signature = useRef<{ key: string; sent: boolean }>({ key: newKey(), sent: false });
   const uploads = useUploadQueue<PickedMedia>({ idOf: (f) => f.id, errorOf: uploadError });
+  // Each photo made smaller once: a repeat under the same key must send the same bytes (the server refuses others).
+  const prepared = useRef(new Map<string, Promise<Blob>>());
+  // The photos whose last attempt got no answer (no network), as opposed to a refusal.
+  const unanswered = useRef(new Set<string>());
+  // The report's key, kept while the body stays the same (a press again after a lost answer completes once).
+  const completion = useRef<{ key: string; body: string } | null>(null);
   const stateOf = (id: string) => uploads.items.find((i) => i.id === id);
   // The form takes the job's screen: start at its top.
   // Braces: Chromium's scrollTo may return a promise, which React would take for a cleanup and call.
@@ -210,6 +222,7 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
   };
   const removePhoto = (p: PickedMedia) => {
     uploads.queue.remove(p.id);
+    prepared.current.delete(p.id);
     setPhotos((list) => list.filter((x) => x.id !== p.id));
     setRefused([]);
   };
@@ -230,16 +243,90 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
     });
   };
 
-  /** Sends every picked photo not sent yet (a failed one again, with its key); resolves with whether all arrived. */
-  async function sendPhotos(): Promise<boolean> {
+  /** The photo made smaller (once; a failure is tried again next time). */
+  const prepare = (p: PickedMedia) => {
+    let blob = prepared.current.get(p.id);
+    if (!blob) {
+      blob = compressPhoto(p.file);
+      blob.catch(() => prepared.current.delete(p.id));
+      prepared.current.set(p.id, blob);
+    }
+    return blob;
+  };
+  const sendPhoto = async (p: PickedMedia, key: string) => {
+    try {
+      return await uploadWorkMedia(issue.issue_id, await prepare(p), "after", key, true);
+    } catch (e) {
+      if (isNetworkFailure(e)) unanswered.current.add(p.id);
+      throw e;
+    }
+  };
+
+  /**
+   * Sends every picked photo not sent yet (a failed one again, with its key); resolves with whether all arrived, or
+   * "offline" when those that did not got no answer at all.
+   */
+  async function sendPhotos(): Promise<boolean | "offline"> {
+    unanswered.current.clear();
+    const queued = new Set(uploads.queue.items.map((i) => i.id));
     for (const p of photos) {
-      const item = stateOf(p.id);
-      if (!item) uploads.queue.add([p], (f, key) => uploadWorkMedia(issue.issue_id, f.file, "after", key));
-      else if (item.state === "failed") void uploads.queue.retry(p.id);
+      const item = uploads.queue.items.find((i) => i.id === p.id);
+      if (!queued.has(p.id)) uploads.queue.add([p], sendPhoto);
+      else if (item?.state === "failed") void uploads.queue.retry(p.id);
     }
     await uploads.queue.idle();
     const ids = new Set(photos.map((p) => p.id));
-    return uploads.queue.items.filter((i) => ids.has(i.id)).every((i) => i.state === "sent");
+    const failed = uploads.queue.items.filter((i) => ids.has(i.id) && i.state !== "sent");
+    if (!failed.length) return true;
+    return failed.every((i) => unanswered.current.has(i.id)) ? "offline" : false;
+  }
+
+  const completeKey = (body: unknown) => {
+    const text = JSON.stringify(body);
+    if (completion.current?.body !== text) completion.current = { key: newKey(), body: text };
+    return completion.current.key;
+  };
+
+  /**
+   * No network: what is left of the completion goes to the outbox in order (photos not sent yet, the signature, the
+   * report), each with the key its attempts here used; the form closes as after a success.
+   */
+  async function queueCompletion(body: NonNullable<ReturnType<typeof checkWork>["body"]>) {
+    const steps: OutboxStep[] = [];
+    try {
+      for (const p of photos) {
+        const item = uploads.queue.items.find((i) => i.id === p.id);
+        if (item?.state === "sent") continue;
+        steps.push({
+          method: "post",
+          path: "issue/media",
+          query: { issue_id: issue.issue_id, phase: "after" },
+          file: await fileOf(await prepare(p), "after.jpg"),
+          key: item?.key ?? newKey(),
+        });
+      }
+    } catch (err) {
+      // A photo the phone cannot read: said at the photos, as when it is sent at once.
+      const sentence = await uploadError(err);
+      problem({ after_images: sentence }, sentence);
+      return;
+    }
+    if (pad.current && !pad.current.empty && !signature.current.sent) {
+      const png = await pad.current.toPng();
+      if (png)
+        steps.push({
+          method: "post",
+          path: "issue/media",
+          query: { issue_id: issue.issue_id, phase: "signature" },
+          file: await fileOf(png, "signature.png"),
+          key: signature.current.key,
+        });
+    }
+    steps.push(moveStep("complete", issue.issue_id, completeKey(body), body));
+    await getOutbox().add({ kind: "complete", issueId: issue.issue_id, label: issue.title, steps }, { later: true });
+    setDone(true);
+    // What the job will be once it arrives (the server's table: completed, nothing more for the technician to do).
+    onDone({ ...issue, stage: "completed", issue_status: 1, actions: [] }, t("outbox.queued.complete"));
   }
 
   async function submit(e: FormEvent) {
@@ -256,7 +343,10 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
     setBusy(true);
     setFailure(null);
     try {
-      if (!(await sendPhotos())) {
+      if (!online.peek()) return await queueCompletion(body);
+      const photosSent = await sendPhotos();
+      if (photosSent === "offline") return await queueCompletion(body);
+      if (!photosSent) {
         problem({ after_images: t("work.photos.notSent") }, t("work.photos.notSent"));
         return;
       }
@@ -267,6 +357,7 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
             await uploadWorkMedia(issue.issue_id, png, "signature", signature.current.key);
             signature.current.sent = true;
           } catch (err) {
+            if (isNetworkFailure(err)) return await queueCompletion(body);
             const f = await failureOf(err);
             problem({ signature: f.detail ?? t("work.signature.failed") }, f.detail ?? t("work.signature.failed"));
             return;
@@ -275,8 +366,9 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
       }
       let answer: Awaited<ReturnType<typeof completeJob>>;
       try {
-        answer = await completeJob(issue.issue_id, body);
+        answer = await completeJob(issue.issue_id, body, completeKey(body));
       } catch (err) {
+        if (isNetworkFailure(err)) return await queueCompletion(body);
         const f = await failureOf(err);
         problem(f.errors, f.detail ?? t("work.failed"));
         return;

@@ -6,6 +6,7 @@ import { css } from "goober";
 import { type MouseEvent, useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchNotifications, fetchSettings, markAllRead, markRead, saveSettings } from "../../api/notifications";
+import { SavedAt } from "../../components/SavedAt";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { EmptyState, LinkButton, LoadError, Loading, listCss } from "../../components/property/parts";
 import { Button } from "../../components/ui";
@@ -133,6 +134,7 @@ function NotificationList({ title }: { title: string }) {
       }),
     (n: Notification) => n.notification_id,
     [],
+    { keep: "notifications" },
   );
   const { list, loading, error } = paged;
   const [marking, setMarking] = useState(false);
@@ -177,6 +179,7 @@ function NotificationList({ title }: { title: string }) {
     <main className={page}>
       <ScreenTitle title={t(title)} />
       <div className={stack} aria-busy={loading}>
+        <SavedAt at={paged.savedAt} />
         <div className={toolsCss}>
           {anyUnread && (
             <Button variant="secondary" onClick={() => void readAll()} disabled={marking} aria-busy={marking || undefined}>

@@ -4,6 +4,7 @@ import { fetchProperty } from "../../api/property";
 import { ContactCard } from "../../components/issues/ContactCard";
 import { LinkButton, Loading, LoadError, NestedTitle, OpenCount, Section, TypeBadge, href, nameParam } from "../../components/property/parts";
 import { IssueHistory } from "../../components/property/history";
+import { SavedAt } from "../../components/SavedAt";
 import type { Addrs } from "../../contract/issues";
 import type { PropertyDetail, Unit } from "../../contract/property-answers";
 import { formatAddress } from "../../lib/address";
@@ -115,11 +116,12 @@ export function ApartmentView({ title, params }: ViewProps) {
   useSignals();
   const name = nameParam(params?.propertyName);
   const unitId = Number(new URLSearchParams(useHashSearch()).get("unit_id"));
-  const property = useResource((signal) => fetchProperty({ name }, signal), [name]);
+  const property = useResource((signal) => fetchProperty({ name }, signal), [name], { keep: `property:${name}` });
   const unit = property.data?.units.find((u) => u.unit_id === unitId);
   return (
     <main className={page}>
       <NestedTitle title={unit ? t("places.unitTitle", { name: unit.name }) : t(title)} />
+      <SavedAt at={property.savedAt} className={css`margin-bottom: 12px;`} />
       {property.loading && <Loading />}
       {property.error != null && <LoadError retry={property.retry} />}
       {property.data && unit && <UnitBody property={property.data} unit={unit} />}

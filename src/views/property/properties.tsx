@@ -2,6 +2,7 @@ import { css } from "goober";
 import { useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchProperties } from "../../api/property";
+import { SavedAt } from "../../components/SavedAt";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { EmptyState, LinkButton, PlacesListEnd, LoadError, PlusIcon, PropertyRow, listCss } from "../../components/property/parts";
 import type { PropertySummary } from "../../contract/property-answers";
@@ -34,7 +35,8 @@ export function PropertiesView({ title }: ViewProps) {
     return () => clearTimeout(timer);
   }, [typed]);
   // A new search aborts the page on its way, so an answer for an older query never fills the list.
-  const places = usePagedList((n, signal) => fetchProperties(n, q, signal), byId, [q]);
+  // The whole list is kept on the phone (D23); a search's answer is not.
+  const places = usePagedList((n, signal) => fetchProperties(n, q, signal), byId, [q], { keep: q ? undefined : "properties" });
   const { items, total, done } = places.list;
   const empty = done && places.error == null && items.length === 0;
   return (
@@ -66,6 +68,7 @@ export function PropertiesView({ title }: ViewProps) {
             {t("places.addProperty")}
           </LinkButton>
         </div>
+        <SavedAt at={places.savedAt} />
         {items.length > 0 && (
           <ul className={listCss} aria-label={t(title)}>
             {items.map((p) => (

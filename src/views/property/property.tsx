@@ -6,6 +6,7 @@ import { IssueMap } from "../../components/issues/IssueMap";
 import { MediaViewer, type ViewerItem } from "../../components/issues/MediaViewer";
 import { LinkButton, Loading, LoadError, NestedTitle, OpenCount, Section, TypeBadge, href, nameParam } from "../../components/property/parts";
 import { IssueHistory } from "../../components/property/history";
+import { SavedAt } from "../../components/SavedAt";
 import type { PropertyDetail, PropertyFile } from "../../contract/property-answers";
 import type { Addrs } from "../../contract/issues";
 import { formatAddress } from "../../lib/address";
@@ -175,10 +176,11 @@ export function PropertyDetailView({ title, params }: ViewProps) {
   useSignals();
   const name = nameParam(params?.propertyName);
   // A property the caller may not see answers 404, and the API client then opens /404 itself.
-  const property = useResource((signal) => fetchProperty({ name }, signal), [name]);
+  const property = useResource((signal) => fetchProperty({ name }, signal), [name], { keep: `property:${name}` });
   return (
     <main className={page}>
       <NestedTitle title={property.data?.name || name || t(title)} />
+      <SavedAt at={property.savedAt} className={css`margin-bottom: 12px;`} />
       {property.loading && <Loading />}
       {property.error != null && <LoadError retry={property.retry} />}
       {property.data && <PropertyBody property={property.data} />}

@@ -2,6 +2,8 @@ import { css } from "goober";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type RepairsStatus, fetchRepairs } from "../../api/repairs";
 import { ListEnd } from "../../components/ListEnd";
+import { OutboxWaiting, useOutboxSent } from "../../components/OutboxList";
+import { SavedAt } from "../../components/SavedAt";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { StatusTabs } from "../../components/StatusTabs";
 import { EmptyState, LinkButton, LoadError, PlusIcon, centerCss, listCss } from "../../components/property/parts";
@@ -25,10 +27,13 @@ export function RepairsView({ title }: ViewProps) {
   useSignals();
   const search = useHashSearch();
   const tab: RepairsStatus = new URLSearchParams(search).get("tab") === "closed" ? "closed" : "open";
-  const repairs = usePagedList((n, signal) => fetchRepairs(tab, n, signal), byIssueId, [tab]);
+  const repairs = usePagedList((n, signal) => fetchRepairs(tab, n, signal), byIssueId, [tab], { keep: `repairs:${tab}` });
   const items = repairs.list.items;
   const failed = repairs.error != null;
   const empty = repairs.list.done && !failed && items.length === 0;
+
+  // A report that waited in the outbox (issue 15) has arrived: the list loads again to show it once.
+  useOutboxSent(() => repairs.reload(), { kinds: ["report"] });
 
   const select = (next: RepairsStatus) => navigate(paths.repairTab(next), { replace: true });
 
@@ -36,6 +41,7 @@ export function RepairsView({ title }: ViewProps) {
     <main className={page}>
       <ScreenTitle title={t(title)} />
       <div className={stack}>
+        <OutboxWaiting />
         <StatusTabs
           tabs={TABS}
           value={tab}
@@ -45,6 +51,7 @@ export function RepairsView({ title }: ViewProps) {
           idPrefix="repair"
         />
         <section id="repair-panel" role="tabpanel" aria-labelledby={`repair-tab-${tab}`} aria-busy={repairs.loading} className={stack}>
+          <SavedAt at={repairs.savedAt} />
           {items.length > 0 && (
             <ul className={listCss} data-testid="repair-list">
               {items.map((issue) => (

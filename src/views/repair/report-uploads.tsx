@@ -2,9 +2,11 @@
 // shown ("2 of 3 photos sent"), a failed one tried again alone. Shared by the report and edit screens.
 import { css } from "goober";
 import { useSignals } from "@preact/signals-react/runtime";
-import { uploadIssueMedia } from "../../api/repairs";
+import { newKey, uploadIssueMedia } from "../../api/repairs";
 import { Button } from "../../components/ui";
-import { MediaError } from "../../lib/image-compress";
+import type { ReportBody } from "../../contract/repairs";
+import { MediaError, compressPhoto } from "../../lib/image-compress";
+import { type OutboxItem, type OutboxStep, fileOf, getOutbox } from "../../lib/outbox";
 import { type QueueItem, useUploadQueue } from "../../lib/upload-queue";
 import { setPendingUploads } from "../../signals/pending-uploads";
 import { t } from "../../signals/language";
@@ -36,6 +38,27 @@ export function useIssueUploads() {
     return ids;
   };
   return { ...q, send };
+}
+
+/**
+ * No network: the report and its files go to the outbox as one entry (D23): POST /issue/issue with the key of the
+ * press, then each file (photos made smaller now) under its own key, to the issue the report's answer names.
+ */
+export async function queueReport(body: ReportBody, key: string, files: readonly PickedMedia[]): Promise<OutboxItem> {
+  const steps: OutboxStep[] = [{ method: "post", path: "issue/issue", json: body, key }];
+  for (const f of files) {
+    const blob = f.kind === "photo" ? await compressPhoto(f.file) : f.file;
+    steps.push({
+      method: "post",
+      path: "issue/media",
+      from: { issue_id: { step: 0, field: "data.issue_id" } },
+      file: await fileOf(blob, f.kind === "photo" ? "photo.jpg" : "video.mp4"),
+      key: newKey(),
+      // A server that answers the report without the issue (SPEC.md's) has nowhere to put them.
+      optional: true,
+    });
+  }
+  return getOutbox().add({ kind: "report", label: body.title, steps }, { later: true });
 }
 
 const list = css`

@@ -2,6 +2,9 @@ import { css } from "goober";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { newKey, reportIssue } from "../../api/repairs";
+import type { ReportBody } from "../../contract/repairs";
+import { isNetworkFailure } from "../../lib/outbox";
+import { online } from "../../signals/connectivity";
 import { DiscardChanges } from "../../components/DiscardChanges";
 import { PushPrompt } from "../../components/PushPrompt";
 import { ScreenTitle } from "../../components/ScreenTitle";
@@ -14,7 +17,7 @@ import { page, stack } from "../../styles/theme";
 import { goBack } from "../property/failure";
 import { FormFooter, formCss, linkButton, ReportFields } from "./report-fields";
 import { changed, emptyReport } from "./report-rules";
-import { UploadProgress, useIssueUploads } from "./report-uploads";
+import { UploadProgress, queueReport, useIssueUploads } from "./report-uploads";
 import { ReportWhere, type Where } from "./report-where";
 import { useReportForm } from "./use-report-form";
 
@@ -46,7 +49,8 @@ export function ReportIssueView({ title }: ViewProps) {
   });
   const [blank] = useState(emptyReport);
   const { form, set, files, setFiles, errors, failure, busy, formRef, failureRef, send: check } = useReportForm(() => ({ ...emptyReport(), ...preset }), "add");
-  const [reported, setReported] = useState<{ issue_id: number | null; title: string } | null>(null);
+  // `queued`: no network; the report waits in the outbox (D23) and goes when the phone is online.
+  const [reported, setReported] = useState<{ issue_id: number | null; title: string; queued?: boolean } | null>(null);
   // One key per report: a press again after a failure (the first may have arrived) creates it once (D23).
   const key = useRef<string | null>(null);
   const uploads = useIssueUploads();
@@ -80,9 +84,26 @@ export function ReportIssueView({ title }: ViewProps) {
     if (busy || reported) return;
     if (whereLoading) return setWaiting(true);
     key.current ??= newKey();
-    const sent = await check(async (body) => ({ body, answer: await reportIssue(body, key.current as string) }), "report.add.failed");
+    const sent = await check(async (body: ReportBody) => {
+      const k = key.current as string;
+      if (online.peek()) {
+        try {
+          return { body, answer: await reportIssue(body, k) };
+        } catch (e) {
+          if (!isNetworkFailure(e)) throw e;
+        }
+      }
+      // No network: the report and its files wait on the phone, under the same key (one report, whenever it lands).
+      await queueReport(body, k, files);
+      return { body, answer: null };
+    }, "report.add.failed");
     if (!sent) return;
     const { body, answer } = sent;
+    if (!answer) {
+      setReported({ issue_id: null, title: body.title, queued: true });
+      showToast(t("outbox.queued.report"), "info", { id: "report" });
+      return;
+    }
     const issue = answer.issue;
     setReported({ issue_id: issue?.issue_id ?? null, title: issue?.title ?? body.title });
     showToast(answer.message || t("report.add.done"), "success", { id: "report" });
@@ -94,9 +115,9 @@ export function ReportIssueView({ title }: ViewProps) {
       <main className={page}>
         <ScreenTitle title={t(title)} onBack={() => navigate(paths.repair, { replace: true })} />
         <div className={stack}>
-          <section className={doneCss} role="status" aria-labelledby="report-done">
-            <h2 id="report-done">{t("report.done.heading")}</h2>
-            <p>{t("report.done.text", { title: reported.title })}</p>
+          <section className={doneCss} role="status" aria-labelledby="report-done" data-queued={reported.queued || undefined}>
+            <h2 id="report-done">{t(reported.queued ? "outbox.report.heading" : "report.done.heading")}</h2>
+            <p>{t(reported.queued ? "outbox.report.text" : "report.done.text", { title: reported.title })}</p>
           </section>
           <PushPrompt />
           <UploadProgress items={uploads.items} onRetry={(id) => void uploads.queue.retry(id)} onRemove={(id) => uploads.queue.remove(id)} />

@@ -1,0 +1,69 @@
+// Reads kept on the phone (D23): the last answer of a screen that works offline, with the time it came, shown when the
+// network fails. Kept in IndexedDB through idb-keyval, imported on first use so it stays out of the first load, in a
+// database of its own (clearing it never touches another store); in memory where IndexedDB is missing or refuses.
+// Every key carries its owner (the signed-in user), so one person's data never shows to the next on a shared phone.
+
+/** A kept answer and when it arrived (ms since the epoch). */
+export interface Kept<T> {
+  data: T;
+  at: number;
+}
+
+interface Store {
+  get: (key: string) => Promise<unknown>;
+  set: (key: string, value: unknown) => Promise<void>;
+  clear: () => Promise<void>;
+}
+
+// The copy of this session: answers come from it at once, and it is all there is without IndexedDB.
+const memory = new Map<string, Kept<unknown>>();
+let idb: Promise<Store | null> | undefined;
+const open = () =>
+  (idb ??=
+    typeof indexedDB === "undefined"
+      ? Promise.resolve(null)
+      : import("idb-keyval").then(
+          ({ createStore, get, set, clear }) => {
+            const db = createStore("fixit-kept", "reads");
+            return { get: (k) => get(k, db), set: (k, v) => set(k, v, db), clear: () => clear(db) } satisfies Store;
+          },
+          () => null,
+        ));
+
+const keyOf = (owner: string | number, key: string) => `${owner}:${key}`;
+
+/** Keeps `data` as the answer of `key` for `owner`, with the time now; a store that refuses is ignored. */
+export async function keep<T>(owner: string | number, key: string, data: T, now = Date.now()): Promise<void> {
+  const entry: Kept<T> = { data, at: now };
+  const k = keyOf(owner, key);
+  memory.set(k, entry);
+  try {
+    await (await open())?.set(k, entry);
+  } catch {
+    // Full, private mode or closed: the memory copy still serves this session.
+  }
+}
+
+/** What was kept for `owner` under `key`, or undefined. */
+export async function readKept<T>(owner: string | number, key: string): Promise<Kept<T> | undefined> {
+  const k = keyOf(owner, key);
+  const inMemory = memory.get(k) as Kept<T> | undefined;
+  if (inMemory) return inMemory;
+  try {
+    const stored = (await (await open())?.get(k)) as Kept<T> | undefined;
+    return stored && typeof stored.at === "number" && "data" in stored ? stored : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Forgets every kept read (sign-out): the next person on this phone starts with none. */
+export async function clearKept(): Promise<void> {
+  memory.clear();
+  // The database too, even when this session never read it: it may hold an earlier session's reads.
+  try {
+    await (await open())?.clear();
+  } catch {
+    // Nothing to do: a store that cannot be opened holds nothing this app can read back either.
+  }
+}

@@ -1,0 +1,154 @@
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { App } from "../../src/app";
+import { SavedAt } from "../../src/components/SavedAt";
+import { clearKept, keep } from "../../src/lib/kept";
+import { online } from "../../src/signals/connectivity";
+import { lang } from "../../src/signals/language";
+import { signIn, signOut } from "../../src/signals/session";
+import { viewportWidth } from "../../src/signals/viewport";
+import { fakeApi, issue, json } from "./issues-helpers";
+
+const technician = (user_id = 41) => signIn({ access_token: "t", role: 1, got_email_mob: 1, user_id, company_id: 5 });
+const jobsAnswer = () => json(200, { status: 1, total: 1, data: [issue()] });
+const noNetwork = () => {
+  throw new TypeError("Failed to fetch");
+};
+const ADDRESS = "Block 215 Building 1248 Way 2734 Muscat 112 Oman";
+const SAVED_AT = /^Saved at \d{1,2}:\d{2}\u00a0(AM|PM) — you are offline$/;
+
+// A phone's width: happy-dom's window is wider than the app allows.
+beforeEach(() => void (viewportWidth.value = 375));
+afterEach(async () => {
+  online.value = true;
+  lang.value = "en";
+  signOut();
+  await clearKept();
+});
+
+describe("reads kept on the phone (D23)", () => {
+  it("/jobs shows the saved list and when it was saved once the network fails", async () => {
+    technician();
+    fakeApi(jobsAnswer);
+    location.hash = "#/jobs";
+    const first = render(<App />);
+    expect(await screen.findByRole("button", { name: /Kitchen sink leaking/ })).toBeTruthy();
+    expect(screen.queryByTestId("saved-at")).toBeNull();
+    first.unmount();
+
+    fakeApi(noNetwork);
+    render(<App />);
+    const row = await screen.findByRole("button", { name: /Kitchen sink leaking/ });
+    expect(row.textContent).toContain("Qurum Heights Apartment 12");
+    expect(screen.getByTestId("saved-at").textContent).toMatch(SAVED_AT);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("/jobs answered with a 500 says it failed rather than showing the saved list", async () => {
+    technician();
+    await keep(41, "jobs:open", { items: [issue()], total: 1 });
+    fakeApi(() => json(500, { detail: "down" }));
+    location.hash = "#/jobs";
+    render(<App />);
+    expect(await screen.findByRole("alert")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Kitchen sink leaking/ })).toBeNull();
+    expect(screen.queryByTestId("saved-at")).toBeNull();
+  });
+
+  it("never shows what another technician saved on this phone", async () => {
+    technician(42);
+    await keep(41, "jobs:open", { items: [issue()], total: 1 });
+    fakeApi(noNetwork);
+    location.hash = "#/jobs";
+    render(<App />);
+    expect(await screen.findByRole("alert")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Kitchen sink leaking/ })).toBeNull();
+  });
+
+  it("an issue opened by its link is kept too: offline after a reload, its address and phone still show", async () => {
+    technician();
+    fakeApi({ "GET issue/issue": () => json(200, { status: 1, data: issue() }) });
+    location.hash = "#/property/open-issues?issue_id=7";
+    const first = render(<App />);
+    expect((await screen.findByTestId("property-address")).textContent).toBe(ADDRESS);
+    first.unmount();
+
+    online.value = false;
+    fakeApi(noNetwork);
+    render(<App />);
+    expect((await screen.findByTestId("property-address")).textContent).toBe(ADDRESS);
+    expect(screen.getByRole("link", { name: /Call/ }).getAttribute("href")).toBe("tel:+96891000001");
+    expect(screen.getByTestId("saved-at").textContent).toMatch(SAVED_AT);
+  });
+});
+
+describe("the offline gate (D23)", () => {
+  it("on /jobs keeps the app under a slim offline bar, in the user's language, gone when the connection returns", async () => {
+    technician();
+    fakeApi(jobsAnswer);
+    location.hash = "#/jobs";
+    render(<App />);
+    expect(await screen.findByRole("button", { name: /Kitchen sink leaking/ })).toBeTruthy();
+    expect(screen.getByTestId("offline-bar").textContent).toBe("");
+
+    act(() => void (online.value = false));
+    const bar = screen.getByTestId("offline-bar");
+    expect(bar.getAttribute("role")).toBe("status");
+    expect(bar.textContent).toBe("You are offline. Showing what was saved on this phone.");
+    expect(bar.closest("[hidden]")).toBeNull();
+    expect(screen.queryByRole("heading", { name: "You are offline" })).toBeNull();
+    expect(screen.getByRole("button", { name: /Kitchen sink leaking/ }).closest("[hidden]")).toBeNull();
+    // The bar sits above the header in the page's flow: it pushes the header down and covers none of its controls.
+    const header = document.querySelector("header")!;
+    expect(bar.compareDocumentPosition(header) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    act(() => void (lang.value = "ar"));
+    await waitFor(() => expect(bar.textContent).toBe("أنت غير متصل بالإنترنت. نعرض ما حُفظ على هذا الهاتف."));
+    act(() => void (online.value = true));
+    expect(bar.textContent).toBe("");
+  });
+
+  it("on /login still shows SPEC.md's offline screen", () => {
+    online.value = false;
+    location.hash = "#/login";
+    render(<App />);
+    expect(screen.getByRole("heading").textContent).toBe("You are offline");
+    expect(screen.getByTestId("offline-bar").closest("[hidden]")).not.toBeNull();
+  });
+
+  it("on /dashboard too, for a signed-in manager", () => {
+    signIn({ access_token: "t", role: 2, got_email_mob: 1, user_id: 9 });
+    online.value = false;
+    location.hash = "#/dashboard";
+    render(<App />);
+    expect(screen.getByRole("heading", { name: "You are offline" })).toBeTruthy();
+  });
+
+  it("offline on /jobs with the network gone, the saved jobs show under the bar", async () => {
+    technician();
+    await keep(41, "jobs:open", { items: [issue()], total: 1 });
+    online.value = false;
+    const calls = fakeApi(noNetwork);
+    location.hash = "#/jobs";
+    render(<App />);
+    const list = await screen.findByTestId("jobs-list");
+    expect(within(list).getByRole("button", { name: /Kitchen sink leaking/ })).toBeTruthy();
+    expect(screen.getByTestId("saved-at").textContent).toMatch(SAVED_AT);
+    expect(screen.getByTestId("offline-bar").textContent).toContain("You are offline.");
+    expect(calls.filter((c) => c.path === "issue/jobs")).toHaveLength(0);
+  });
+});
+
+describe("SavedAt", () => {
+  it("names the day too when the copy is from another day, in Arabic with Western digits", () => {
+    const at = new Date(2026, 10, 25, 15, 5).getTime();
+    lang.value = "ar";
+    render(<SavedAt at={at} />);
+    expect(screen.getByTestId("saved-at").textContent).toBe("حُفظ يوم 25 نوفمبر 2026 الساعة 3:05\u00a0م — أنت غير متصل بالإنترنت");
+  });
+
+  it("shows nothing for fresh data", () => {
+    const { container } = render(<SavedAt at={null} />);
+    expect(container.textContent).toBe("");
+  });
+});

@@ -1,0 +1,148 @@
+// The technician's moves without network (issue 15, D23): a move whose call gets no answer waits in the outbox under
+// the key of the press, the job shows "Waiting to send" and the stage it will have, and it goes once the phone is
+// online, once; the acknowledgement does the same. A refusal with an answer still says why at once.
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createApi, setApi } from "../../src/api/client";
+import type { Issue } from "../../src/contract/issues";
+import { navigate } from "../../src/lib/hash-location";
+import { getOutbox, setOutbox, startOutbox } from "../../src/lib/outbox";
+import { online } from "../../src/signals/connectivity";
+import { outboxItems } from "../../src/signals/outbox";
+import { signIn, signOut } from "../../src/signals/session";
+import { toasts } from "../../src/signals/toasts";
+import { OpenIssueView } from "../../src/views/issues/open-issue";
+import { type RepairCall, fakeRepairApi, json, repair } from "./repair-helpers";
+
+let stop: () => void = () => undefined;
+beforeAll(() => {
+  stop = startOutbox();
+  return () => stop();
+});
+beforeEach(() => signIn({ access_token: "tok", role: 1, got_email_mob: 1, name: "Tariq Tech", user_id: 2 }));
+afterEach(() => {
+  setOutbox(undefined);
+  setApi(createApi());
+  act(() => {
+    online.value = true;
+    signOut();
+  });
+});
+
+const slotA = { date: "2026-11-25", time_from: "09:00", time_to: "11:00" };
+const noNetwork = () => Promise.reject(new TypeError("Failed to fetch"));
+const lastToast = () => toasts.value.at(-1)?.message;
+const posts = (calls: RepairCall[], path: string) => calls.filter((c) => c.method === "POST" && c.path === path);
+const goOnline = () =>
+  act(() => {
+    online.value = true;
+    window.dispatchEvent(new Event("online"));
+  });
+
+function open(issue: Issue, routes: Record<string, (c: RepairCall) => Response | Promise<Response>>) {
+  const calls = fakeRepairApi(routes);
+  navigate(`/property/open-issues?issue_id=${issue.issue_id}`, { state: issue });
+  render(<OpenIssueView title="titles.issueDetails" />);
+  return calls;
+}
+
+describe("a move without network", () => {
+  it("accept: waits in the outbox with the press's key, shows 'Waiting to send' and the accepted job, then goes once online", async () => {
+    let down = true;
+    const accepted = repair({ stage: "accepted", actions: ["acknowledge", "comment"], tech_name: "Tariq Tech" });
+    const calls = open(repair({ stage: "assigned", actions: ["accept", "decline"] }), {
+      "POST issue/accept": () => (down ? noNetwork() : json(200, { message: "Job accepted.", status: 1, data: accepted })),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Accept job" }));
+
+    // The stage it will have: the acknowledgement is offered, the accept button is gone.
+    expect(await screen.findByRole("button", { name: "Acknowledge Tenant Availability" })).toBeTruthy();
+    const note = screen.getByTestId("outbox-note");
+    expect(within(note).getByText("Accept job: Kitchen sink leaking")).toBeTruthy();
+    expect(within(note).getByText("Waiting to send")).toBeTruthy();
+    expect(lastToast()).toBe("No network: saved on this phone. It will be sent when you are back online.");
+    expect(screen.queryByRole("button", { name: "Accept job" })).toBeNull();
+    expect(outboxItems.value.map((i) => [i.kind, i.issueId, i.state])).toEqual([["accept", 7, "waiting"]]);
+
+    down = false;
+    goOnline();
+    await waitFor(() => expect(outboxItems.value.map((i) => i.state)).toEqual(["sent"]));
+    const tries = posts(calls, "issue/accept");
+    expect(tries).toHaveLength(2);
+    expect(tries[1].headers.get("idempotency-key")).toBe(tries[0].headers.get("idempotency-key"));
+    expect(tries[0].headers.get("idempotency-key")).toBeTruthy();
+    // Sent once: nothing more goes, even when the network comes and goes again.
+    goOnline();
+    await getOutbox().flush();
+    expect(posts(calls, "issue/accept")).toHaveLength(2);
+    expect(within(screen.getByTestId("outbox-note")).getByText("Sent")).toBeTruthy();
+  });
+
+  it("offline at the press: nothing is tried until the phone is online (start shows the work started meanwhile)", async () => {
+    const started = repair({ stage: "in_progress", started_at: "2026-11-25T09:05:00.000Z", actions: ["hold", "complete", "comment"] });
+    const calls = open(repair({ stage: "scheduled", visit: slotA, actions: ["start"] }), {
+      "POST issue/start": () => json(200, { message: "Work started.", status: 1, data: started }),
+    });
+    act(() => void (online.value = false));
+    fireEvent.click(await screen.findByRole("button", { name: "Start work" }));
+    expect(await screen.findByTestId("job-started")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Complete job" })).toBeTruthy();
+    expect(within(screen.getByTestId("outbox-note")).getByText("Waiting to send")).toBeTruthy();
+    expect(posts(calls, "issue/start")).toHaveLength(0);
+
+    goOnline();
+    await waitFor(() => expect(posts(calls, "issue/start")).toHaveLength(1));
+    // The server's issue replaces the guess: its start time.
+    await waitFor(() => expect(screen.getByTestId("job-started").textContent).toMatch(/25 Nov 2026/));
+  });
+
+  it("hold: the reason goes with the queued move, and the job says it is on hold meanwhile", async () => {
+    const calls = open(repair({ stage: "in_progress", started_at: "2026-11-25T09:05:00.000Z", actions: ["hold", "complete"] }), {
+      "POST issue/hold": noNetwork,
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Put on hold" }));
+    const dialog = await screen.findByRole("dialog", { name: "Put the work on hold?" });
+    fireEvent.input(within(dialog).getByLabelText("Reason"), { target: { value: "Waiting for a part" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Put on hold" }));
+    expect((await screen.findByTestId("job-held")).textContent).toBe("On holdWaiting for a part");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByRole("button", { name: "Resume work" })).toBeTruthy();
+    expect(posts(calls, "issue/hold").map((c) => c.body)).toEqual([{ reason: "Waiting for a part" }]);
+    expect(outboxItems.value.map((i) => [i.kind, i.state])).toEqual([["hold", "waiting"]]);
+  });
+
+  it("a refusal with an answer is not queued: it says why at once", async () => {
+    open(repair({ stage: "assigned", actions: ["accept", "decline"] }), {
+      "POST issue/accept": () => json(409, { detail: "This job is no longer assigned to you." }),
+      "GET issue/issue": () => json(200, { status: 1, data: repair({ stage: "assigned", actions: [] }) }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Accept job" }));
+    await waitFor(() => expect(lastToast()).toBe("This job is no longer assigned to you."));
+    expect(outboxItems.value).toEqual([]);
+    expect(screen.queryByTestId("outbox-note")).toBeNull();
+  });
+});
+
+describe("the acknowledgement without network", () => {
+  it("waits in the outbox (PUT with its key and slots), the agreed visit shows meanwhile, and it goes once online", async () => {
+    let down = true;
+    const calls = open(repair({ stage: "accepted", actions: ["acknowledge", "comment"] }), {
+      "PUT issue/issue": () => (down ? noNetwork() : json(200, { status: 1 })),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Acknowledge Tenant Availability" }));
+    fireEvent.click(await screen.findByRole("radio", { name: /Mon 15 Jan 2024/ }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Acknowledge" }));
+    expect(await screen.findByTestId("agreed-visit")).toBeTruthy();
+    expect(within(screen.getByTestId("outbox-note")).getByText("Visit time: Kitchen sink leaking")).toBeTruthy();
+    expect(outboxItems.value.map((i) => [i.kind, i.state])).toEqual([["acknowledge", "waiting"]]);
+
+    down = false;
+    goOnline();
+    await waitFor(() => expect(outboxItems.value.map((i) => i.state)).toEqual(["sent"]));
+    const puts = calls.filter((c) => c.method === "PUT");
+    expect(puts).toHaveLength(2);
+    expect(puts[1].body).toEqual(puts[0].body);
+    expect(puts[1].params.get("issue_id")).toBe("7");
+    expect(puts[1].headers.get("idempotency-key")).toBe(puts[0].headers.get("idempotency-key"));
+  });
+});

@@ -1,0 +1,128 @@
+// Reporting a problem without network (issue 15, D23): the report and its photos wait in the outbox as one entry, the
+// screen says it is saved on the phone, /repair shows it "Waiting to send" at the top, and once online the report goes
+// under the key of the press and each photo to the issue its answer names.
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createApi, setApi } from "../../src/api/client";
+import { OutboxWaiting } from "../../src/components/OutboxList";
+import { navigate } from "../../src/lib/hash-location";
+import { setOutbox, startOutbox } from "../../src/lib/outbox";
+import { online } from "../../src/signals/connectivity";
+import { outboxItems } from "../../src/signals/outbox";
+import { signIn, signOut } from "../../src/signals/session";
+import { ReportIssueView } from "../../src/views/repair/report";
+import { type RawCall, clearToasts, fakeServer, json, property, tinyJpeg, toastText } from "./property-forms-helpers";
+
+const NOW = new Date(2026, 10, 24, 10, 0);
+const tenancy = {
+  tenancy_id: 90,
+  user_id: 3,
+  name: "Aisha Tenant",
+  cntry_code: "+968",
+  mob_no: "91000003",
+  email: null,
+  start_date: "2026-01-01",
+  end_date: null,
+};
+const home = () => property({ relation: "tenant", actions: ["report"], units: [{ unit_id: 12, name: "102", tenant: tenancy, open_issues: 0 }] });
+const routes = (extra: Record<string, (c: RawCall) => Response | Promise<Response>> = {}) => ({
+  "GET property/properties": () =>
+    json(200, { status: 1, total: 1, data: [{ property_id: 5, name: "Al Khuwair Residence", relation: "tenant", type: "building" }] }),
+  "GET property/property": () => json(200, { status: 1, data: home() }),
+  "POST issue/media": () => json(201, { message: "Added.", data: { media_id: 1, kind: "image", file_name: "a.jpg" } }),
+  ...extra,
+});
+const reported = () =>
+  json(201, { message: "Problem reported.", status: 1, data: { issue_id: 77, title: "Kitchen sink leaking", issue_status: 0, property_id: 5 } });
+const noNetwork = () => Promise.reject(new TypeError("Failed to fetch"));
+const press = (name: string | RegExp) => fireEvent.click(screen.getByRole("button", { name }));
+const posts = (calls: RawCall[]) => calls.filter((c) => c.method === "POST");
+const goOnline = () =>
+  act(() => {
+    online.value = true;
+    window.dispatchEvent(new Event("online"));
+  });
+
+let stop: () => void = () => undefined;
+beforeAll(() => {
+  stop = startOutbox();
+  return () => stop();
+});
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+  signIn({ access_token: "tok", role: 3, got_email_mob: 1, name: "Aisha Tenant", user_id: 3 });
+  navigate("/home");
+  navigate("/property/addissues");
+});
+afterEach(() => {
+  vi.useRealTimers();
+  clearToasts();
+  setOutbox(undefined);
+  setApi(createApi());
+  act(() => {
+    online.value = true;
+    signOut();
+  });
+});
+
+/** The form filled in: Plumbing, a title, two times, and one photo. */
+async function fillReport() {
+  const view = render(
+    <>
+      <OutboxWaiting />
+      <ReportIssueView title="titles.addIssue" />
+    </>,
+  );
+  await screen.findByText("102");
+  press("Plumbing");
+  fireEvent.input(screen.getByLabelText("Short title"), { target: { value: "Kitchen sink leaking" } });
+  press(/^Tomorrow morning/);
+  press(/^Tomorrow afternoon/);
+  fireEvent.change(view.container.querySelector("#report-files-gallery") as HTMLInputElement, { target: { files: [tinyJpeg("sink.jpg")] } });
+}
+
+describe("reporting without network", () => {
+  it("keeps the report and its photo in the outbox, says so, lists it waiting, and sends both once online", async () => {
+    let down = true;
+    const calls = fakeServer(routes({ "POST issue/issue": () => (down ? noNetwork() : reported()) }));
+    await fillReport();
+    press("Send report");
+
+    expect(await screen.findByRole("heading", { name: "Saved on this phone" })).toBeTruthy();
+    expect(screen.getByText("“Kitchen sink leaking” will be sent with its photos as soon as you are back online. You can close the app.")).toBeTruthy();
+    expect(toastText("info")).toContain("No network: your report is saved on this phone and will be sent when you are back online.");
+    expect(screen.queryByRole("link", { name: "Open the issue" })).toBeNull();
+    const waiting = screen.getByTestId("outbox-waiting");
+    expect(within(waiting).getByText("New report: Kitchen sink leaking")).toBeTruthy();
+    expect(within(waiting).getByText("Waiting to send")).toBeTruthy();
+    expect(outboxItems.value.map((i) => [i.kind, i.total, i.files])).toEqual([["report", 2, 1]]);
+
+    down = false;
+    goOnline();
+    await waitFor(() => expect(outboxItems.value.map((i) => i.state)).toEqual(["sent"]));
+    const sent = posts(calls);
+    expect(sent.map((c) => [c.path, c.params.get("issue_id")])).toEqual([
+      ["issue/issue", null],
+      ["issue/issue", null],
+      ["issue/media", "77"],
+    ]);
+    expect(sent[1].headers.get("idempotency-key")).toBe(sent[0].headers.get("idempotency-key"));
+    expect(sent[1].body).toEqual(sent[0].body);
+    expect(sent[1].body).toMatchObject({ title: "Kitchen sink leaking", property_id: 5, unit_id: 12 });
+    expect(sent[2].headers.get("idempotency-key")).toBeTruthy();
+    expect(sent[2].headers.get("idempotency-key")).not.toBe(sent[0].headers.get("idempotency-key"));
+    expect(within(screen.getByTestId("outbox-waiting")).getByText("Sent")).toBeTruthy();
+  });
+
+  it("offline at the press: nothing is tried, the report waits", async () => {
+    const calls = fakeServer(routes({ "POST issue/issue": reported }));
+    await fillReport();
+    act(() => void (online.value = false));
+    press("Send report");
+    expect(await screen.findByRole("heading", { name: "Saved on this phone" })).toBeTruthy();
+    expect(posts(calls)).toHaveLength(0);
+    goOnline();
+    await waitFor(() => expect(posts(calls).map((c) => c.path)).toEqual(["issue/issue", "issue/media"]));
+  });
+});
