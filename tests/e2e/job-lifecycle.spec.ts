@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import { formatMinor, receiptTotals } from "../../src/contract/money";
-import { apiCall, apiLogin, DEMO, expect, expectAccessible, inDays, personPage, png, signInAs, test } from "./fixtures";
+import { apiCall, apiLogin, DEMO, expect, expectAccessible, personPage, png, signInAs, test, reportLeak } from "./fixtures";
 
 const dict = (area: string, lang: string) => JSON.parse(readFileSync(`locales/${area}/${lang}.json`, "utf8"));
 const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `/tmp/job-${info.project.name}-${name}.png`, fullPage: true });
@@ -27,19 +27,9 @@ test.describe("from assignment to receipt", () => {
     const tenant = await apiLogin(page, DEMO.tenant);
     const mine = await apiCall(page, tenant.access_token, "GET", "issue/issues?status=open");
     const home = mine.data.find((i: { unit_id: number | null }) => i.unit_id);
-    const reported = await apiCall(page, tenant.access_token, "POST", "issue/issue", {
-      property_id: home.property_id,
-      unit_id: home.unit_id,
-      category: 1,
-      title,
+    const id = await reportLeak(page, tenant.access_token, { property_id: home.property_id, unit_id: home.unit_id }, title, {
       desc: "The shower mixer drips and the tray fills up.",
-      presence: "present",
-      available: [
-        { date: inDays(1), time_from: "09:00", time_to: "11:00" },
-        { date: inDays(2), time_from: "16:00", time_to: "18:00" },
-      ],
     });
-    const id: number = reported.data.issue_id;
 
     // 2. The manager, on /home: the counts and the unassigned list; Assign opens the candidates, nearest first.
     const managerPage = await personPage(browser, 360);

@@ -4,7 +4,7 @@
 // Arabic the sentence is Arabic.
 import { readFileSync } from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
-import { apiCall, apiLogin, DEMO, expect, expectAccessible, inDays, signInAs, test } from "./fixtures";
+import { apiCall, apiLogin, DEMO, expect, expectAccessible, inDays, signInAs, test, reportLeak } from "./fixtures";
 
 const words = (lang: string) => JSON.parse(readFileSync(`locales/notifications/${lang}.json`, "utf8")).notifications;
 const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `/tmp/notify-${info.project.name}-${name}.png`, fullPage: true });
@@ -40,18 +40,7 @@ test("the technician accepts the tenant's repair: her badge shows 1, the notific
   const tenant = await apiCall(page, "", "POST", "invite/accept", { token, password: "Villa@2026", terms_service: true });
 
   // 2. She reports; the owner (no company runs the villa) gives it to the independent technician.
-  const reported = await apiCall(page, tenant.access_token, "POST", "issue/issue", {
-    property_id: propertyId,
-    unit_id: unitId,
-    category: 1,
-    title,
-    presence: "present",
-    available: [
-      { date: inDays(1), time_from: "09:00", time_to: "11:00" },
-      { date: inDays(2), time_from: "16:00", time_to: "18:00" },
-    ],
-  });
-  const id: number = reported.data.issue_id;
+  const id = await reportLeak(page, tenant.access_token, { property_id: propertyId, unit_id: unitId }, title);
   const tech = await apiLogin(page, FREELANCE);
   await apiCall(page, owner.access_token, "POST", `issue/assign?issue_id=${id}`, { tech_id: tech.user_id });
   // "Assigned" told her already; she has read it.

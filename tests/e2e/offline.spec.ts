@@ -1,7 +1,7 @@
 // Patchy data (issue 15, D23) on the real server and database, in Chromium's offline mode, both builds: what a screen
 // has shown stays readable after a reload with no network, under the slim offline bar.
 import type { Page } from "@playwright/test";
-import { apiCall, apiLogin, DEMO, expect, inDays, personPage, png, signInAs, test } from "./fixtures";
+import { apiCall, apiLogin, DEMO, expect, personPage, png, signInAs, test, reportLeak } from "./fixtures";
 
 /** An activated service worker controls the page (the app's shell and screens are then precached). */
 async function controlled(page: Page) {
@@ -68,18 +68,7 @@ test("the technician completes a job offline with a photo; back online it arrive
   const tenant = await apiLogin(page, DEMO.tenant);
   const mine = await apiCall(page, tenant.access_token, "GET", "issue/issues?status=open");
   const home = mine.data.find((i: { unit_id: number | null }) => i.unit_id);
-  const reported = await apiCall(page, tenant.access_token, "POST", "issue/issue", {
-    property_id: home.property_id,
-    unit_id: home.unit_id,
-    category: 1,
-    title,
-    presence: "present",
-    available: [
-      { date: inDays(1), time_from: "09:00", time_to: "11:00" },
-      { date: inDays(2), time_from: "16:00", time_to: "18:00" },
-    ],
-  });
-  const id: number = reported.data.issue_id;
+  const id = await reportLeak(page, tenant.access_token, { property_id: home.property_id, unit_id: home.unit_id }, title);
   const manager = await apiLogin(page, DEMO.manager);
   const tech = await apiLogin(page, DEMO.technician);
   await apiCall(page, manager.access_token, "POST", `issue/assign?issue_id=${id}`, { tech_id: tech.user_id });

@@ -2,42 +2,22 @@
 // the key of the press, the job shows "Waiting to send" and the stage it will have, and it goes once the phone is
 // online, once; the acknowledgement does the same. A refusal with an answer still says why at once.
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createApi, setApi } from "../../src/api/client";
+import { describe, expect, it } from "vitest";
 import type { Issue } from "../../src/contract/issues";
 import { navigate } from "../../src/lib/hash-location";
-import { getOutbox, setOutbox, startOutbox } from "../../src/lib/outbox";
+import { getOutbox } from "../../src/lib/outbox";
 import { online } from "../../src/signals/connectivity";
 import { outboxItems } from "../../src/signals/outbox";
-import { signIn, signOut } from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
 import { OpenIssueView } from "../../src/views/issues/open-issue";
+import { goOnline, noNetwork, outboxSuite } from "./outbox-helpers";
 import { type RepairCall, fakeRepairApi, json, repair } from "./repair-helpers";
 
-let stop: () => void = () => undefined;
-beforeAll(() => {
-  stop = startOutbox();
-  return () => stop();
-});
-beforeEach(() => signIn({ access_token: "tok", role: 1, got_email_mob: 1, name: "Tariq Tech", user_id: 2 }));
-afterEach(() => {
-  setOutbox(undefined);
-  setApi(createApi());
-  act(() => {
-    online.value = true;
-    signOut();
-  });
-});
+outboxSuite({ access_token: "tok", role: 1, got_email_mob: 1, name: "Tariq Tech", user_id: 2 });
 
 const slotA = { date: "2026-11-25", time_from: "09:00", time_to: "11:00" };
-const noNetwork = () => Promise.reject(new TypeError("Failed to fetch"));
 const lastToast = () => toasts.value.at(-1)?.message;
 const posts = (calls: RepairCall[], path: string) => calls.filter((c) => c.method === "POST" && c.path === path);
-const goOnline = () =>
-  act(() => {
-    online.value = true;
-    window.dispatchEvent(new Event("online"));
-  });
 
 function open(issue: Issue, routes: Record<string, (c: RepairCall) => Response | Promise<Response>>) {
   const calls = fakeRepairApi(routes);

@@ -1,42 +1,20 @@
 // The customer's moves and comments without network (issue 15, D23): picking a proposed time, confirming with a rating
 // and a comment with a photo wait in the outbox under the key of the press, the repair shows what they will do and
 // "Waiting to send", and they go once the phone is online; a comment's photo goes to the comment its answer names.
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createApi, setApi } from "../../src/api/client";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { Issue } from "../../src/contract/issues";
 import { navigate } from "../../src/lib/hash-location";
-import { setOutbox, startOutbox } from "../../src/lib/outbox";
-import { online } from "../../src/signals/connectivity";
 import { outboxItems } from "../../src/signals/outbox";
-import { signIn, signOut } from "../../src/signals/session";
 import { IssueReadOnlyView } from "../../src/views/issues/issue-view";
+import { goOnline, noNetwork, outboxSuite } from "./outbox-helpers";
 import { type RepairCall, event, fakeRepairApi, json, repair, tinyJpeg } from "./repair-helpers";
 
-let stop: () => void = () => undefined;
-beforeAll(() => {
-  stop = startOutbox();
-  return () => stop();
-});
-beforeEach(() => signIn({ access_token: "tok", role: 3, got_email_mob: 1, name: "Aisha Tenant", user_id: 3 }));
-afterEach(() => {
-  setOutbox(undefined);
-  setApi(createApi());
-  act(() => {
-    online.value = true;
-    signOut();
-  });
-});
+outboxSuite({ access_token: "tok", role: 3, got_email_mob: 1, name: "Aisha Tenant", user_id: 3 });
 
 const NBSP = "\u00a0";
 const slotA = { date: "2026-11-25", time_from: "09:00", time_to: "11:00" };
-const noNetwork = () => Promise.reject(new TypeError("Failed to fetch"));
 const posts = (calls: RepairCall[], path: string) => calls.filter((c) => c.method === "POST" && c.path === path);
-const goOnline = () =>
-  act(() => {
-    online.value = true;
-    window.dispatchEvent(new Event("online"));
-  });
 
 function show(issue: Issue, routes: Record<string, (c: RepairCall) => Response | Promise<Response>>) {
   const calls = fakeRepairApi({ "GET issue/timeline": () => json(200, { status: 1, data: [event({ event_id: 1, kind: "reported" })] }), ...routes });

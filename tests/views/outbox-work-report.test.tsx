@@ -13,6 +13,7 @@ import { signIn, signOut } from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
 import { IssueReadOnlyView } from "../../src/views/issues/issue-view";
 import { OpenIssueView } from "../../src/views/issues/open-issue";
+import { goOnline, noNetwork } from "./outbox-helpers";
 import { type RepairCall, fakeRepairApi, json, repair, tinyJpeg } from "./repair-helpers";
 
 const START = Date.parse("2026-11-25T09:05:00.000Z");
@@ -39,14 +40,8 @@ afterEach(() => {
 
 const inProgress = (over: Partial<Issue> = {}) =>
   repair({ stage: "in_progress", started_at: new Date(START).toISOString(), actions: ["hold", "complete", "comment"], category: 1, ...over });
-const noNetwork = () => Promise.reject(new TypeError("Failed to fetch"));
 const mediaOk = () => json(200, { message: "Uploaded.", data: { media_id: 50, file_name: "x", path: "", url: "/f/50", kind: "image" } });
 const posts = (calls: RepairCall[]) => calls.filter((c) => c.method === "POST");
-const goOnline = () =>
-  act(() => {
-    online.value = true;
-    window.dispatchEvent(new Event("online"));
-  });
 
 async function fillForm(routes: Record<string, (c: RepairCall) => Response | Promise<Response>>) {
   const calls = fakeRepairApi(routes);
