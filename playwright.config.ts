@@ -40,6 +40,9 @@ export default defineConfig({
     browserName: "chromium",
     launchOptions: { executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
     trace: "off",
+    // Specs fake API answers with page.route, which a service worker's fetches would bypass; the PWA and offline specs
+    // allow the worker (test.use) since it is what they test.
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
   },
   projects: builds.map((b) => ({ name: b.name, use: { baseURL: `http://127.0.0.1:${b.port}` } })),

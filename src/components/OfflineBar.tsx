@@ -14,7 +14,9 @@ const barCss = css`
 export function OfflineBar({ show }: { show: boolean }) {
   useSignals();
   return (
-    <div role="status" data-testid="offline-bar">
+    // A polite live region without the status role while empty: screens and tests that look for a status (a loading
+    // spinner) find none until there is something to say.
+    <div aria-live="polite" role={show ? "status" : undefined} data-testid="offline-bar">
       {show && <p className={barCss}>{t("offline.bar")}</p>}
     </div>
   );

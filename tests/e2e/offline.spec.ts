@@ -3,6 +3,9 @@
 import type { Page } from "@playwright/test";
 import { apiCall, apiLogin, DEMO, expect, personPage, png, signInAs, test, reportLeak } from "./fixtures";
 
+// The service worker is what these tests are about (the suite blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
+
 /** An activated service worker controls the page (the app's shell and screens are then precached). */
 async function controlled(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, { timeout: 20_000 });

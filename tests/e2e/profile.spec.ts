@@ -45,7 +45,7 @@ test("an owner changes the email with the mailed code, and signs in with the new
   const oldEmail = `owner.${stamp}@example.om`;
   const newEmail = `owner.new.${stamp}@example.om`;
   const password = "Owner#2026";
-  const mob = `7${String(Date.now()).slice(-7)}`;
+  const mob = `9${String(Date.now()).slice(-7)}`;
   const reg = await page.request.post("/api/user/register", {
     data: { name: "Maryam Al Said", email: oldEmail, cntry_code: "+968", mob_no: mob, password, terms_service: true },
   });

@@ -4,6 +4,9 @@
 import type { APIResponse, Page } from "@playwright/test";
 import { DEMO, expect, prepare, signInAs, test } from "./fixtures";
 
+// The service worker is what these tests are about (the suite blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
+
 /** Width and height read from a PNG's header (the IHDR chunk right after the signature). */
 async function pngSize(res: APIResponse) {
   const bytes = await res.body();
