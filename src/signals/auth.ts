@@ -1,11 +1,12 @@
 import { batch, signal } from "@preact/signals-react";
 import * as authApi from "../api/auth";
 import { errorDetail } from "../api/client";
+import { writeGoogleSignup } from "../lib/google-signup";
 import { navigate } from "../lib/hash-location";
 import { homeFor, paths } from "../paths";
 import { startCountdown } from "./countdown";
 import { dir, t } from "./language";
-import { signIn, signOut } from "./session";
+import { type LoginResponse, signIn, signOut } from "./session";
 import { authToast, dismissToast } from "./toasts";
 
 /** The auth state of SPEC.md section 4 beside the session: one request at a time, its error and its message. */
@@ -72,14 +73,23 @@ export async function login(identifier: string, password: string): Promise<boole
   begin();
   try {
     const response = await authApi.login(identifier.trim(), password);
-    signIn(response);
     loading.value = false;
     authToast(t("login.success"), "success");
-    navigate(homeFor(response.role), { replace: true });
+    enterHome(response);
     return true;
   } catch (e) {
     return fail(e, "login.failed");
   }
+}
+
+/**
+ * Every new session (the form, Google, a Google sign-up) is stored the same way and lands on the role's home (D3); an
+ * unfinished Google sign-up in this tab is forgotten, its ticket used up or no longer wanted.
+ */
+export function enterHome(session: LoginResponse) {
+  writeGoogleSignup(null);
+  signIn(session);
+  navigate(homeFor(session.role), { replace: true });
 }
 
 let loggingOut: Promise<void> | null = null;

@@ -5,9 +5,9 @@ import { errorDetail } from "../../api/client";
 import { OAUTH_ERRORS } from "../../contract/oauth";
 import { writeGoogleSignup } from "../../lib/google-signup";
 import { navigate, useHashSearch } from "../../lib/hash-location";
-import { homeFor, paths, type ViewProps } from "../../paths";
+import { paths, type ViewProps } from "../../paths";
+import { enterHome } from "../../signals/auth";
 import { t } from "../../signals/language";
-import { signIn } from "../../signals/session";
 import { authToast } from "../../signals/toasts";
 import { AuthLayout, BackToLogin, notice } from "./auth-layout";
 
@@ -21,38 +21,34 @@ const reasonOf = (raw: string | null): Reason => ((OAUTH_ERRORS as readonly stri
  */
 export function OAuthCallbackView(_: ViewProps) {
   useSignals();
-  const search = useHashSearch();
-  const [failure, setFailure] = useState<string | null>(null);
+  const params = new URLSearchParams(useHashSearch());
+  const ticket = params.get("ticket");
+  // Why the server sent no ticket comes in the link; why a ticket was refused comes from the server.
+  const [refused, setRefused] = useState<string | null>(null);
+  const failure = ticket ? refused : t(`google.errors.${reasonOf(params.get("error"))}`);
 
   useEffect(() => {
-    const params = new URLSearchParams(search);
-    const ticket = params.get("ticket");
-    if (!ticket) {
-      setFailure(t(`google.errors.${reasonOf(params.get("error"))}`));
-      return;
-    }
+    if (!ticket) return;
     let live = true;
     exchangeTicket(ticket).then(
       (outcome) => {
         if (!live) return;
         if (outcome.kind === "signed_in") {
-          writeGoogleSignup(null);
-          signIn(outcome.session);
           authToast(t("login.success"), "success");
-          navigate(homeFor(outcome.session.role), { replace: true });
+          enterHome(outcome.session);
         } else {
           writeGoogleSignup({ name: outcome.name, email: outcome.email, register_ticket: outcome.register_ticket });
           navigate(paths.getRole, { replace: true });
         }
       },
       async (e) => {
-        if (live) setFailure((await errorDetail(e)) || t("google.errors.failed"));
+        if (live) setRefused((await errorDetail(e)) || t("google.errors.failed"));
       },
     );
     return () => {
       live = false;
     };
-  }, [search]);
+  }, [ticket]);
 
   return (
     <AuthLayout heading={failure ? t("google.failedHeading") : t("titles.oauth")}>

@@ -10,9 +10,8 @@ import { GoogleSignupNotice } from "../../components/GoogleSignupNotice";
 import { BackIcon, Button, Field, IconButton } from "../../components/ui";
 import { navigate } from "../../lib/hash-location";
 import { type RegisterAnswer, registerFailure } from "../../api/register";
-import { writeGoogleSignup } from "../../lib/google-signup";
-import { homeFor, paths } from "../../paths";
-import { signIn } from "../../signals/session";
+import { paths } from "../../paths";
+import { enterHome } from "../../signals/auth";
 import { lang, t } from "../../signals/language";
 import { authToast } from "../../signals/toasts";
 import { serverFieldErrors } from "./rules";
@@ -160,12 +159,9 @@ export async function runRegistration(call: () => Promise<RegisterAnswer>, succe
     const { message, session } = await call();
     // The server speaks English; an Arabic reader gets the same news in Arabic.
     authToast(message && lang.value === "en" ? message : t("register.success"), "success");
-    if (session) {
-      // A Google sign-up is signed in at once and goes to the role's home (D3); its ticket is used up.
-      writeGoogleSignup(null);
-      signIn(session);
-      navigate(homeFor(session.role), { replace: true });
-    } else navigate(successTo);
+    // A Google sign-up is signed in at once and goes to the role's home (D3).
+    if (session) enterHome(session);
+    else navigate(successTo);
     return null;
   } catch (e) {
     const failure = await registerFailure(e);
