@@ -62,6 +62,10 @@ export const paths = {
   resetPassword: (email: string) => `${p.resetPassword}?email=${encodeURIComponent(email)}`,
   /** The job list on one tab; Open is the default and needs no query. */
   jobsTab: (tab: "open" | "closed") => (tab === "closed" ? `${p.jobs}?tab=closed` : p.jobs),
+  /** A list screen with its Map tab open (issue 17): the technician's jobs, the repairs, the manager's unassigned. */
+  jobsMap: `${p.jobs}?view=map`,
+  repairMap: `${p.repair}?view=map`,
+  homeMap: `${p.home}?view=map`,
   employeeDetails: (id: number | string) => p.employeeDetails.replace(":user_id", encodeURIComponent(String(id))),
   openIssue: (id: number) => `${p.openIssues}?issue_id=${id}`,
   closedIssue: (id: number) => `${p.closedIssue}?issue_id=${id}`,

@@ -9,8 +9,19 @@ import { pageOf } from "../lib/paging";
 import { rateLimit } from "../lib/rate-limit";
 import { invitationMail } from "../mail/templates";
 import { STAFF_PAGE_SIZE, type StaffRecord, createEmployee } from "../../src/contract/company";
+import type { TechLocation } from "../../src/contract/map";
 import { companyOf } from "./access";
 import { STAFF_SELECT, type StaffRow, staffById, toRecord } from "./queries";
+
+interface TechRow {
+  user_id: number;
+  name: string;
+  lat: number;
+  lng: number;
+  addres: string | null;
+  area_range: number | null;
+  taking_jobs: boolean;
+}
 
 /** A positive whole number from the query string, or a 422 naming the parameter. */
 function positiveInt(value: string, name: string): number {
@@ -36,6 +47,20 @@ export function companyRoutes() {
       c.var.db.query<StaffRow>(`${STAFF_SELECT} order by u.user_id limit $2 offset $3`, [companyId, STAFF_PAGE_SIZE, (page - 1) * STAFF_PAGE_SIZE]),
     ]);
     return c.json({ status: 1, message: t(c, msg("staffLoaded")), total: count.rows[0].n, data: list.rows.map(toRecord) });
+  });
+
+  // The company's technicians where they work, for the manager's map (issue 17): only the caller's company, only those
+  // who gave a service location; nothing of another company leaves it.
+  app.get("/company/tech_locations", requireAuth(2), async (c) => {
+    const companyId = companyOf(c);
+    const { rows } = await c.var.db.query<TechRow>(
+      `select user_id, name, lat, lng, addres, area_range, taking_jobs from users
+        where company_id = $1 and role = 1 and not disabled and deleted_at is null and lat is not null and lng is not null
+        order by user_id limit 500`,
+      [companyId],
+    );
+    const data: TechLocation[] = rows.map(({ lat, lng, ...r }) => ({ ...r, location: { lat, lng } }));
+    return c.json({ status: 1, total: data.length, data });
   });
 
   // Each call makes an account and mails an invitation to any address (D9): limited per company, per caller and per address.

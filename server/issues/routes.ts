@@ -11,7 +11,7 @@ import type { Env } from "../lib/env";
 import { HttpError, body, check } from "../lib/http";
 import { msg, t, translate } from "../lib/i18n";
 import { idempotent } from "../lib/idempotency";
-import { pageOf } from "../lib/paging";
+import { pageOf, pageSizeOf } from "../lib/paging";
 import { notify } from "../notifications/notify";
 import { kickDelivery } from "../push/worker";
 import { assertMayReport } from "./access";
@@ -35,6 +35,8 @@ export function issueRoutes() {
     const u = c.var.user;
     const { status = "open" } = check(jobsQuery, { status: c.req.query("status") });
     const page = pageOf(c.req.query());
+    // The map of the technician's day asks for all open jobs at once (issue 17); the list keeps pages of 10.
+    const size = pageSizeOf(c.req.query(), JOBS_PAGE_SIZE);
     await autoClose(c.var.db, clock.now());
     // A technician sees the issues assigned to them; a manager those of their company's technicians.
     const who = u.role === 1 ? "i.assigned_tech_id = $4" : "i.assigned_tech_id in (select user_id from users where company_id = $4 and role = 1)";
@@ -46,7 +48,7 @@ export function issueRoutes() {
       u,
       where,
       [whoId],
-      `order by i.created_at desc, i.issue_id desc limit ${JOBS_PAGE_SIZE} offset ${(page - 1) * JOBS_PAGE_SIZE}`,
+      `order by i.created_at desc, i.issue_id desc limit ${size} offset ${(page - 1) * size}`,
     );
     return c.json({ status: 1, total, data });
   });
@@ -66,6 +68,7 @@ export function issueRoutes() {
     const { status = "open", scope, property_id } = check(repairsQuery, c.req.query());
     const { stage } = check(stageQuery, { stage: c.req.query("stage") });
     const page = pageOf(c.req.query());
+    const size = pageSizeOf(c.req.query(), REPAIRS_PAGE_SIZE);
     await autoClose(c.var.db, clock.now());
     const parts = [status === "closed" ? FINISHED : `not ${FINISHED}`];
     if (scope === "mine") parts.push("(r.creator or r.tenant or r.technician)");
@@ -88,7 +91,7 @@ export function issueRoutes() {
       u,
       where,
       params,
-      `order by ${order}i.created_at desc, i.issue_id desc limit ${REPAIRS_PAGE_SIZE} offset ${(page - 1) * REPAIRS_PAGE_SIZE}`,
+      `order by ${order}i.created_at desc, i.issue_id desc limit ${size} offset ${(page - 1) * size}`,
     );
     return c.json({ status: 1, total, data });
   });

@@ -24,12 +24,13 @@ const box = css`
   & .actions { display: flex; gap: 10px; }
   & .actions > * { flex: 1; }
 `;
-const action = css`
+/** A call or WhatsApp link as a 48 px button (the contact card, the map's cards). */
+export const action = css`
   display: inline-flex; align-items: center; justify-content: center; gap: 8px; min-height: 48px; padding: 10px 14px;
   border-radius: 10px; font-weight: 600; text-decoration: none; cursor: pointer; border: 1px solid var(--brand);
   background: #fff; color: var(--brand-dark); font-size: 15px;
 `;
-const wa = css`background: #166534; border-color: #166534; color: #fff;`;
+export const wa = css`background: #166534; border-color: #166534; color: #fff;`;
 
 function Avatar() {
   return (
@@ -42,7 +43,7 @@ function Avatar() {
   );
 }
 
-const WaIcon = () => (
+export const WaIcon = () => (
   <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
     <path
       d="M12 2a10 10 0 0 0-8.7 14.9L2 22l5.3-1.3A10 10 0 1 0 12 2zm5.3 14.1c-.2.6-1.3 1.2-1.8 1.2-.5.1-1 .2-3.3-.7-2.8-1.1-4.6-4-4.7-4.2-.1-.2-1.1-1.5-1.1-2.9s.7-2.1 1-2.4c.3-.3.6-.3.8-.3h.6c.2 0 .4 0 .6.5l.8 2c.1.2.1.4 0 .5l-.3.5-.4.4c-.1.1-.3.3-.1.6.2.3.8 1.3 1.7 2.1 1.2 1 2.1 1.3 2.4 1.5.3.1.5.1.6-.1l.9-1.1c.2-.3.4-.2.7-.1l1.9.9c.3.1.5.2.5.3.1.1.1.7-.1 1.3z"
@@ -50,7 +51,7 @@ const WaIcon = () => (
     />
   </svg>
 );
-const PhoneIcon = () => (
+export const PhoneIcon = () => (
   <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
     <path
       d="M6.6 10.8a15.2 15.2 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z"

@@ -17,6 +17,8 @@ export const mapFrame = (height: number) => css`
   & .map-pin { background: none; border: 0; }
   /* Leaflet's zoom buttons are 30 px; a finger needs 44 (more specific than leaflet.css, which loads later). */
   & .leaflet-control-zoom.leaflet-bar a { width: 44px; height: 44px; line-height: 44px; font-size: 24px; }
+  /* The attribution's link sits in a line of text: underlined, so it is told apart by more than its colour. */
+  & .leaflet-control-attribution a { text-decoration: underline; }
 `;
 const wrap = mapFrame(220);
 /** What covers a map whose tiles failed: a readable sentence instead of a grey box. */

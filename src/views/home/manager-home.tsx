@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchCompanySummary } from "../../api/jobs";
 import { fetchProperties } from "../../api/property";
@@ -7,12 +7,14 @@ import { fetchRepairs } from "../../api/repairs";
 import { ListEnd } from "../../components/ListEnd";
 import { SavedAt } from "../../components/SavedAt";
 import { ScreenTitle } from "../../components/ScreenTitle";
+import { type ListOrMap, MapSpinner, ViewSwitch, viewOf } from "../../components/ViewSwitch";
 import { EmptyState, LinkButton, LoadError, href, listCss } from "../../components/property/parts";
 import { AssignButton } from "../../components/repair/AssignSheet";
 import { RepairCard } from "../../components/repair/RepairCard";
 import { Button } from "../../components/ui";
 import type { Issue } from "../../contract/issues";
 import type { CompanySummary } from "../../contract/jobs";
+import { navigate, useHashSearch } from "../../lib/hash-location";
 import { usePagedList, useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { lang, t } from "../../signals/language";
@@ -84,13 +86,43 @@ function Counts({ version }: { version: number }) {
 
 const byIssueId = (issue: Issue) => issue.issue_id;
 
+// The map of the unassigned repairs (issue 17) and Leaflet load only when its tab is opened.
+const CompanyMap = lazy(() => import("../../components/map/MapPanels").then((m) => ({ default: m.CompanyMap })));
+const UNASSIGNED = { scope: "company", stage: "reported" };
+
 /**
  * The company's repairs waiting for a technician (GET /issue/issues?status=open&scope=company&stage=reported), each
  * with Assign. An assigned one leaves the list at once; the counts refresh through `onAssigned`.
  */
 function Unassigned({ onAssigned }: { onAssigned: () => void }) {
   useSignals();
-  const heading = useRef<HTMLHeadingElement>(null);
+  const view = viewOf(useHashSearch());
+  const show = (next: ListOrMap) => navigate(next === "map" ? paths.homeMap : paths.home, { replace: true });
+  return (
+    <section className={stack} aria-labelledby="unassigned-title" data-testid="unassigned">
+      <div className={headCss}>
+        <h2 id="unassigned-title" tabIndex={-1}>
+          {t("places.unassigned")}
+        </h2>
+      </div>
+      <ViewSwitch value={view} onSelect={show} />
+      <div id="view-panel" role="tabpanel" aria-labelledby={`view-tab-${view}`} className={stack}>
+        {view === "map" ? (
+          <Suspense fallback={<MapSpinner />}>
+            <CompanyMap query={UNASSIGNED} viewKey="home" onAssigned={onAssigned} />
+          </Suspense>
+        ) : (
+          <UnassignedList onAssigned={onAssigned} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The unassigned repairs as a list, each with Assign. */
+function UnassignedList({ onAssigned }: { onAssigned: () => void }) {
+  useSignals();
+  const heading = useRef<HTMLElement | null>(null);
   const repairs = usePagedList((n, signal) => fetchRepairs("open", n, signal, { scope: "company", stage: "reported" }), byIssueId, [], {
     keep: "home:unassigned",
   });
@@ -101,7 +133,7 @@ function Unassigned({ onAssigned }: { onAssigned: () => void }) {
   // once that is over, keep the keyboard where the list is.
   const [landed, setLanded] = useState(0);
   useEffect(() => {
-    if (landed) heading.current?.focus();
+    if (landed) (heading.current ??= document.getElementById("unassigned-title"))?.focus();
   }, [landed]);
 
   const assigned = (issueId: number) => {
@@ -114,12 +146,7 @@ function Unassigned({ onAssigned }: { onAssigned: () => void }) {
   };
 
   return (
-    <section className={stack} aria-labelledby="unassigned-title" aria-busy={repairs.loading} data-testid="unassigned">
-      <div className={headCss}>
-        <h2 id="unassigned-title" ref={heading} tabIndex={-1}>
-          {t("places.unassigned")}
-        </h2>
-      </div>
+    <div className={stack} aria-busy={repairs.loading}>
       {items.length > 0 && (
         <ul className={listCss} data-testid="unassigned-list">
           {items.map((issue) => (
@@ -137,7 +164,7 @@ function Unassigned({ onAssigned }: { onAssigned: () => void }) {
       )}
       {failed && <LoadError retry={repairs.retry} text="managerHome.listError" />}
       <ListEnd paged={repairs} loadMoreLabel={t("managerHome.loadMore")} className={css`display: flex; justify-content: center; &:empty { display: none; }`} />
-    </section>
+    </div>
   );
 }
 

@@ -1,12 +1,13 @@
 import { css } from "goober";
 import { LoadError } from "../../components/property/parts";
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type JobsStatus, fetchJobs } from "../../api/issues";
 import { acceptJob, fetchOffers } from "../../api/jobs";
 import { SavedAt } from "../../components/SavedAt";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { StatusTabs } from "../../components/StatusTabs";
+import { MapSpinner, type ListOrMap, ViewSwitch, viewOf } from "../../components/ViewSwitch";
 import { Button, Spinner } from "../../components/ui";
 import type { Issue } from "../../contract/issues";
 import { formatShortDate } from "../../lib/dates";
@@ -21,6 +22,9 @@ import { cx, muted, page } from "../../styles/theme";
 import { failureOf } from "../property/failure";
 
 const TABS: JobsStatus[] = ["open", "closed"];
+
+// The map and Leaflet load only when the Map tab is opened (issue 17): never on the list's first load.
+const JobsMap = lazy(() => import("../../components/map/MapPanels").then((m) => ({ default: m.JobsMap })));
 
 const list = css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 10px;`;
 const item = css`
@@ -126,12 +130,9 @@ function Offers() {
   );
 }
 
-/** The technician's job list with open and closed tabs (D4: /jobs). */
-export function JobsView({ title }: ViewProps) {
+/** The job list on its Open and Closed tabs; a tab switch aborts the other tab's page on its way. */
+function JobsList({ tab }: { tab: JobsStatus }) {
   useSignals();
-  const search = useHashSearch();
-  const tab: JobsStatus = new URLSearchParams(search).get("tab") === "closed" ? "closed" : "open";
-  // A tab switch aborts the other tab's page on its way, so a slow Open answer never replaces the Closed list.
   // Kept on the phone per tab (D23): offline, the technician still sees the jobs with their addresses.
   const jobs = usePagedList((page, signal) => fetchJobs(tab, page, signal), byIssueId, [tab], { keep: `jobs:${tab}` });
   const items = jobs.list.items;
@@ -141,9 +142,7 @@ export function JobsView({ title }: ViewProps) {
   const open = (issue: Issue) => navigate(issue.issue_status === 1 ? paths.closedIssue(issue.issue_id) : paths.openIssue(issue.issue_id), { state: issue });
 
   return (
-    <main className={page}>
-      <ScreenTitle title={t(title)} />
-      {isIndependent() && <Offers />}
+    <>
       <StatusTabs
         tabs={TABS}
         value={tab}
@@ -192,6 +191,35 @@ export function JobsView({ title }: ViewProps) {
           </Button>
         )}
       </section>
+    </>
+  );
+}
+
+/**
+ * The technician's jobs (D4: /jobs): a List | Map switch (issue 17), the list with Open and Closed tabs, or the open
+ * jobs on a map in visit order. The choice and the tab live in the query, so Back from a job returns to the same one.
+ */
+export function JobsView({ title }: ViewProps) {
+  useSignals();
+  const search = useHashSearch();
+  const view = viewOf(search);
+  const tab: JobsStatus = new URLSearchParams(search).get("tab") === "closed" ? "closed" : "open";
+  const show = (next: ListOrMap) => navigate(next === "map" ? paths.jobsMap : paths.jobsTab(tab), { replace: true });
+
+  return (
+    <main className={page}>
+      <ScreenTitle title={t(title)} />
+      {isIndependent() && <Offers />}
+      <ViewSwitch value={view} onSelect={show} />
+      <div id="view-panel" role="tabpanel" aria-labelledby={`view-tab-${view}`}>
+        {view === "map" ? (
+          <Suspense fallback={<MapSpinner />}>
+            <JobsMap />
+          </Suspense>
+        ) : (
+          <JobsList tab={tab} />
+        )}
+      </div>
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { css } from "goober";
+import { Suspense, lazy } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type RepairsStatus, fetchRepairs } from "../../api/repairs";
 import { ListEnd } from "../../components/ListEnd";
@@ -6,6 +7,7 @@ import { OutboxWaiting, useOutboxSent } from "../../components/OutboxList";
 import { SavedAt } from "../../components/SavedAt";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { StatusTabs } from "../../components/StatusTabs";
+import { type ListOrMap, MapSpinner, ViewSwitch, viewOf } from "../../components/ViewSwitch";
 import { EmptyState, LinkButton, LoadError, PlusIcon, centerCss, listCss } from "../../components/property/parts";
 import { RepairCard } from "../../components/repair/RepairCard";
 import type { Issue } from "../../contract/issues";
@@ -13,20 +15,53 @@ import { navigate, useHashSearch } from "../../lib/hash-location";
 import { usePagedList } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
+import { user } from "../../signals/session";
 import { cx, page, stack } from "../../styles/theme";
 
 const TABS: RepairsStatus[] = ["open", "closed"];
 
 const byIssueId = (issue: Issue) => issue.issue_id;
 
+// The managers' map (issue 17) and Leaflet load only when its tab is opened.
+const CompanyMap = lazy(() => import("../../components/map/MapPanels").then((m) => ({ default: m.CompanyMap })));
+const NO_FILTER = {};
+
 /**
  * /repair (LOOP.md section 3; roles 0, 2, 3): the repairs the caller may see (a manager's company's) in Open and
  * Closed tabs. The tab lives in the query (a link or back keeps it); a switch aborts the other tab's page on its way.
+ * Managers also get List | Map (issue 17): the open repairs on a map with their technicians.
  */
 export function RepairsView({ title }: ViewProps) {
   useSignals();
   const search = useHashSearch();
   const tab: RepairsStatus = new URLSearchParams(search).get("tab") === "closed" ? "closed" : "open";
+  const mapped = user.value?.role === 2;
+  const view = mapped ? viewOf(search) : "list";
+  const show = (next: ListOrMap) => navigate(next === "map" ? paths.repairMap : paths.repairTab(tab), { replace: true });
+
+  return (
+    <main className={page}>
+      <ScreenTitle title={t(title)} />
+      <div className={stack}>
+        <OutboxWaiting />
+        {mapped && <ViewSwitch value={view} onSelect={show} />}
+        {view === "map" ? (
+          <div id="view-panel" role="tabpanel" aria-labelledby="view-tab-map">
+            <Suspense fallback={<MapSpinner />}>
+              <CompanyMap query={NO_FILTER} viewKey="repair" />
+            </Suspense>
+          </div>
+        ) : (
+          <RepairsList tab={tab} />
+        )}
+      </div>
+    </main>
+  );
+}
+
+/** The list on its Open and Closed tabs. */
+function RepairsList({ tab }: { tab: RepairsStatus }) {
+  useSignals();
   const repairs = usePagedList((n, signal) => fetchRepairs(tab, n, signal), byIssueId, [tab], { keep: `repairs:${tab}` });
   const items = repairs.list.items;
   const failed = repairs.error != null;
@@ -38,44 +73,40 @@ export function RepairsView({ title }: ViewProps) {
   const select = (next: RepairsStatus) => navigate(paths.repairTab(next), { replace: true });
 
   return (
-    <main className={page}>
-      <ScreenTitle title={t(title)} />
-      <div className={stack}>
-        <OutboxWaiting />
-        <StatusTabs
-          tabs={TABS}
-          value={tab}
-          onSelect={select}
-          label={t("repair.list.tabsLabel")}
-          labelOf={(s) => t(s === "open" ? "repair.list.open" : "repair.list.closed")}
-          idPrefix="repair"
-        />
-        <section id="repair-panel" role="tabpanel" aria-labelledby={`repair-tab-${tab}`} aria-busy={repairs.loading} className={stack}>
-          <SavedAt at={repairs.savedAt} />
-          {items.length > 0 && (
-            <ul className={listCss} data-testid="repair-list">
-              {items.map((issue) => (
-                <li key={issue.issue_id}>
-                  <RepairCard issue={issue} />
-                </li>
-              ))}
-            </ul>
-          )}
-          {empty &&
-            (tab === "open" ? (
-              <EmptyState text={t("repair.list.emptyOpen")} testId="repair-empty">
-                <LinkButton to={paths.addIssue()} primary>
-                  <PlusIcon />
-                  {t("repair.reportProblem")}
-                </LinkButton>
-              </EmptyState>
-            ) : (
-              <EmptyState text={t("repair.list.emptyClosed")} testId="repair-empty" />
+    <>
+      <StatusTabs
+        tabs={TABS}
+        value={tab}
+        onSelect={select}
+        label={t("repair.list.tabsLabel")}
+        labelOf={(s) => t(s === "open" ? "repair.list.open" : "repair.list.closed")}
+        idPrefix="repair"
+      />
+      <section id="repair-panel" role="tabpanel" aria-labelledby={`repair-tab-${tab}`} aria-busy={repairs.loading} className={stack}>
+        <SavedAt at={repairs.savedAt} />
+        {items.length > 0 && (
+          <ul className={listCss} data-testid="repair-list">
+            {items.map((issue) => (
+              <li key={issue.issue_id}>
+                <RepairCard issue={issue} />
+              </li>
             ))}
-          {failed && <LoadError retry={repairs.retry} text="repair.list.loadError" />}
-          <ListEnd paged={repairs} loadMoreLabel={t("repair.list.loadMore")} className={cx(centerCss, css`&:empty { padding: 0; }`)} testId="list-end" />
-        </section>
-      </div>
-    </main>
+          </ul>
+        )}
+        {empty &&
+          (tab === "open" ? (
+            <EmptyState text={t("repair.list.emptyOpen")} testId="repair-empty">
+              <LinkButton to={paths.addIssue()} primary>
+                <PlusIcon />
+                {t("repair.reportProblem")}
+              </LinkButton>
+            </EmptyState>
+          ) : (
+            <EmptyState text={t("repair.list.emptyClosed")} testId="repair-empty" />
+          ))}
+        {failed && <LoadError retry={repairs.retry} text="repair.list.loadError" />}
+        <ListEnd paged={repairs} loadMoreLabel={t("repair.list.loadMore")} className={cx(centerCss, css`&:empty { padding: 0; }`)} testId="list-end" />
+      </section>
+    </>
   );
 }
