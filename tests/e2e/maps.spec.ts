@@ -36,6 +36,8 @@ for (const lang of ["en", "ar"] as const) {
       await tiles(page);
       await signInAs(page, DEMO.technician, "/jobs", { lang });
       await expect(page.getByRole("tab", { name: L.map.list })).toHaveAttribute("aria-selected", "true");
+      // The list has loaded (and is kept on the phone for later, offline).
+      await expect(page.getByTestId("jobs-list")).toBeVisible();
       // The list's first load never fetches Leaflet.
       expect(await page.evaluate(() => performance.getEntriesByType("resource").some((e) => /leaflet/.test(e.name)))).toBe(false);
 
@@ -79,6 +81,15 @@ for (const lang of ["en", "ar"] as const) {
       expect(Math.abs(again.y - where.y)).toBeLessThan(3);
       await expect(page.getByTestId("stop-card")).toBeVisible();
       await shot(page, info, `${lang}-3-back`);
+
+      // Offline: the map says tiles need a connection and keeps its markers; the list still works from the phone.
+      await page.context().setOffline(true);
+      await expect(page.getByTestId("map-offline")).toHaveText(L.map.offline);
+      await expect(stops(page)).toHaveCount(placed.length);
+      await shot(page, info, `${lang}-4-offline`);
+      await page.getByRole("tab", { name: L.map.list }).click();
+      await expect(page.getByTestId("jobs-list")).toBeVisible();
+      await page.context().setOffline(false);
     });
 
     test("the manager's map: clusters split as it zooms in, technicians as a second layer, and Assign from a marker's card", async ({ page }, info) => {
