@@ -49,7 +49,8 @@ const frame = css`
   & .leaflet-marker-icon:focus-visible { outline: 3px solid #111827; outline-offset: 2px; border-radius: 50%; }
 `;
 const banner = css`
-  position: absolute; inset-inline: 8px; top: 8px; z-index: 1000; padding: 10px 12px; border-radius: 10px;
+  /* Beside the zoom buttons, which sit on the reading side's start in both languages. */
+  position: absolute; inset-inline: 64px 8px; top: 8px; z-index: 1000; padding: 10px 12px; border-radius: 10px;
   background: rgba(255, 255, 255, 0.96); color: var(--ink); font-weight: 600; font-size: 14px; text-align: center;
   box-shadow: 0 1px 4px rgba(0, 0, 0, 0.25);
 `;
