@@ -84,6 +84,33 @@ function devServiceWorker(): Plugin {
   };
 }
 
+/**
+ * Vite wraps every dynamic import in its preload helper (about 0.6 KB of gzip on the first load) to fetch a lazy
+ * chunk's imports beside it. The build gives it no dependency lists (build.modulePreload below) and the app no CSS
+ * files, so the helper would only call the import: this one does just that.
+ */
+function plainDynamicImports(): Plugin {
+  const id = "\0vite/preload-helper.js";
+  return {
+    name: "fixit:plain-dynamic-imports",
+    apply: "build",
+    enforce: "pre",
+    resolveId: (source) => (source === id ? id : undefined),
+    load: (source) => (source === id ? "export const __vitePreload = (load) => load();" : undefined),
+    // And the plain `helper(() => import("./x.js"), [], import.meta.url)` calls become the import itself.
+    renderChunk: {
+      order: "post",
+      handler: (code) => ({
+        code: code.replace(
+          /__vitePreload\(\(\) => (import\("[^"]+"\)(?:\.then\(\((\w+)\) => \2\.\w+\))?), (?:__VITE_PRELOAD__|\[\]|void 0), import\.meta\.url\)/g,
+          "$1",
+        ),
+        map: null,
+      }),
+    },
+  };
+}
+
 // The production build runs the React code on preact/compat (D14); `--mode react` builds it on React itself.
 export default defineConfig(({ mode }) => {
   const preact = mode !== "react" && mode !== "test";
@@ -124,13 +151,31 @@ export default defineConfig(({ mode }) => {
       }),
       manifestExtras(),
       devServiceWorker(),
+      plainDynamicImports(),
     ],
     build: {
       target: "es2020",
       cssCodeSplit: true,
-      modulePreload: { polyfill: false },
+      // No dependency lists for the lazy screens (about 2 KB of gzip on the first load, one list per route): main.tsx
+      // starts the first screen's code at boot, a screen's own imports follow it one step later, and once the service
+      // worker has precached the app (D23) they all come from the phone. The page still preloads the entry's imports.
+      modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === "html" ? deps : []) },
       reportCompressedSize: false,
       manifest: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // The sign-in screen's modules, with the libraries they share with the entry, in one chunk: one request
+            // and one gzip stream instead of nine small ones (issue 16: about 2 KB less on the first load).
+            groups: [
+              {
+                name: "signin",
+                test: /src[\\/](views[\\/]auth[\\/](root|login|welcome|auth-layout)|components[\\/](Logo|LanguageSwitch|PasswordField)|signals[\\/]auth-state)\./,
+              },
+            ],
+          },
+        },
+      },
     },
     server: { proxy: { "/api": "http://localhost:8080", "/files": "http://localhost:8080" } },
   };

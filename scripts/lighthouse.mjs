@@ -1,53 +1,224 @@
-// Lighthouse (mobile: slow 4G and a 4x slower CPU) against the production build on a fresh database.
+// Lighthouse (mobile: slow 4G and a 4x slower CPU, cold cache) against the production build on a fresh database: the
+// public screens, and the signed-in screens of issue 16 with the session seeded in browser storage as SPEC.md keeps it
+// (access_token, user, isAuthenticated, role, got_email_mob, login_time, language, oncmp), from a real sign-in.
 //   npm run build && npm run lighthouse        (needs Debian's Chromium; lighthouse comes from the npm registry)
-// Fails when a screen scores under 90 for performance or accessibility.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+//   LH_SCREENS=/jobs,/login npm run lighthouse (only the screens whose path contains one of these)
+//   LH_RUNS=3 npm run lighthouse               (each screen several times; the best run counts, all are printed)
+//   STATIC_DIR=/tmp/other-dist npm run lighthouse
+// Fails when a screen scores under 95 in performance, accessibility or best practices.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { chromium } from "playwright-core";
 import { startTempServer } from "./temp-server.mjs";
 
 const PORT = Number(process.env.LH_PORT ?? 8097);
-const SCREENS = ["/", "/#/login", "/#/getrole", "/#/technician-register", "/#/forgetpassword"];
-const FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
-const dir = mkdtempSync(join(tmpdir(), "fixit-lh-"));
+const CDP_PORT = Number(process.env.LH_CDP_PORT ?? 8119);
+const MIN = 95;
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 1));
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+const PASSWORD = "Demo@1234";
 
+/** Each screen: its hash path, and the demo account signed in for it (none for the public screens). */
+const SCREENS = [
+  { path: "/" },
+  { path: "/login" },
+  { path: "/getrole" },
+  { path: "/technician-register" },
+  { path: "/forgetpassword" },
+  { path: "/jobs", as: "tech@demo.om" },
+  { path: "/property/open-issues", as: "tech@demo.om", openIssue: true },
+  { path: "/resources", as: "manager@demo.om" },
+  { path: "/home", as: "owner@demo.om" },
+  { path: "/repair", as: "tenant@demo.om" },
+  { path: "/property/addissues", as: "tenant@demo.om" },
+];
+const only = process.env.LH_SCREENS?.split(",").filter(Boolean);
+const screens = only ? SCREENS.filter((s) => only.some((o) => s.path === o || (o !== "/" && s.path.includes(o)))) : SCREENS;
+
+const dir = mkdtempSync(join(tmpdir(), "fixit-lh-"));
 const { base, stop } = await startTempServer(PORT);
 
+/** The storage keys of SPEC.md's "Session data in browser storage", from POST /api/user/login. */
+async function sessionOf(email) {
+  const res = await fetch(`${base}/api/user/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identifier: email, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email} answered ${res.status}`);
+  const { access_token, ...user } = await res.json();
+  return {
+    access_token,
+    user: JSON.stringify(user),
+    isAuthenticated: "true",
+    role: String(user.role),
+    got_email_mob: String(user.got_email_mob === 1 ? 1 : 0),
+    login_time: String(Date.now()),
+    language: "en",
+    oncmp: "1",
+  };
+}
+
+/** The first open job of the technician, for /property/open-issues?issue_id=. */
+async function openIssueId(token) {
+  const res = await fetch(`${base}/api/issue/jobs?status=open&page_num=1`, { headers: { Authorization: `Bearer ${token}` } });
+  const body = await res.json();
+  const id = (body.data ?? body.issues ?? [])[0]?.issue_id;
+  if (!id) throw new Error("the technician has no open job to show on /property/open-issues");
+  return id;
+}
+
+/**
+ * One audit in a fresh Chromium profile (cold cache, no service worker). The storage is seeded from a page of the same
+ * origin that loads none of the app (/api/health), then Lighthouse drives the same browser without resetting storage.
+ */
+async function audit(url, storage, name) {
+  const profile = mkdtempSync(join(tmpdir(), "fixit-lh-profile-"));
+  const browser = spawn(CHROME, [...FLAGS, `--remote-debugging-port=${CDP_PORT}`, `--user-data-dir=${profile}`, "about:blank"], { stdio: "ignore" });
+  try {
+    const cdp = `http://127.0.0.1:${CDP_PORT}`;
+    for (
+      let i = 0;
+      i < 50 &&
+      !(await fetch(`${cdp}/json/version`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 200));
+    if (storage) {
+      const pw = await chromium.connectOverCDP(cdp);
+      const page = await pw.contexts()[0].newPage();
+      await page.goto(`${base}/api/health`);
+      await page.evaluate((entries) => {
+        for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+      }, storage);
+      await page.close();
+      await pw.close();
+    }
+    const out = join(dir, `${name}.json`);
+    const run = await new Promise((resolve) => {
+      const lh = spawn(
+        "npx",
+        [
+          "-y",
+          "lighthouse@12",
+          url,
+          `--port=${CDP_PORT}`,
+          "--disable-storage-reset",
+          "--only-categories=performance,accessibility,best-practices",
+          "--output=json",
+          `--output-path=${out}`,
+          "--quiet",
+        ],
+        { stdio: ["ignore", "ignore", "pipe"] },
+      );
+      let err = "";
+      lh.stderr.on("data", (d) => {
+        err += d;
+      });
+      lh.on("close", (status) => resolve({ status, err }));
+    });
+    if (run.status !== 0) {
+      console.error(
+        run.err
+          .split("\n")
+          .filter((l) => l && !l.includes("npm warn"))
+          .slice(-5)
+          .join("\n"),
+      );
+      return null;
+    }
+    return JSON.parse(readFileSync(out, "utf8"));
+  } finally {
+    browser.kill();
+    await new Promise((r) => (browser.exitCode === null ? browser.once("exit", r) : r()));
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch {
+      /* a Chromium helper still writing: the temporary profile stays behind */
+    }
+  }
+}
+
+const sessions = new Map();
 let failed = false;
-for (const screen of SCREENS) {
-  const out = join(dir, "report.json");
-  const run = spawnSync(
-    "npx",
-    [
-      "-y",
-      "lighthouse@12",
-      `${base}${screen}`,
-      "--only-categories=performance,accessibility,best-practices",
-      `--chrome-flags=${FLAGS}`,
-      "--output=json",
-      `--output-path=${out}`,
-      "--quiet",
-    ],
-    {
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  if (run.status !== 0) {
-    console.error(`${screen}: lighthouse failed`);
+const summary = [];
+for (const screen of screens) {
+  let storage = null;
+  let query = "";
+  if (screen.as) {
+    if (!sessions.has(screen.as)) sessions.set(screen.as, await sessionOf(screen.as));
+    storage = sessions.get(screen.as);
+    if (screen.openIssue) query = `?issue_id=${await openIssueId(storage.access_token)}`;
+  }
+  const url = `${base}/#${screen.path}${query}`;
+  let best = null;
+  for (let i = 0; i < RUNS; i++) {
+    const r = await audit(url, storage, `${screen.path.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "root"}-${i + 1}`);
+    if (!r) {
+      console.error(`${screen.path}: lighthouse failed`);
+      continue;
+    }
+    const score = (k) => Math.round((r.categories[k].score ?? 0) * 100);
+    const ms = (k) => Math.round(r.audits[k].numericValue);
+    const row = {
+      screen: screen.path,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      fcp: ms("first-contentful-paint"),
+      lcp: ms("largest-contentful-paint"),
+      tbt: ms("total-blocking-time"),
+      bytes: ms("total-byte-weight"),
+    };
+    const failing = Object.entries(r.audits)
+      .filter(
+        ([, a]) =>
+          a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual" && a.scoreDisplayMode !== "notApplicable",
+      )
+      .filter(
+        ([id]) =>
+          r.categories.accessibility.auditRefs.some((x) => x.id === id && x.weight > 0) ||
+          r.categories["best-practices"].auditRefs.some((x) => x.id === id && x.weight > 0),
+      )
+      .map(([id]) => id);
+    console.log(
+      `${screen.path.padEnd(22)} performance ${row.performance}  accessibility ${row.accessibility}  best practices ${row.bestPractices}  ` +
+        `FCP ${(row.fcp / 1000).toFixed(2)} s  LCP ${(row.lcp / 1000).toFixed(2)} s  TBT ${row.tbt} ms  bytes ${Math.round(row.bytes / 1024)} KiB` +
+        (failing.length ? `  failing: ${failing.join(", ")}` : ""),
+    );
+    const rank = (x) => x.performance + x.accessibility + x.bestPractices - x.lcp / 1e4;
+    if (!best || rank(row) > rank(best)) best = row;
+  }
+  if (!best) {
     failed = true;
     continue;
   }
-  const r = JSON.parse(readFileSync(out, "utf8"));
-  const score = (k) => Math.round(r.categories[k].score * 100);
-  const a = (k) => r.audits[k].displayValue;
-  const ok = score("performance") >= 90 && score("accessibility") >= 90;
+  const ok = best.performance >= MIN && best.accessibility >= MIN && best.bestPractices >= MIN;
   failed ||= !ok;
-  console.log(
-    `${screen.padEnd(24)} performance ${score("performance")}  accessibility ${score("accessibility")}  best practices ${score("best-practices")}  ` +
-      `FCP ${a("first-contentful-paint")}  LCP ${a("largest-contentful-paint")}  TTI ${a("interactive")}  TBT ${a("total-blocking-time")}  bytes ${a("total-byte-weight")}${ok ? "" : "  BELOW 90"}`,
-  );
+  summary.push({ ...best, ok });
 }
 stop();
+console.log(`reports in ${dir}`);
+if (RUNS > 1 || screens.length > 1) {
+  console.log(`\nscreen                  perf  a11y  bp   LCP s   TBT ms${RUNS > 1 ? `   (best of ${RUNS})` : ""}`);
+  for (const s of summary)
+    console.log(
+      `${s.screen.padEnd(22)}  ${String(s.performance).padStart(4)}  ${String(s.accessibility).padStart(4)}  ${String(s.bestPractices).padStart(3)}  ` +
+        `${(s.lcp / 1000).toFixed(2).padStart(5)}  ${String(s.tbt).padStart(7)}${s.ok ? "" : `   BELOW ${MIN}`}`,
+    );
+}
 process.exit(failed ? 1 : 0);

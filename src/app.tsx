@@ -1,22 +1,30 @@
+import { css } from "goober";
 import { Suspense, lazy, useEffect, useLayoutEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Redirect, Route, Router, Switch, useLocation } from "wouter";
-import { Header } from "./components/Header";
 import { OfflineBar } from "./components/OfflineBar";
 import { ErrorBoundary, GateScreen, LoadingScreen } from "./components/Screens";
-import { Toasts } from "./components/Toasts";
 import { useHashLocation, useHashSearch } from "./lib/hash-location";
 import { paths } from "./paths";
-import { type RouteDef, resolveAccess, routeAt, routes, showsHeader, showsNav } from "./routes";
+import { type RouteDef, preloadRoute, resolveAccess, routeAt, routes, showsHeader, showsNav } from "./routes";
 import { online } from "./signals/connectivity";
 import { ready, t } from "./signals/language";
 import { gotEmailMob, isAuthenticated, role } from "./signals/session";
 import { screenGate } from "./signals/viewport";
 
+/** Starts fetching the code of the screen a path shows (main.tsx at boot); only this module imports the route table. */
+export const preloadScreen = preloadRoute;
+
 const NotFoundView = routes.find((r) => r.path === paths.notFound)!.view;
-// Only signed-in screens show the bottom bar, so its code stays out of the sign-in screen's first load.
+// Only signed-in screens show the header and the bottom bar, so their code stays out of the sign-in screen's first load
+// (main.tsx starts the header's at boot when someone is signed in); a bar of the header's size and colour holds its place.
+const Header = lazy(() => import("./components/Header").then((m) => ({ default: m.Header })));
+const headerSlot = css`height: var(--header-h); background: var(--brand);`;
 const BottomNav = lazy(() => import("./components/BottomNav").then((m) => ({ default: m.BottomNav })));
 const VerifyInfoModal = lazy(() => import("./components/VerifyInfoModal").then((m) => ({ default: m.VerifyInfoModal })));
+// The toasts' code comes beside the first screen's, not before it: nothing is said before the app is up (a toast asked
+// for at boot waits in its signal).
+const Toasts = lazy(() => import("./components/Toasts").then((m) => ({ default: m.Toasts })));
 const UpdatePrompt = lazy(() => import("./components/UpdatePrompt").then((m) => ({ default: m.UpdatePrompt })));
 
 /** The verify-info slot: shown over protected screens while got_email_mob is 0; closing hides it until the next screen. */
@@ -58,7 +66,11 @@ function Shell() {
   const protectedTop = signedIn && !!def?.roles && showsNav(def);
   return (
     <>
-      {signedIn && showsHeader(def) && <Header />}
+      {signedIn && showsHeader(def) && (
+        <Suspense fallback={<div className={headerSlot} />}>
+          <Header />
+        </Suspense>
+      )}
       <Suspense fallback={<LoadingScreen />}>
         <Switch>
           {routes.map((r) => (
@@ -115,7 +127,9 @@ export function App({ location }: { location?: { hook: typeof useHashLocation; s
           <Router hook={location?.hook ?? useHashLocation} searchHook={location?.searchHook ?? useHashSearch}>
             <Shell />
           </Router>
-          <Toasts />
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
           <Suspense fallback={null}>
             <UpdatePrompt />
           </Suspense>

@@ -1,27 +1,40 @@
 import "./styles/theme";
+import { effect } from "@preact/signals-react";
 import { createRoot } from "react-dom/client";
-import { loadKy } from "./api/client";
-import { App } from "./app";
+import { App, preloadScreen } from "./app";
+import { currentPath } from "./lib/hash-location";
 import { watchConnectivity } from "./signals/connectivity";
 import { lang, setLanguage, watchLanguage } from "./signals/language";
-import { persistSession, restoreSession } from "./signals/session";
+import { isAuthenticated, persistSession, restoreSession, role } from "./signals/session";
 import { watchSessionExpiry } from "./signals/session-expiry";
-import { watchUnread } from "./signals/unread-watch";
 import { watchViewport } from "./signals/viewport";
 
 restoreSession();
 persistSession();
 void setLanguage(lang.value);
+// The screen's code loads beside the dictionaries (index.html preloads English) instead of after them.
+preloadScreen(currentPath(), isAuthenticated.value, role.value);
 watchLanguage();
 watchConnectivity();
 watchViewport();
 watchSessionExpiry();
-watchUnread();
+// The bell's count matters only once someone is signed in: its watcher (and the HTTP client) loads with the session.
+let unreadWatched = false;
+effect(() => {
+  if (!isAuthenticated.value || unreadWatched) return;
+  unreadWatched = true;
+  void import("./signals/unread-watch").then((m) => m.watchUnread());
+});
+// A signed-in screen's header, and the HTTP client its first call needs, come beside its code rather than after it.
+if (isAuthenticated.value) {
+  void import("./components/Header");
+  void import("./api/client").then((m) => m.loadKy());
+}
 
 createRoot(document.getElementById("root")!).render(<App />);
 
 // The HTTP client is fetched once the first screen is up and the browser has a moment, before anyone submits a form.
 const idle = (window as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
-idle(() => void loadKy());
+idle(() => void import("./api/client").then((m) => m.loadKy()));
 // The outbox (D23) sends what waits on the phone from app open; its code stays off the first load.
 idle(() => void import("./lib/outbox").then((m) => m.startOutbox()));

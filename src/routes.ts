@@ -23,13 +23,31 @@ export interface RouteDef {
   offline?: boolean;
 }
 
-const views = new Map<Loader, ComponentType<ViewProps>>();
-// One lazy component per loader, so the code of a screen is fetched only when it is first shown.
+const loaders = new Map<ComponentType<ViewProps>, () => Promise<ComponentType<ViewProps>>>();
+// One lazy component per loader, so the code of a screen is fetched only when it is first shown (or preloaded).
 const view = (load: Loader) => {
-  let v = views.get(load);
-  if (!v) views.set(load, (v = lazy(() => load().then((c) => ({ default: c })))));
+  let started: Promise<ComponentType<ViewProps>> | undefined;
+  const once = () => (started ??= load());
+  const v = lazy(() => once().then((c) => ({ default: c })));
+  loaders.set(v, once);
   return v;
 };
+
+/**
+ * Starts fetching the code of the screen at `path` (main.tsx at boot, beside the dictionaries, rather than once they
+ * have arrived); a failure is left to the screen's own load, which reports it.
+ */
+export function preloadRoute(path: string, isAuthenticated: boolean, role: number | null) {
+  const def = routeAt(path);
+  const access = resolveAccess(def, isAuthenticated, role);
+  const shown = access.kind === "redirect" ? routeAt(access.to) : access.kind === "render" ? def : routeAt(paths.notFound);
+  void (
+    shown &&
+    loaders
+      .get(shown.view)?.()
+      .catch(() => undefined)
+  );
+}
 
 const profile = view(() => import("./views/account/profile").then((m) => m.ProfileView));
 /** A read screen of the places area, through the one door in views/property/screens.ts. */

@@ -3,7 +3,10 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { paths } from "../paths";
 import { t } from "../signals/language";
 import { unread } from "../signals/unread";
+import { Logo } from "./Logo";
 import { OutboxIndicator } from "./OutboxIndicator";
+
+export { Logo };
 
 const headerCss = css`
   position: sticky; top: 0; z-index: 20; height: var(--header-h); display: flex; align-items: center; gap: 10px;
@@ -38,15 +41,6 @@ export function Bell({ size = 24 }: { size?: number }) {
         </b>
       )}
     </span>
-  );
-}
-
-export function Logo({ size = 28 }: { size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">
-      <rect width="32" height="32" rx="8" fill="#fff" />
-      <path d="M6 16l10-9 10 9v9a1 1 0 0 1-1 1h-6v-6h-6v6H7a1 1 0 0 1-1-1z" fill="#0f766e" />
-    </svg>
   );
 }
 

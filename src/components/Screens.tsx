@@ -1,10 +1,11 @@
 import { css } from "goober";
-import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Component, type ErrorInfo, type ReactNode, Suspense, lazy } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { reportError } from "../api/errors";
 import { t } from "../signals/language";
 import { centered } from "../styles/theme";
-import { Button } from "./ui";
+
+// The error screen's code loads only when something broke.
+const ErrorScreen = lazy(() => import("./ErrorScreen").then((m) => ({ default: m.ErrorScreen })));
 
 const bars = css`
   display: flex; gap: 6px; align-items: flex-end; height: 40px;
@@ -39,28 +40,6 @@ export function GateScreen({ title, message }: { title: string; message?: string
   );
 }
 
-export function ErrorScreen({ error }: { error: Error }) {
-  useSignals();
-  const goBack = () => {
-    history.back();
-    setTimeout(() => location.reload(), 1000);
-  };
-  return (
-    <main className={centered}>
-      <h1 className={css`font-size: 22px;`}>{t("error.title")}</h1>
-      <h2 className={css`font-size: 18px;`}>{t("error.subtitle")}</h2>
-      <p>{t("error.apology")}</p>
-      <pre className={css`white-space: pre-wrap; max-width: 100%; background: #fff; padding: 8px; border-radius: 8px; font-size: 13px;`}>{error.message}</pre>
-      <div className={css`display: flex; gap: 12px;`}>
-        <Button variant="secondary" onClick={goBack}>
-          {t("error.goBack")}
-        </Button>
-        <Button onClick={() => location.reload()}>{t("error.refresh")}</Button>
-      </div>
-    </main>
-  );
-}
-
 /** Catches a rendering error, shows the error screen and posts the report. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   state = { error: null as Error | null };
@@ -68,9 +47,16 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
     return { error };
   }
   componentDidCatch(error: Error, _info: ErrorInfo) {
-    void reportError(error);
+    // The reporter (and the API base it posts to) loads only when something broke.
+    void import("../api/errors").then((m) => m.reportError(error));
   }
   render() {
-    return this.state.error ? <ErrorScreen error={this.state.error} /> : this.props.children;
+    return this.state.error ? (
+      <Suspense fallback={null}>
+        <ErrorScreen error={this.state.error} />
+      </Suspense>
+    ) : (
+      this.props.children
+    );
   }
 }

@@ -1,19 +1,18 @@
-import { batch, signal } from "@preact/signals-react";
+import { batch } from "@preact/signals-react";
 import * as authApi from "../api/auth";
 import { errorDetail } from "../api/client";
 import { writeGoogleSignup } from "../lib/google-signup";
 import { navigate } from "../lib/hash-location";
 import { homeFor, paths } from "../paths";
+import { error, loading, successMessage, verificationMessage } from "./auth-state";
 import { startCountdown } from "./countdown";
 import { dir, t } from "./language";
 import { type LoginResponse, signIn, signOut } from "./session";
 import { authToast, dismissToast } from "./toasts";
 
-/** The auth state of SPEC.md section 4 beside the session: one request at a time, its error and its message. */
-export const loading = signal(false);
-export const error = signal<string | null>(null);
-export const successMessage = signal<string | null>(null);
-export const verificationMessage = signal<string | null>(null);
+// The auth state of SPEC.md section 4 lives in auth-state.ts (read by the sign-in screen before this module loads);
+// only the actions here write it.
+export { error, loading, successMessage, verificationMessage };
 
 /** sessionStorage key of the single-use token verifyotp answers (D9). */
 export const RESET_TOKEN_KEY = "reset_token";

@@ -37,12 +37,24 @@ export function addDictionary(code: string, dict: Record<string, unknown>) {
 let fetcher: (url: string) => Promise<Response> = (url) => fetch(url);
 export const setDictionaryFetcher = (f: typeof fetcher) => (fetcher = f);
 
-/** Fetches ../locales/{lng}.json once per language (SPEC.md section 7). */
-export async function loadDictionary(code: string) {
-  if (loaded.has(code)) return;
-  const res = await fetcher(`./locales/${code}.json`);
-  if (!res.ok) throw new Error(`locale ${code}: ${res.status}`);
-  addDictionary(code, await res.json());
+const loading = new Map<string, Promise<void>>();
+
+/**
+ * Fetches ../locales/{lng}.json once per language (SPEC.md section 7): a second ask while the first is on its way (at
+ * boot English is both the fallback and, usually, the language) shares it; a failed one may be asked again.
+ */
+export function loadDictionary(code: string): Promise<void> {
+  if (loaded.has(code)) return Promise.resolve();
+  let pending = loading.get(code);
+  if (!pending) {
+    pending = (async () => {
+      const res = await fetcher(`./locales/${code}.json`);
+      if (!res.ok) throw new Error(`locale ${code}: ${res.status}`);
+      addDictionary(code, await res.json());
+    })().finally(() => loading.delete(code));
+    loading.set(code, pending);
+  }
+  return pending;
 }
 
 export async function setLanguage(code: string) {

@@ -151,7 +151,8 @@ describe("error screen", () => {
         <Boom />
       </ErrorBoundary>,
     );
-    expect(screen.getByText("Oops! Something went wrong.")).toBeTruthy();
+    // The error screen's code is lazy (issue 16): it appears once its chunk is in.
+    expect(await screen.findByText("Oops! Something went wrong.")).toBeTruthy();
     expect(screen.getByText("We encountered an issue")).toBeTruthy();
     expect(screen.getByText("kaboom")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Go Back" })).toBeTruthy();
@@ -173,7 +174,7 @@ describe("error screen", () => {
       </ErrorBoundary>,
     );
     await waitFor(() => expect(log.mock.calls.some((c) => c[0] === "error report failed")).toBe(true));
-    expect(screen.getByText("Oops! Something went wrong.")).toBeTruthy();
+    expect(await screen.findByText("Oops! Something went wrong.")).toBeTruthy();
   });
 });
 

@@ -1,7 +1,7 @@
 import { css } from "goober";
 import type { FormEvent, ReactNode } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { Logo } from "../../components/Header";
+import { Logo } from "../../components/Logo";
 import { LanguageSwitch } from "../../components/LanguageSwitch";
 import { BackIcon, Button, IconButton } from "../../components/ui";
 import { paths } from "../../paths";

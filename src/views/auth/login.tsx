@@ -1,13 +1,20 @@
 import { css } from "goober";
-import { useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { PasswordField } from "../../components/PasswordField";
 import { TextField } from "../../components/ui";
 import { paths, type ViewProps } from "../../paths";
-import { loading, login } from "../../signals/auth";
+import { loading } from "../../signals/auth-state";
 import { t } from "../../signals/language";
 import { AuthForm, AuthLayout, inlineLink, linkRow } from "./auth-layout";
-import { GoogleButton } from "./google-button";
+
+// The sign-in action (and the API client with it) is fetched once the screen is up, not before it can be shown.
+const loadAuth = () => import("../../signals/auth");
+
+// "Continue with Google" asks the server whether it is set up, through the API client: both come after the form, in a
+// box of the button's size so nothing moves when it arrives.
+const GoogleButton = lazy(() => import("./google-button").then((m) => ({ default: m.GoogleButton })));
+const googleSlot = css`min-height: 48px;`;
 
 const forgotRow = css`display: flex; justify-content: flex-end; margin-top: -4px;`;
 const divider = css`
@@ -20,6 +27,7 @@ export function LoginView(_: ViewProps) {
   const [identifier, setIdentifier] = useState("");
   const [password, setPassword] = useState("");
   const busy = loading.value;
+  useEffect(() => void loadAuth(), []);
 
   return (
     <AuthLayout heading={t("login.heading")} prompt={t("login.prompt")}>
@@ -28,7 +36,7 @@ export function LoginView(_: ViewProps) {
         submit={t("login.submit")}
         submitting={t("login.submitting")}
         onSend={() => {
-          if (identifier.trim() && password) void login(identifier, password);
+          if (identifier.trim() && password) void loadAuth().then((m) => m.login(identifier, password));
         }}
       >
         <TextField
@@ -59,7 +67,9 @@ export function LoginView(_: ViewProps) {
         </div>
       </AuthForm>
       <div className={divider}>{t("login.or")}</div>
-      <GoogleButton />
+      <Suspense fallback={<div className={googleSlot} />}>
+        <GoogleButton />
+      </Suspense>
       <p className={linkRow}>
         <span>{t("login.noAccount")}</span>
         <a className={inlineLink} href={`#${paths.getRole}`}>

@@ -1,6 +1,6 @@
 import { css } from "goober";
 import { useSignals } from "@preact/signals-react/runtime";
-import { Logo } from "../../components/Header";
+import { Logo } from "../../components/Logo";
 import { LanguageSwitch } from "../../components/LanguageSwitch";
 import { Button } from "../../components/ui";
 import { navigate } from "../../lib/hash-location";
