@@ -52,6 +52,8 @@ for (const lang of ["en", "ar"] as const) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(L.issues.detailsTitle);
       const gallery = page.getByTestId("gallery");
       await expect(gallery.getByRole("listitem")).toHaveCount(4);
+      // The map loads as the user scrolls towards it.
+      await page.getByTestId("issue-map").scrollIntoViewIfNeeded();
       await expect(page.getByTestId("issue-map").locator(".leaflet-container")).toBeVisible();
       await expect(page.getByTestId("issue-map").locator(".leaflet-tile-loaded").first()).toBeAttached();
       await expect(page.getByTestId("map-error")).toHaveCount(0);
@@ -148,6 +150,7 @@ for (const lang of ["en", "ar"] as const) {
       await expect(page.getByRole("heading", { name: L.contact.creatorTitle })).toBeVisible();
       await expect(page.getByRole("heading", { name: L.issues.repairAction })).toBeVisible();
       // No tiles here: the map says so instead of showing a grey box.
+      await page.getByTestId("issue-map").scrollIntoViewIfNeeded();
       await expect(page.getByTestId("map-error")).toHaveText(L.issues.mapError);
       await expectAccessible(page, `closed issue ${lang}`);
       await shot(page, info, `closed-issue-${lang}`);

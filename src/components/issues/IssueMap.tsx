@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { t } from "../../signals/language";
 
@@ -33,15 +33,33 @@ export const PIN = `<svg width="32" height="44" viewBox="0 0 32 44" aria-hidden=
 type LeafletMap = { remove(): void };
 
 /**
+ * True once `el` comes within a screen of the viewport: a map below the fold waits for the user to scroll towards it,
+ * so a phone opening an issue does not fetch Leaflet and its tiles for a map nobody looked at. Without
+ * IntersectionObserver, at once.
+ */
+export function useNearView(el: RefObject<Element | null>) {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
+  useEffect(() => {
+    if (near || !el.current) return;
+    const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: "100% 0px" });
+    seen.observe(el.current);
+    return () => seen.disconnect();
+  }, [el, near]);
+  return near;
+}
+
+/**
  * Leaflet map at zoom 18 with a marker (SPEC.md section 2, D10). Leaflet and its CSS load only when a map is shown;
  * when tiles fail, a readable message covers the map instead of a grey box.
  */
 export function IssueMap({ lat, lng, label }: { lat: number; lng: number; label?: string }) {
   useSignals();
-  const el = useRef<HTMLDivElement>(null);
+  const el = useRef<HTMLElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+  const near = useNearView(el);
 
   useEffect(() => {
+    if (!near) return;
     let map: LeafletMap | null = null;
     let cancelled = false;
     (async () => {
@@ -74,11 +92,11 @@ export function IssueMap({ lat, lng, label }: { lat: number; lng: number; label?
       cancelled = true;
       map?.remove();
     };
-  }, [lat, lng]);
+  }, [lat, lng, near]);
 
   return (
     <div className={wrap} data-testid="issue-map">
-      <div ref={el} role="region" aria-label={label ?? t("issues.mapLabel")} />
+      <section ref={el} aria-label={label ?? t("issues.mapLabel")} />
       {state === "failed" && (
         <div className={mapMessage} role="alert" data-testid="map-error">
           {t("issues.mapError")}

@@ -559,11 +559,14 @@ function SlotsPicker({ id, value, error, onChange }: { id: string; value: Report
         </div>
         <ErrorLine id={`${id}-custom-error`} error={customError ?? undefined} />
       </fieldset>
-      <h3 className={css`font-size: 15px; margin: 0;`}>{t("report.slots.chosen", { count: value.length, max: MAX_REPORT_SLOTS })}</h3>
+      {/* A label for the list, not a heading: the form's sections are fieldsets under the screen's h1 (heading order). */}
+      <p id={`${id}-chosen`} className={css`font-size: 15px; font-weight: 700; margin: 0;`}>
+        {t("report.slots.chosen", { count: value.length, max: MAX_REPORT_SLOTS })}
+      </p>
       {value.length === 0 ? (
         <p className={muted}>{t("report.slots.none")}</p>
       ) : (
-        <ul className={slotList} data-testid="chosen-slots">
+        <ul className={slotList} data-testid="chosen-slots" aria-labelledby={`${id}-chosen`}>
           {value.map((s) => {
             const when = slotText(s, locale);
             const past = !isFuture(s, now);
