@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import type { OutputAsset, OutputChunk } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 import { type ManifestOptions, VitePWA } from "vite-plugin-pwa";
 
@@ -112,6 +113,60 @@ function plainDynamicImports(): Plugin {
 }
 
 // The production build runs the React code on preact/compat (D14); `--mode react` builds it on React itself.
+/**
+ * A lazy chunk's own imports load beside it, not one round trip after it, without putting dependency lists in the first
+ * load's JavaScript: which chunks each lazy chunk needs (all the way down, less what the entry already loaded) goes
+ * into index.html as JSON, and every dynamic import of such a chunk first calls `__pl` (src/lib/preload.ts), which adds
+ * the <link rel=modulepreload> tags.
+ */
+function chunkPreloads(): Plugin {
+  return {
+    name: "fixit:chunk-preloads",
+    apply: "build",
+    enforce: "post",
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === "chunk");
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const walk = (name: string, into: Set<string>) => {
+        if (into.has(name)) return;
+        into.add(name);
+        for (const i of byName.get(name)?.imports ?? []) walk(i, into);
+      };
+      const initial = new Set<string>();
+      for (const c of chunks) if (c.isEntry) walk(c.fileName, initial);
+      const names: string[] = [];
+      const index = new Map<string, number>();
+      const idx = (n: string) => {
+        let i = index.get(n);
+        if (i === undefined) {
+          i = names.push(n.replace(/^assets\//, "")) - 1;
+          index.set(n, i);
+        }
+        return i;
+      };
+      const deps: Record<number, number[]> = {};
+      for (const c of chunks) {
+        if (!c.isDynamicEntry) continue;
+        const all = new Set<string>();
+        walk(c.fileName, all);
+        const extra = [...all].filter((n) => n !== c.fileName && !initial.has(n));
+        if (extra.length) deps[idx(c.fileName)] = extra.map(idx);
+      }
+      for (const c of chunks)
+        c.code = c.code.replace(/\bimport\((["`])\.\/([^"`]+\.js)\1\)/g, (call, _q, file: string) => {
+          const i = index.get(`assets/${file}`);
+          return i !== undefined && deps[i] ? `(globalThis.__pl?.("${file}"),${call})` : call;
+        });
+      const html = bundle["index.html"] as OutputAsset | undefined;
+      if (html && typeof html.source === "string")
+        html.source = html.source.replace(
+          "</head>",
+          `<script type="application/json" id="chunk-preloads">${JSON.stringify({ n: names, d: deps })}</script>\n</head>`,
+        );
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const preact = mode !== "react" && mode !== "test";
   return {
@@ -152,6 +207,7 @@ export default defineConfig(({ mode }) => {
       manifestExtras(),
       devServiceWorker(),
       plainDynamicImports(),
+      chunkPreloads(),
     ],
     build: {
       target: "es2020",

@@ -1,3 +1,5 @@
+// First: the lazy chunks' imports are preloaded from the first dynamic import on.
+import "./lib/preload";
 import "./styles/theme";
 import { effect } from "@preact/signals-react";
 import { createRoot } from "react-dom/client";
