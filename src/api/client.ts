@@ -1,10 +1,11 @@
 import type { KyInstance, Options, ResponsePromise } from "ky";
+import { API_BASE, takeEarly } from "../lib/early";
 import { navigate } from "../lib/hash-location";
 import { paths } from "../paths";
 import { lang } from "../signals/language";
 import { signOut, token } from "../signals/session";
 
-export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined) ?? "api";
+export { API_BASE };
 
 /** Applies SPEC.md section 8 to every response: 401 clears the session (login → /login, else → /), 404 → /404. */
 export function handleStatus(request: Request, response: Response) {
@@ -59,6 +60,8 @@ export function createApi(extra: Options = {}): Api {
               // D17: the server writes its detail, errors and message in the user's language.
               request.headers.set("Accept-Language", lang.value);
             },
+            // The first screen's reads may have been asked for at boot (main.tsx): that answer, once, instead of a new call.
+            async (request) => (await takeEarly(request)) ?? undefined,
           ],
           afterResponse: [(request, _options, response) => handleStatus(request, response)],
         },

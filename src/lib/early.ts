@@ -1,0 +1,77 @@
+// The first screen's first reads, asked for at boot beside its code (issue 16): on a slow network the screen no longer
+// waits for its code (and the code's imports) to arrive before it can ask the server for its data. The one HTTP client
+// takes an early answer for the same GET, from the same session and language, instead of asking again (src/api/client.ts).
+/** Where the API answers: VITE_API_URL, else /api beside the app (src/api/client.ts's prefix). */
+export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined) ?? "api";
+
+interface Early {
+  at: number;
+  auth: string;
+  lang: string;
+  response: Promise<Response | null>;
+}
+
+const early = new Map<string, Early>();
+/** An early answer older than this is not used: the screen asks again. */
+const FRESH_MS = 15_000;
+
+const keyOf = (url: string) => {
+  const u = new URL(url, document.baseURI);
+  u.searchParams.sort();
+  return u.href;
+};
+
+/** Asks for each of `paths` (under `base`, the API's prefix) now, with the session's token and the user's language. */
+export function fetchEarly(base: string, paths: readonly string[], token: string, lang: string, fetcher: typeof fetch = fetch) {
+  const auth = `Bearer ${token}`;
+  for (const path of paths) {
+    const url = `${base}/${path}`;
+    const key = keyOf(url);
+    if (early.has(key)) continue;
+    const response = fetcher(url, { headers: { Authorization: auth, "Accept-Language": lang } }).catch(() => null);
+    early.set(key, { at: Date.now(), auth, lang, response });
+  }
+}
+
+/**
+ * The early answer to `request`, once, when one was asked for with the same token and language and is still fresh;
+ * otherwise undefined (or null when it failed), and the client asks the server itself.
+ */
+export function takeEarly(request: Request): Promise<Response | null> | undefined {
+  if (request.method !== "GET" || early.size === 0) return undefined;
+  const key = keyOf(request.url);
+  const found = early.get(key);
+  if (!found) return undefined;
+  early.delete(key);
+  if (Date.now() - found.at > FRESH_MS) return undefined;
+  if (request.headers.get("Authorization") !== found.auth || request.headers.get("Accept-Language") !== found.lang) return undefined;
+  return found.response;
+}
+
+/** Forgets every early answer (tests). */
+export const clearEarly = () => early.clear();
+
+const firstPage = (path: string, query: Record<string, string> = {}) => `${path}?${new URLSearchParams({ ...query, page_num: "1" })}`;
+const openOrClosed = (q: URLSearchParams) => (q.get("tab") === "closed" ? "closed" : "open");
+/** A list screen with its Map tab open (issue 17) asks for more: left to the screen. */
+const listed = (q: URLSearchParams, path: string, query: Record<string, string>) => (q.get("view") === "map" ? [] : [firstPage(path, query)]);
+
+/**
+ * The API reads a signed-in screen makes first (paths under the API prefix, with the query its API module sends), for
+ * the screens a phone most often opens on (issue 16's list), when `role` may see them; the header's unread count too.
+ * A screen not listed, or another role, asks for nothing early.
+ */
+export function firstReads(path: string, q: URLSearchParams, role: number | null): string[] {
+  const reads: Record<string, () => string[] | false> = {
+    "/jobs": () => role === 1 && listed(q, "issue/jobs", { status: openOrClosed(q) }),
+    "/repair": () => role !== 1 && listed(q, "issue/issues", { status: openOrClosed(q) }),
+    "/resources": () => role === 2 && [firstPage("company/staffs")],
+    "/home": () =>
+      role === 2
+        ? ["company/summary", firstPage("property/properties"), ...listed(q, "issue/issues", { status: "open", scope: "company", stage: "reported" })]
+        : role !== 1 && [firstPage("issue/issues", { status: "open" }), ...(role === 0 ? [firstPage("property/properties")] : [])],
+    "/property/open-issues": () => role === 1 && /^\d{1,9}$/.test(q.get("issue_id") ?? "") && [`issue/issue?issue_id=${q.get("issue_id")}`],
+  };
+  const found = reads[path]?.();
+  return found ? [...found, "notification/unread_count"] : [];
+}

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { API_BASE, createApi } from "../../src/api/client";
+import { clearEarly, fetchEarly, firstReads, takeEarly } from "../../src/lib/early";
+import { lang } from "../../src/signals/language";
+import { signIn, signOut } from "../../src/signals/session";
+
+afterEach(() => {
+  clearEarly();
+  signOut();
+  lang.value = "en";
+});
+
+const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+
+describe("early reads", () => {
+  it("hands the client the answer asked for at boot, once, instead of calling the server again", async () => {
+    signIn({ access_token: "tok", role: 1, got_email_mob: 1, user_id: 5 });
+    const booted: string[] = [];
+    fetchEarly(API_BASE, ["issue/jobs?status=open&page_num=1"], "tok", "en", async (url) => {
+      booted.push(String(url));
+      return answer({ status: 1, total: 1, data: [{ issue_id: 7 }] });
+    });
+    const later: string[] = [];
+    const api = createApi({ fetch: (async (r: Request) => (later.push(r.url), answer({ status: 1, total: 0, data: [] }))) as typeof fetch, retry: 0 });
+    // The client's own order of parameters differs: the same read all the same.
+    const first = (await api.get("issue/jobs", { searchParams: { page_num: 1, status: "open" } }).json()) as { total: number };
+    expect(first.total).toBe(1);
+    expect(booted).toHaveLength(1);
+    expect(later).toEqual([]);
+    const second = (await api.get("issue/jobs", { searchParams: { status: "open", page_num: 1 } }).json()) as { total: number };
+    expect(second.total).toBe(0);
+    expect(later).toHaveLength(1);
+  });
+
+  it("is not used for another session or language, or for a write", async () => {
+    fetchEarly(API_BASE, ["company/staffs?page_num=1", "issue/issues?page_num=1"], "old", "en", async () => answer({}));
+    const req = (path: string, init: RequestInit) => new Request(new URL(`${API_BASE}/${path}`, document.baseURI), init);
+    expect(takeEarly(req("company/staffs?page_num=1", { headers: { Authorization: "Bearer new", "Accept-Language": "en" } }))).toBeUndefined();
+    expect(takeEarly(req("issue/issues?page_num=1", { method: "POST", headers: { Authorization: "Bearer old", "Accept-Language": "en" } }))).toBeUndefined();
+    const ok = takeEarly(req("issue/issues?page_num=1", { headers: { Authorization: "Bearer old", "Accept-Language": "en" } }));
+    expect(await ok).toBeInstanceOf(Response);
+  });
+
+  it("asks for each signed-in screen's first reads, and nothing for a screen the role does not see", () => {
+    const q = (s = "") => new URLSearchParams(s);
+    expect(firstReads("/jobs", q(), 1)).toEqual(["issue/jobs?status=open&page_num=1", "notification/unread_count"]);
+    expect(firstReads("/jobs", q("tab=closed"), 1)).toContain("issue/jobs?status=closed&page_num=1");
+    expect(firstReads("/jobs", q("view=map"), 1)).toEqual(["notification/unread_count"]);
+    expect(firstReads("/resources", q(), 2)).toContain("company/staffs?page_num=1");
+    expect(firstReads("/home", q(), 2)).toContain("company/summary");
+    expect(firstReads("/home", q(), 0)).toEqual(["issue/issues?status=open&page_num=1", "property/properties?page_num=1", "notification/unread_count"]);
+    expect(firstReads("/home", q(), 3)).toEqual(["issue/issues?status=open&page_num=1", "notification/unread_count"]);
+    expect(firstReads("/property/open-issues", q("issue_id=12"), 1)).toContain("issue/issue?issue_id=12");
+    expect(firstReads("/property/open-issues", q("issue_id=x"), 1)).toEqual([]);
+    expect(firstReads("/jobs", q(), 0)).toEqual([]);
+    expect(firstReads("/resources", q(), 0)).toEqual([]);
+    expect(firstReads("/about", q(), 0)).toEqual([]);
+  });
+});
