@@ -1,17 +1,28 @@
-// Starts the server (server/index.ts) on a fresh embedded database for a measuring script, and waits until it answers.
+// Starts the server (server/index.ts) on a fresh embedded database (or the DATABASE_URL given in `env`) for a measuring
+// script, and waits until it answers.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** Returns the base URL and a stop function; the server also stops when this process exits. */
-export async function startTempServer(port, env = {}) {
-  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+/**
+ * Returns the base URL, the server's process id and a stop function; the server also stops when this process exits.
+ * `options.compiled`: run the compiled server (.tmp/server/index.mjs, `npm run build:server`) instead of tsx.
+ */
+export async function startTempServer(port, env = {}, options = {}) {
+  const entry = options.compiled ? [".tmp/server/index.mjs"] : ["--import", "tsx", "server/index.ts"];
+  const server = spawn(process.execPath, entry, {
     env: { ...process.env, PORT: String(port), DATA_DIR: join(mkdtempSync(join(tmpdir(), "fixit-measure-")), "data"), ...env },
-    stdio: "ignore",
+    stdio: options.log ? ["ignore", "pipe", "pipe"] : "ignore",
     // Its own process group, so stopping it stops everything it started.
     detached: true,
   });
+  if (options.log) {
+    server.stdout.on("data", options.log);
+    server.stderr.on("data", options.log);
+  }
+  let exited = null;
+  server.on("exit", (code) => (exited = code ?? 1));
   const stop = () => {
     try {
       process.kill(-server.pid, "SIGTERM");
@@ -19,18 +30,52 @@ export async function startTempServer(port, env = {}) {
       /* already gone */
     }
   };
+  /** Resolves once the server has exited (after stop()). */
+  const stopped = () => (exited !== null ? Promise.resolve() : new Promise((done) => server.once("exit", () => done())));
   process.on("exit", stop);
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 240 && exited === null; i++) {
     if (
       await fetch(`${base}/api/health`).then(
         (r) => r.ok,
         () => false,
       )
     )
-      return { base, stop };
+      return { base, pid: server.pid, stop, stopped };
     await new Promise((r) => setTimeout(r, 500));
   }
   stop();
-  throw new Error(`the server did not start on port ${port}`);
+  throw new Error(`the server did not start on port ${port}${exited !== null ? ` (it exited with ${exited})` : ""}`);
+}
+
+/**
+ * Resident memory in bytes of the Node process `pid` and every Node process under it (cluster workers), from /proc
+ * (Linux); tsx's esbuild helper process is not the server's and is left out.
+ */
+export function treeRss(pid) {
+  const children = new Map();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(name));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  let total = 0;
+  const visit = (p) => {
+    try {
+      if (readFileSync(`/proc/${p}/comm`, "utf8").trim() !== "node") return;
+      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1];
+      total += Number(kb ?? 0) * 1024;
+    } catch {
+      /* gone */
+    }
+    for (const c of children.get(p) ?? []) visit(c);
+  };
+  visit(pid);
+  return total;
 }

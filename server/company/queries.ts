@@ -3,11 +3,22 @@ import type { StaffRecord } from "../../src/contract/company";
 import type { Queryable } from "../db/db";
 
 // One SELECT for both the page and the single record, so the two can never disagree on what a staff record is.
-export const STAFF_SELECT = `
-  select u.user_id, u.name, u.mob_no, u.email, u.cntry_code, u.role, u.job_title, u.profile_path,
-         c.name as comp_name, c.mob_no as comp_mob_no, c.email as comp_email, c.logo_path
+const STAFF_COLUMNS = `u.user_id, u.name, u.mob_no, u.email, u.cntry_code, u.role, u.job_title, u.profile_path,
+         c.name as comp_name, c.mob_no as comp_mob_no, c.email as comp_email, c.logo_path`;
+const STAFF_FROM = `
     from users u join companies c on c.company_id = u.company_id
    where u.company_id = $1 and not u.disabled and u.role in (1, 2)`;
+export const STAFF_SELECT = `
+  select ${STAFF_COLUMNS} ${STAFF_FROM}`;
+/**
+ * A page of the staff list ($2 rows from $3) with the count of the whole list on each row (`total`): one query where
+ * there were two (issue 16: each query is a round trip, and on PGlite a trip into the database). A page past the end
+ * has no row to carry the total: STAFF_COUNT then.
+ */
+export const STAFF_PAGE = `
+  select ${STAFF_COLUMNS}, count(*) over ()::int as total ${STAFF_FROM}
+   order by u.user_id limit $2 offset $3`;
+export const STAFF_COUNT = "select count(*)::int as n from users where company_id = $1 and not disabled and role in (1, 2)";
 
 export interface StaffRow {
   user_id: number;

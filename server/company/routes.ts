@@ -11,7 +11,7 @@ import { invitationMail } from "../mail/templates";
 import { STAFF_PAGE_SIZE, type StaffRecord, createEmployee } from "../../src/contract/company";
 import type { TechLocation } from "../../src/contract/map";
 import { companyOf } from "./access";
-import { STAFF_SELECT, type StaffRow, staffById, toRecord } from "./queries";
+import { STAFF_COUNT, STAFF_PAGE, type StaffRow, staffById, toRecord } from "./queries";
 
 interface TechRow {
   user_id: number;
@@ -42,11 +42,9 @@ export function companyRoutes() {
       return c.json({ status: record ? 1 : 0, message: t(c, msg(record ? "employeeFound" : "noSuchEmployee")), data: record ? [record] : [] });
     }
     const page = pageOf(c.req.query());
-    const [count, list] = await Promise.all([
-      c.var.db.query<{ n: number }>("select count(*)::int as n from users where company_id = $1 and not disabled and role in (1, 2)", [companyId]),
-      c.var.db.query<StaffRow>(`${STAFF_SELECT} order by u.user_id limit $2 offset $3`, [companyId, STAFF_PAGE_SIZE, (page - 1) * STAFF_PAGE_SIZE]),
-    ]);
-    return c.json({ status: 1, message: t(c, msg("staffLoaded")), total: count.rows[0].n, data: list.rows.map(toRecord) });
+    const list = await c.var.db.query<StaffRow & { total: number }>(STAFF_PAGE, [companyId, STAFF_PAGE_SIZE, (page - 1) * STAFF_PAGE_SIZE]);
+    const total = list.rows[0]?.total ?? (await c.var.db.query<{ n: number }>(STAFF_COUNT, [companyId])).rows[0].n;
+    return c.json({ status: 1, message: t(c, msg("staffLoaded")), total, data: list.rows.map(toRecord) });
   });
 
   // The company's technicians where they work, for the manager's map (issue 17): only the caller's company, only those

@@ -1,7 +1,10 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import type { Pool, PoolClient } from "pg";
+import type { PGlite } from "@electric-sql/pglite";
 import { lockDataDir, prepareDataDir } from "./data-dir";
 import { isDbUnavailable } from "./unavailable";
 
@@ -24,6 +27,110 @@ export interface Db extends Queryable {
 }
 
 /**
+ * Prepared statements (issue 16). Planning, not running, was most of a list's time: the job list's query took about
+ * 10 ms to plan and 1 to 2 to run on PGlite. Each distinct SQL text gets a statement name the first time it is seen,
+ * so every connection parses and plans it once and later calls only bind and execute (PostgreSQL keeps the plan, a
+ * generic one once it proves as good). A paging tail `limit N offset M` with literal numbers is turned into parameters
+ * first, so every page of a list shares one statement. Past MAX_PREPARED texts (SQL built with other literals) new
+ * texts run unnamed, as before, so no caller can make the server or a connection hold statements without end.
+ */
+const MAX_PREPARED = 500;
+/**
+ * The statements here look rows up by ids and keys: a generic plan (made once per connection) is as good as a custom
+ * one, and the default mode re-plans on every call any statement whose generic plan it estimates dearer, as an unknown
+ * LIMIT $n makes it (the job list: 1.8 ms a call instead of 4.6 on PGlite). PG_PLAN_CACHE_MODE=auto restores the default.
+ */
+const PLAN_CACHE_MODE = /^(auto|force_custom_plan|force_generic_plan)$/.test(process.env.PG_PLAN_CACHE_MODE ?? "")
+  ? process.env.PG_PLAN_CACHE_MODE
+  : "force_generic_plan";
+const PGLITE_SHARED_BUFFERS = process.env.PGLITE_SHARED_BUFFERS ?? "16MB";
+const PAGING_TAIL = /\slimit (\d+) offset (\d+)\s*$/i;
+
+export function preparedStatements() {
+  const names = new Map<string, string>();
+  return {
+    /** The statement's name, the text to prepare and its parameters; name undefined: run it unnamed. */
+    of(sql: string, params: unknown[] = []): { name: string | undefined; text: string; values: unknown[] } {
+      let text = sql;
+      let values = params;
+      const paging = PAGING_TAIL.exec(sql);
+      if (paging) {
+        text = `${sql.slice(0, paging.index)} limit $${params.length + 1} offset $${params.length + 2}`;
+        values = [...params, Number(paging[1]), Number(paging[2])];
+      }
+      let name = names.get(text);
+      if (name === undefined && names.size < MAX_PREPARED) names.set(text, (name = `fx${names.size + 1}`));
+      return { name, text, values };
+    },
+  };
+}
+
+const concat = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+
+/**
+ * PGlite's query() parses and plans its statement anew on every call (an unnamed statement) and crosses into the WASM
+ * database six times. This one prepares a named statement once (parse and describe, one crossing) and then runs it in
+ * one crossing (bind, describe, execute, sync). PGlite has a single session, so the names live as long as the database.
+ */
+async function pgliteQueries(pg: PGlite) {
+  const { protocol, parse } = await import("@electric-sql/pglite");
+  const { serialize } = protocol;
+  const statements = preparedStatements();
+  const paramTypes = new Map<string, number[]>();
+  /** Runs one statement; `inTx`: inside pg.transaction (its mutex is held; no sync to the file system between). */
+  const run = (sql: string, params: unknown[] | undefined, inTx: boolean) =>
+    pg._runExclusiveQuery(async () => {
+      const { name, text, values } = statements.of(sql, params);
+      if (name === undefined) return null;
+      let types = paramTypes.get(name);
+      if (!types) {
+        const { messages } = await pg.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]), {
+          syncToFs: false,
+        });
+        types = parse.parseDescribeStatementResults(messages);
+        paramTypes.set(name, types);
+      }
+      const serializers = pg.serializers;
+      const encoded = values.map((v, i) => {
+        if (v == null) return null;
+        const serializer = serializers[types[i]];
+        return serializer ? serializer(v) : String(v);
+      });
+      const { messages } = await pg.execProtocol(
+        concat([serialize.bind({ statement: name, values: encoded as string[] }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
+        { syncToFs: !inTx },
+      );
+      return parse.parseResults(messages, pg.parsers)[0];
+    });
+  return {
+    /** A statement outside any transaction (waits for a running transaction to end, as pg.query does). */
+    query: async (sql: string, params?: unknown[]) => (await pg._runExclusiveTransaction(() => run(sql, params, false))) ?? (await pg.query(sql, params)),
+    /** A statement inside pg.transaction's callback; `t` runs the unnamed ones. */
+    inTx: async (t: { query: (sql: string, params?: unknown[]) => Promise<unknown> }, sql: string, params?: unknown[]) =>
+      (await run(sql, params, true)) ?? (await t.query(sql, params)),
+  };
+}
+
+/**
+ * Creates the database files of a new data directory in a short-lived child process. PGlite's initdb loads a second
+ * WebAssembly module and leaves the process about 450 MB larger for good (issue 16 measured 750 MB after a first
+ * start against 250 MB after a later one); in a child, that memory goes when it exits.
+ */
+async function initDataDirApart(dir: string) {
+  const pglite = import.meta.resolve("@electric-sql/pglite");
+  const script = `const { PGlite } = await import(${JSON.stringify(pglite)}); const pg = await PGlite.create(${JSON.stringify(dir)}); await pg.close();`;
+  await promisify(execFile)(process.execPath, ["--input-type=module", "--eval", script], { timeout: 120_000 });
+}
+
+/**
  * PGlite, in a data directory or in memory (tests). A data directory is checked first (a sentence naming it when it
  * cannot be used) and locked while open: a second process on the same directory is refused (D24).
  */
@@ -32,15 +139,21 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   const { PGlite } = await import("@electric-sql/pglite");
   let pg: InstanceType<typeof PGlite>;
   try {
-    pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    if (dataDir && !existsSync(join(dataDir, "PG_VERSION"))) await initDataDirApart(dataDir);
+    // Memory at rest (issue 16): PostgreSQL's default 128 MB of shared buffers is most of what the embedded database
+    // holds; the data of one installation is a few MB, and the files it reads stay in the system's page cache anyway.
+    const options = { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
+    pg = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   } catch (e) {
     release();
     throw e;
   }
+  await pg.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`);
+  const prepared = await pgliteQueries(pg);
   const tx = <T>(fn: (q: TxQueryable) => Promise<T>) =>
     pg.transaction((t) =>
       fn({
-        query: (sql, params) => t.query(sql, params as unknown[]) as never,
+        query: (sql, params) => prepared.inTx(t, sql, params) as never,
         exec: async (sql) => {
           await t.exec(sql);
         },
@@ -48,7 +161,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     );
   return {
     kind: "pglite",
-    query: (sql, params) => pg.query(sql, params as unknown[]) as never,
+    query: (sql, params) => prepared.query(sql, params) as never,
     tx,
     script: (sql, after) => tx(async (q) => (await q.exec(sql), await after?.(q))),
     exec: async (sql) => {
@@ -85,12 +198,19 @@ export async function openPostgres(url: string, schema?: string, log: (entry: Re
     // A server that does not answer fails the request (503) instead of holding it forever.
     connectionTimeoutMillis: 10_000,
     application_name: schema ? `fixit ${schema}` : "fixit",
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // Generic plans for the prepared statements (PLAN_CACHE_MODE); an `options` parameter in the URL wins over this.
+    options: [`-c plan_cache_mode=${PLAN_CACHE_MODE}`, ...(schema ? [`-c search_path=${schema}`] : [])].join(" "),
   });
   // Without a listener, an idle client's lost connection is an unhandled 'error' event that ends the process.
   pool.on("error", (err) => log({ msg: "database connection lost", error: String(err?.message ?? err) }));
+  const statements = preparedStatements();
   const q = (client: Pool | PoolClient): TxQueryable => ({
-    query: (sql, params) => client.query(sql, params as unknown[]) as never,
+    // With parameters, a named statement (node-postgres prepares it once per connection); without, the text as it is.
+    query: (sql, params) => {
+      if (!params) return client.query(sql) as never;
+      const { name, text, values } = statements.of(sql, params);
+      return (name === undefined ? client.query(sql, params) : client.query({ name, text, values })) as never;
+    },
     // No parameters: the simple query protocol, which runs a script of several statements.
     exec: async (sql) => {
       await client.query(sql);

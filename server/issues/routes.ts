@@ -43,13 +43,7 @@ export function issueRoutes() {
     const whoId = u.role === 1 ? u.user_id : (u.company_id ?? -1);
     const where = `${who} and ${status === "closed" ? "i.issue_status = 1" : "i.issue_status <> 1"}`;
     const total = await countIssues(c.var.db, u, where, [whoId]);
-    const data = await selectIssues(
-      c.var.db,
-      u,
-      where,
-      [whoId],
-      `order by i.created_at desc, i.issue_id desc limit ${size} offset ${(page - 1) * size}`,
-    );
+    const data = await selectIssues(c.var.db, u, where, [whoId], `order by i.created_at desc, i.issue_id desc limit ${size} offset ${(page - 1) * size}`);
     return c.json({ status: 1, total, data });
   });
 
