@@ -41,7 +41,7 @@ for (const lang of ["en", "ar"] as const) {
       await tiles(page);
       await unacknowledged(page);
       await signInAs(page, DEMO.technician, "/jobs", { lang });
-      await expect(page.getByRole("tablist")).toBeVisible();
+      await expect(page.getByRole("tablist", { name: L.issues.tabsLabel })).toBeVisible();
       await expect(page.getByRole("tab", { name: L.issues.tabOpen })).toHaveAttribute("aria-selected", "true");
       await expect(page.getByRole("button", { name: /Kitchen sink leaking/ })).toBeVisible();
       await expectAccessible(page, `jobs ${lang}`);

@@ -108,13 +108,14 @@ for (const lang of ["en", "ar"] as const) {
       await page.getByLabel(L.login.identifier).fill(DEMO.technician);
       await page.getByLabel(L.login.password, { exact: true }).fill(DEMO_PASSWORD);
       await page.getByRole("button", { name: L.login.submit, exact: true }).click();
-      await expect(page.getByRole("tablist")).toBeVisible();
+      await expect(page.getByRole("tablist", { name: L.issues.tabsLabel })).toBeVisible();
       const loginToast = page.locator('[data-toast="success"]');
       await expect(loginToast).toBeVisible();
       await expectClear(loginToast, [
         [page.locator("header").first(), "the header bar"],
         [page.getByRole("heading", { level: 1 }), "the heading"],
-        [page.getByRole("tablist"), "the tabs"],
+        [page.getByRole("tablist").first(), "the List | Map switch"],
+        [page.getByRole("tablist", { name: L.issues.tabsLabel }), "the tabs"],
       ]);
       await loginToast.getByRole("button").click();
 

@@ -2,6 +2,8 @@ import { css } from "goober";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { t } from "../../signals/language";
+import leafletCss from "leaflet/dist/leaflet.css?url";
+import { loadStylesheet } from "../../lib/stylesheet";
 
 export const MAP_ZOOM = 18;
 export const DEFAULT_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
@@ -64,7 +66,7 @@ export function IssueMap({ lat, lng, label }: { lat: number; lng: number; label?
     let cancelled = false;
     (async () => {
       try {
-        const [mod] = await Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]);
+        const [mod] = await Promise.all([import("leaflet"), loadStylesheet(leafletCss)]);
         const L = (mod as { default?: typeof import("leaflet") }).default ?? (mod as unknown as typeof import("leaflet"));
         if (cancelled || !el.current) return;
         const m = L.map(el.current, { center: [lat, lng], zoom: MAP_ZOOM, zoomControl: true, scrollWheelZoom: false, attributionControl: true });

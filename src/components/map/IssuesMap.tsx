@@ -7,6 +7,9 @@ import { dir, t } from "../../signals/language";
 import { cx } from "../../styles/theme";
 import { ATTRIBUTION, TILE_URL, mapFrame } from "../issues/IssueMap";
 import { clusterHtml } from "./markers";
+import leafletCss from "leaflet/dist/leaflet.css?url";
+import clusterCss from "leaflet.markercluster/dist/MarkerCluster.css?url";
+import { loadStylesheet } from "../../lib/stylesheet";
 
 /** One marker: an issue ("issues" layer, clustered when asked) or a technician ("techs" layer). */
 export interface MapPin {
@@ -79,7 +82,7 @@ export function IssuesMap({ pins, cluster = false, viewKey, label, selected, onS
     let cancelled = false;
     (async () => {
       try {
-        const [mod] = await Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]);
+        const [mod] = await Promise.all([import("leaflet"), loadStylesheet(leafletCss)]);
         const L = ((mod as { default?: L }).default ?? mod) as L;
         if (cancelled || !el.current) return;
         const rtl = dir.value === "rtl";
@@ -156,7 +159,7 @@ export function IssuesMap({ pins, cluster = false, viewKey, label, selected, onS
       if (cluster) {
         // The plugin extends the global L that Leaflet sets; it comes with the manager's map only.
         (window as unknown as { L: L }).L ??= L;
-        await Promise.all([import("leaflet.markercluster"), import("leaflet.markercluster/dist/MarkerCluster.css")]);
+        await Promise.all([import("leaflet.markercluster"), loadStylesheet(clusterCss)]);
         if (cancelled) return;
         const clusters = L.markerClusterGroup({
           showCoverageOnHover: false,

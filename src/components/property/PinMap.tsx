@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { t } from "../../signals/language";
 import { ATTRIBUTION, PIN, TILE_URL, mapFrame, mapMessage } from "../issues/IssueMap";
+import leafletCss from "leaflet/dist/leaflet.css?url";
+import { loadStylesheet } from "../../lib/stylesheet";
 
 /** Where the map opens before a place is chosen: Muscat, zoomed out to show the city. */
 const START = { lat: 23.588, lng: 58.3829, zoom: 11 };
@@ -30,7 +32,7 @@ export function PinMap({ value, onChange, label }: { value: LatLng | null; onCha
     let cancelled = false;
     (async () => {
       try {
-        const [mod] = await Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]);
+        const [mod] = await Promise.all([import("leaflet"), loadStylesheet(leafletCss)]);
         const Lf = (mod as { default?: L }).default ?? (mod as unknown as L);
         if (cancelled || !el.current) return;
         const at = initial.current;
