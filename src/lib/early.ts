@@ -1,6 +1,8 @@
 // The first screen's first reads, asked for at boot beside its code (issue 16): on a slow network the screen no longer
 // waits for its code (and the code's imports) to arrive before it can ask the server for its data. The one HTTP client
 // takes an early answer for the same GET, from the same session and language, instead of asking again (src/api/client.ts).
+import { paths } from "../paths";
+
 /** Where the API answers: VITE_API_URL, else /api beside the app (src/api/client.ts's prefix). */
 export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined) ?? "api";
 
@@ -63,14 +65,14 @@ const listed = (q: URLSearchParams, path: string, query: Record<string, string>)
  */
 export function firstReads(path: string, q: URLSearchParams, role: number | null): string[] {
   const reads: Record<string, () => string[] | false> = {
-    "/jobs": () => role === 1 && listed(q, "issue/jobs", { status: openOrClosed(q) }),
-    "/repair": () => role !== 1 && listed(q, "issue/issues", { status: openOrClosed(q) }),
-    "/resources": () => role === 2 && [firstPage("company/staffs")],
-    "/home": () =>
+    [paths.jobs]: () => role === 1 && listed(q, "issue/jobs", { status: openOrClosed(q) }),
+    [paths.repair]: () => role !== 1 && listed(q, "issue/issues", { status: openOrClosed(q) }),
+    [paths.resources]: () => role === 2 && [firstPage("company/staffs")],
+    [paths.home]: () =>
       role === 2
         ? ["company/summary", firstPage("property/properties"), ...listed(q, "issue/issues", { status: "open", scope: "company", stage: "reported" })]
         : role !== 1 && [firstPage("issue/issues", { status: "open" }), ...(role === 0 ? [firstPage("property/properties")] : [])],
-    "/property/open-issues": () => role === 1 && /^\d{1,9}$/.test(q.get("issue_id") ?? "") && [`issue/issue?issue_id=${q.get("issue_id")}`],
+    [paths.openIssues]: () => role === 1 && /^\d{1,9}$/.test(q.get("issue_id") ?? "") && [`issue/issue?issue_id=${q.get("issue_id")}`],
   };
   const found = reads[path]?.();
   return found ? [...found, "notification/unread_count"] : [];

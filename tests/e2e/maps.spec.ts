@@ -21,10 +21,28 @@ const tileZoom = async (page: Page) => {
   return Number(/\/(\d+)\/\d+\/\d+\.png/.exec(src ?? "")?.[1]);
 };
 
-/** Where a marker sits inside the map's frame (the page may scroll a card into view). */
+/**
+ * Where a marker sits inside the map's frame (the page may scroll a card into view), once the map has stopped moving
+ * (a focused marker near the edge pans the map into view: Leaflet's autoPanOnFocus).
+ */
 async function inMap(page: Page, marker: Locator) {
-  const [m, f] = await Promise.all([marker.boundingBox(), map(page).boundingBox()]);
-  return { x: (m?.x ?? 0) - (f?.x ?? 0), y: (m?.y ?? 0) - (f?.y ?? 0) };
+  const read = async () => {
+    const [m, f] = await Promise.all([marker.boundingBox(), map(page).boundingBox()]);
+    return { x: Math.round((m?.x ?? 0) - (f?.x ?? 0)), y: Math.round((m?.y ?? 0) - (f?.y ?? 0)) };
+  };
+  let last = await read();
+  await expect
+    .poll(
+      async () => {
+        const now = await read();
+        const still = now.x === last.x && now.y === last.y;
+        last = now;
+        return still;
+      },
+      { intervals: [300] },
+    )
+    .toBe(true);
+  return last;
 }
 
 for (const lang of ["en", "ar"] as const) {

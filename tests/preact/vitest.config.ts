@@ -24,6 +24,8 @@ export default defineConfig({
   test: {
     name: "preact",
     environment: "happy-dom",
+    // As the app project (vitest.config.ts): a VM context per file on reused threads, not a process per file.
+    pool: "vmThreads",
     setupFiles: [here("../setup.ts")],
     include: [
       "tests/views/forms-*.test.tsx",

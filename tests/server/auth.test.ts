@@ -13,6 +13,7 @@ import { parseIdentifier } from "../../server/auth/identifier";
 import { type Mail, logMailer, mailerFromEnv, outboxFile } from "../../server/mail/mailer";
 import { codeIn, latestMails, latestMailsInFile } from "../../server/mail/outbox";
 import { invitationMail, resetCodeMail } from "../../server/mail/templates";
+import { fixtureHash } from "./factories";
 import { resetDb, testApp, testDb } from "./helpers";
 
 let db: Db;
@@ -22,7 +23,7 @@ const T0 = Date.parse("2026-11-23T08:00:00Z");
 
 beforeAll(async () => {
   db = await testDb();
-  demoHash = await hashPassword(PASSWORD);
+  demoHash = await fixtureHash(PASSWORD);
 });
 afterAll(async () => db.close());
 beforeEach(async () => {

@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// The server process and its data directory (D24). The lock within one process: data-dir-lock.test.ts.
+import { type ChildProcess, spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { hostname, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { DataDirError, LOCK_FILE, lockDataDir } from "../../server/db/data-dir";
-import { openPglite } from "../../server/db/db";
+import { afterAll, describe, expect, it } from "vitest";
+import { LOCK_FILE } from "../../server/db/data-dir";
 
 const root = mkdtempSync(join(tmpdir(), "fixit-datadir-"));
 const emptyStatic = mkdtempSync(join(root, "static-"));
@@ -98,60 +98,6 @@ describe("one server per data directory (D24)", () => {
     first.child.kill("SIGTERM");
     expect(await exitWithin(first, 20_000)).toBe(0);
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
-  });
-
-  describe("the lock", () => {
-    const dirs: string[] = [];
-    const fresh = () => {
-      const d = mkdtempSync(join(root, "lock-"));
-      dirs.push(d);
-      return d;
-    };
-    const releases: Array<() => void> = [];
-    afterEach(() => {
-      for (const r of releases.splice(0)) r();
-    });
-
-    it("refuses the same directory twice in one process, and frees it on release", () => {
-      const dir = fresh();
-      const release = lockDataDir(dir);
-      expect(() => lockDataDir(dir)).toThrow(DataDirError);
-      expect(() => lockDataDir(dir)).toThrow(`already using the data directory ${dir}`);
-      release();
-      expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
-      releases.push(lockDataDir(dir));
-    });
-
-    it("takes over a lock left by a process that died (a crash or a kill -9)", () => {
-      const dir = fresh();
-      const dead = spawnSync(process.execPath, ["-e", ""]).pid;
-      writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: dead, host: hostname(), since: "2026-01-01T00:00:00Z" }));
-      releases.push(lockDataDir(dir));
-      expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), "utf8")).pid).toBe(process.pid);
-    });
-
-    it("takes over a lock file cut short while it was written", () => {
-      const dir = fresh();
-      writeFileSync(join(dir, LOCK_FILE), "");
-      releases.push(lockDataDir(dir));
-      expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), "utf8")).pid).toBe(process.pid);
-    });
-
-    it("keeps a lock held by a live process", () => {
-      const dir = fresh();
-      // process 1 (init) is alive on every Linux machine.
-      writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 1, host: hostname(), since: "2026-01-01T00:00:00Z" }));
-      expect(() => lockDataDir(dir)).toThrow(/process 1\)/);
-    });
-
-    it("keeps a second embedded database off a directory that one has open", async () => {
-      const dir = join(fresh(), "data");
-      const db = await openPglite(dir);
-      await expect(openPglite(dir)).rejects.toThrow(`already using the data directory ${dir}`);
-      await db.close();
-      const again = await openPglite(dir);
-      await again.close();
-    });
   });
 });
 

@@ -8,7 +8,8 @@ import { testDb } from "./helpers";
 let db: Db;
 let dir: string;
 beforeAll(async () => {
-  db = await testDb();
+  // Its own database: these migrations add tables and functions the other files must not see.
+  db = await testDb({ own: true });
   dir = mkdtempSync(join(tmpdir(), "fixit-migrations-"));
 });
 afterAll(async () => {

@@ -12,7 +12,8 @@ describe.skipIf(!url)("a lost PostgreSQL connection (D24)", () => {
   let admin: pg.Client;
   let schema: string;
   beforeAll(async () => {
-    db = await testDb();
+    // Its own schema and pool: the tests cut the pool's connections.
+    db = await testDb({ own: true });
     schema = (await db.query<{ s: string }>("select current_schema() as s")).rows[0].s;
     admin = new pg.Client({ connectionString: url });
     await admin.connect();

@@ -4,9 +4,9 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, migrate, openPglite, openPostgres } from "../../server/db/db";
+import { type Db, migrate } from "../../server/db/db";
 import { DEMO, DEMO_PASSWORD, seedIfEmpty } from "../../server/db/seed";
-import { resetDb, testApp, testDb } from "./helpers";
+import { blankDb, resetDb, testApp, testDb } from "./helpers";
 
 const MIGRATIONS = join(process.cwd(), "server/db/migrations");
 let dir: string;
@@ -20,7 +20,7 @@ async function before007(): Promise<Db> {
   for (const f of readdirSync(MIGRATIONS).filter((f) => f < "007")) cpSync(join(MIGRATIONS, f), join(dir, f));
   const url = process.env.DATABASE_URL;
   const schema = `m007_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const db = url ? await openPostgres(url, schema) : await openPglite();
+  const db = await blankDb(schema);
   await migrate(db, dir);
   if (!url) return db;
   const close = db.close;

@@ -7,14 +7,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAGES, type Stage } from "../../src/contract/repairs";
-import { type Db, migrate, openPglite, openPostgres } from "../../server/db/db";
+import { type Db, migrate } from "../../server/db/db";
 import { startPurging } from "../../server/db/purge";
 import { seedIfEmpty } from "../../server/db/seed";
 import { autoClose } from "../../server/issues/stages";
 import { clock } from "../../server/lib/clock";
 import { translate } from "../../server/lib/i18n";
 import { makeIssue } from "./factories";
-import { testApp } from "./helpers";
+import { blankDb, testApp } from "./helpers";
 import { HOUR, NOW, PAST, repairSuite, type RepairWorld, repairWorld, S1, S2, S3 } from "./repair-helpers";
 
 let db: Db;
@@ -415,7 +415,7 @@ describe("migration 008-stages", () => {
     for (const f of readdirSync(migrations).filter((f) => f < "008")) cpSync(join(migrations, f), join(dir, f));
     const url = process.env.DATABASE_URL;
     const schema = `m008_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const old = url ? await openPostgres(url, schema) : await openPglite();
+    const old = await blankDb(schema);
     try {
       await migrate(old, dir);
       const user = async (role: number, email: string) =>

@@ -2,7 +2,8 @@
 // PGlite's named statements behaving as its own query() did), and when the server runs several processes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workerCount } from "../../server/cluster";
-import { type Db, openPglite, preparedStatements } from "../../server/db/db";
+import { type Db, preparedStatements } from "../../server/db/db";
+import { blankPglite } from "./helpers";
 
 describe("prepared statements", () => {
   it("name each text once; every page of a list shares one statement, its paging literals made parameters", () => {
@@ -29,7 +30,7 @@ describe("prepared statements", () => {
 describe("PGlite's prepared queries", () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openPglite();
+    db = await blankPglite();
     await db.exec("create table scale_t (id serial primary key, label text not null unique, at timestamptz, tags int[])");
   });
   afterAll(() => db.close());

@@ -42,7 +42,10 @@ describe("visitOrder", () => {
   });
 
   it("puts two jobs at the same time in the order they were reported", () => {
-    const { stops } = visitOrder([job(8, { ...at(TODAY, "10:00"), created_at: "2026-11-05T00:00:00Z" }), job(7, { ...at(TODAY, "10:00"), created_at: "2026-11-01T00:00:00Z" })], TODAY);
+    const { stops } = visitOrder(
+      [job(8, { ...at(TODAY, "10:00"), created_at: "2026-11-05T00:00:00Z" }), job(7, { ...at(TODAY, "10:00"), created_at: "2026-11-01T00:00:00Z" })],
+      TODAY,
+    );
     expect(stops.map((s) => s.issue.issue_id)).toEqual([7, 8]);
   });
 

@@ -18,7 +18,14 @@ vi.mock("../../src/components/map/IssuesMap", () => ({
     <section aria-label={label} data-testid="issues-map">
       {pins.map((p) => (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the markers' own HTML, as Leaflet's divIcon shows it
-        <button key={p.id} type="button" data-testid={`pin-${p.id}`} data-layer={p.layer} onClick={() => onSelect(p.id)} dangerouslySetInnerHTML={{ __html: p.html }} />
+        <button
+          key={p.id}
+          type="button"
+          data-testid={`pin-${p.id}`}
+          data-layer={p.layer}
+          onClick={() => onSelect(p.id)}
+          dangerouslySetInnerHTML={{ __html: p.html }}
+        />
       ))}
     </section>
   ),
@@ -81,8 +88,16 @@ describe("/jobs Map", () => {
     const card = screen.getByTestId("stop-card");
     expect(within(card).getByRole("heading", { name: "1. Leak" })).toBe(document.activeElement);
     expect(within(card).getByTestId("card-visit").textContent).toContain("9:00");
-    expect(within(card).getByRole("link", { name: /Call Salim Al Harthy/ }).getAttribute("href")).toBe("tel:+96891000001");
-    expect(within(card).getByRole("link", { name: /WhatsApp/ }).getAttribute("href")).toMatch(/^https:\/\/wa\.me\/96891000001\?text=/);
+    expect(
+      within(card)
+        .getByRole("link", { name: /Call Salim Al Harthy/ })
+        .getAttribute("href"),
+    ).toBe("tel:+96891000001");
+    expect(
+      within(card)
+        .getByRole("link", { name: /WhatsApp/ })
+        .getAttribute("href"),
+    ).toMatch(/^https:\/\/wa\.me\/96891000001\?text=/);
     // happy-dom's user agent is neither Android nor an iPhone: Google Maps' directions in the browser.
     expect(within(card).getByTestId("directions").getAttribute("href")).toBe("https://www.google.com/maps/dir/?api=1&destination=23.6139,58.4786");
     fireEvent.click(within(card).getByRole("button", { name: "Open job" }));
@@ -110,7 +125,11 @@ describe("/repair Map for managers", () => {
         repair({ issue_id: 22, title: "Door lock", stage: "accepted", tech_name: "Ahmed", actions: [] }),
       ]),
       "GET company/tech_locations": () =>
-        json(200, { status: 1, total: 1, data: [{ user_id: 7, name: "Salim", location: { lat: 23.59, lng: 58.41 }, addres: "Al Khuwair", area_range: 20, taking_jobs: false }] }),
+        json(200, {
+          status: 1,
+          total: 1,
+          data: [{ user_id: 7, name: "Salim", location: { lat: 23.59, lng: 58.41 }, addres: "Al Khuwair", area_range: 20, taking_jobs: false }],
+        }),
       "GET issue/candidates": () => json(200, { status: 1, total: 0, data: [] }),
     });
     navigate("/repair?view=map");
