@@ -18,7 +18,7 @@ import { HttpError, check } from "../lib/http";
 import { msg } from "../lib/i18n";
 import { pageOf } from "../lib/paging";
 import { distanceKmSql, takesOfferSql } from "./access";
-import { type IssueRow, countIssues, issueRow, selectIssues } from "./queries";
+import { type IssueRow, issueRow, pageOfIssues } from "./queries";
 import { assertMay, autoClose } from "./stages";
 
 /** Stages after which a job no longer counts as open for its technician. */
@@ -110,14 +110,7 @@ export function assignRoutes() {
     await autoClose(c.var.db, clock.now());
     // "Taking jobs now" off (issue 14): no offer reaches the technician.
     const where = "r.offered and exists (select 1 from users me where me.user_id = $1 and me.taking_jobs)";
-    const total = await countIssues(c.var.db, u, where);
-    const data = await selectIssues(
-      c.var.db,
-      u,
-      where,
-      [],
-      `order by i.offered_at desc, i.issue_id desc limit ${JOBS_PAGE_SIZE} offset ${(page - 1) * JOBS_PAGE_SIZE}`,
-    );
+    const { total, data } = await pageOfIssues(c.var.db, u, where, [], "order by i.offered_at desc, i.issue_id desc", JOBS_PAGE_SIZE, page);
     return c.json({ status: 1, total, data });
   });
 

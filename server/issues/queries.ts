@@ -188,6 +188,24 @@ export async function selectIssues(q: Queryable, u: AuthUser, where: string, par
   return rows.map((r) => issueOut(r, u, secret, now, reports.get(r.issue_id as number)));
 }
 
+/**
+ * One page of the issues the caller may see matching `where` (as selectIssues) and how many match in all, in one query
+ * (the total rides on each row as a window count): a list is one round trip to the database, not two (issue 16). A page
+ * past the end has no row to carry it, so only then is the total counted on its own.
+ */
+export async function pageOfIssues(q: Queryable, u: AuthUser, where: string, params: unknown[], order: string, size: number, page: number) {
+  const now = clock.now();
+  const { rows } = await q.query<Record<string, unknown>>(
+    `${ISSUE_SELECT.replace("select ", "select count(*) over () as full_count, ")} where ${VISIBLE_SQL} and (${where}) ${order} limit ${size} offset ${(page - 1) * size}`,
+    [...relationParams(u), ...params],
+  );
+  const total = rows.length ? Number(rows[0].full_count) : page === 1 ? 0 : await countIssues(q, u, where, params);
+  for (const r of rows) delete r.full_count;
+  const reports = await workReportsOf(q, rows);
+  const secret = rows.some(anyPrivate) || [...reports.values()].some((w) => w.signature?.private) ? await fileLinkSecret(q) : null;
+  return { total, data: rows.map((r) => issueOut(r, u, secret, now, reports.get(r.issue_id as number))) };
+}
+
 /** How many issues the caller may see match `where` (as selectIssues). */
 export async function countIssues(q: Queryable, u: AuthUser, where: string, params: unknown[] = []) {
   const { rows } = await q.query<{ n: number }>(`select count(*)::int as n ${ISSUE_FROM} where ${VISIBLE_SQL} and (${where})`, [

@@ -20,7 +20,7 @@ import { mediaRoutes } from "./media";
 import { moveRoutes } from "./moves";
 import { receiptRoutes } from "./receipt";
 import { assertFuture } from "./params";
-import { countIssues, issueFor, issueRow, lockIssue, selectIssues, setAvailability, timelineOf } from "./queries";
+import { issueFor, issueRow, lockIssue, pageOfIssues, setAvailability, timelineOf } from "./queries";
 import { addEvent, assertMay, autoClose, waitsForCallerSql } from "./stages";
 
 /** Stages of the Open and Closed tabs of GET /issue/issues: a completed repair waits for its confirmation on Open. */
@@ -42,8 +42,7 @@ export function issueRoutes() {
     const who = u.role === 1 ? "i.assigned_tech_id = $4" : "i.assigned_tech_id in (select user_id from users where company_id = $4 and role = 1)";
     const whoId = u.role === 1 ? u.user_id : (u.company_id ?? -1);
     const where = `${who} and ${status === "closed" ? "i.issue_status = 1" : "i.issue_status <> 1"}`;
-    const total = await countIssues(c.var.db, u, where, [whoId]);
-    const data = await selectIssues(c.var.db, u, where, [whoId], `order by i.created_at desc, i.issue_id desc limit ${size} offset ${(page - 1) * size}`);
+    const { total, data } = await pageOfIssues(c.var.db, u, where, [whoId], "order by i.created_at desc, i.issue_id desc", size, page);
     return c.json({ status: 1, total, data });
   });
 
@@ -79,14 +78,7 @@ export function issueRoutes() {
     }
     const where = parts.join(" and ");
     const order = status === "closed" ? "" : `${waitsForCallerSql()} desc, `;
-    const total = await countIssues(c.var.db, u, where, params);
-    const data = await selectIssues(
-      c.var.db,
-      u,
-      where,
-      params,
-      `order by ${order}i.created_at desc, i.issue_id desc limit ${size} offset ${(page - 1) * size}`,
-    );
+    const { total, data } = await pageOfIssues(c.var.db, u, where, params, `order by ${order}i.created_at desc, i.issue_id desc`, size, page);
     return c.json({ status: 1, total, data });
   });
 

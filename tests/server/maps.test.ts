@@ -53,6 +53,12 @@ describe("the lists the maps use", () => {
     const all = await (await json("GET", "/api/issue/jobs?status=open&page_size=100", undefined, tech)).json();
     expect(all.data).toHaveLength(12);
     expect(all.total).toBe(12);
+    // The total comes with the page (one query), and a page past the end still says how many there are.
+    const second = await (await json("GET", "/api/issue/jobs?status=open&page_num=2", undefined, tech)).json();
+    expect([second.total, second.data.length]).toEqual([12, 2]);
+    const past = await (await json("GET", "/api/issue/issues?status=open&page_num=5", undefined, manager)).json();
+    expect([past.total, past.data.length]).toEqual([12, 0]);
+    expect(second.data[0]).not.toHaveProperty("full_count");
     const company = await (await json("GET", "/api/issue/issues?status=open&scope=company&page_size=100", undefined, manager)).json();
     expect(company.data).toHaveLength(12);
     expect(company.data.every((i: { location: unknown }) => i.location !== null)).toBe(true);
