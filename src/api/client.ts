@@ -1,5 +1,5 @@
 import type { KyInstance, Options, ResponsePromise } from "ky";
-import { API_BASE, takeEarly } from "../lib/early";
+import { API_BASE, clearEarly, takeEarly } from "../lib/early";
 import { navigate } from "../lib/hash-location";
 import { paths } from "../paths";
 import { lang } from "../signals/language";
@@ -71,6 +71,8 @@ export function createApi(extra: Options = {}): Api {
   const method =
     (m: Method) =>
     (input: Parameters<KyInstance[Method]>[0], options?: Options): ResponsePromise => {
+      // A write makes any answer read at boot stale (a report the outbox sends would be missing from it): forget them.
+      if (m !== "get") clearEarly();
       // A keyed write may be repeated: it gets the reads' retries, for its own method.
       const keyed = m !== "get" && new Headers(options?.headers as HeadersInit).has(IDEMPOTENCY_HEADER);
       const perCall = keyed ? { ...options, retry: { ...(typeof base === "number" ? { limit: base } : base), methods: [m] } } : options;

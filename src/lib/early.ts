@@ -50,7 +50,7 @@ export function takeEarly(request: Request): Promise<Response | null> | undefine
   return found.response;
 }
 
-/** Forgets every early answer (tests). */
+/** Forgets every early answer: the app wrote something since (src/api/client.ts), or a test is done. */
 export const clearEarly = () => early.clear();
 
 const firstPage = (path: string, query: Record<string, string> = {}) => `${path}?${new URLSearchParams({ ...query, page_num: "1" })}`;

@@ -32,6 +32,20 @@ describe("early reads", () => {
     expect(later).toHaveLength(1);
   });
 
+  it("is forgotten once the app writes anything: a report the outbox sends must show in the list it asked for", async () => {
+    signIn({ access_token: "tok", role: 0, got_email_mob: 1, user_id: 3 });
+    fetchEarly(API_BASE, ["issue/issues?status=open&page_num=1"], "tok", "en", async () => answer({ status: 1, total: 0, data: [] }));
+    const asked: string[] = [];
+    const api = createApi({
+      fetch: (async (r: Request) => (asked.push(`${r.method} ${new URL(r.url).pathname}`), answer({ status: 1, total: 1, data: [] }))) as typeof fetch,
+      retry: 0,
+    });
+    await api.post("issue/issue", { json: {} }).json();
+    const list = (await api.get("issue/issues", { searchParams: { status: "open", page_num: 1 } }).json()) as { total: number };
+    expect(list.total).toBe(1);
+    expect(asked).toEqual(["POST /api/issue/issue", "GET /api/issue/issues"]);
+  });
+
   it("is not used for another session or language, or for a write", async () => {
     fetchEarly(API_BASE, ["company/staffs?page_num=1", "issue/issues?page_num=1"], "old", "en", async () => answer({}));
     const req = (path: string, init: RequestInit) => new Request(new URL(`${API_BASE}/${path}`, document.baseURI), init);
