@@ -19,20 +19,15 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import * as ece from "http_ece";
 import pg from "pg";
-import { startTempServer, treeRss } from "./temp-server.mjs";
+import { freshDatabase, startTempServer, treeRss } from "./temp-server.mjs";
 
 const PORT = Number(process.env.CLUSTER_PORT ?? 8099);
 const LOAD_SECONDS = Number(process.argv[2] ?? 5);
 const URL_ = process.env.CLUSTER_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://fixit:fixit@127.0.0.1:5432/fixit";
 
 const name = `fixit_cluster_${process.pid}`;
-const admin = new pg.Client({ connectionString: URL_ });
-await admin.connect();
-await admin.query(`create database ${name}`);
-await admin.end();
-const dbUrl = new URL(URL_);
-dbUrl.pathname = `/${name}`;
-const db = new pg.Pool({ connectionString: dbUrl.toString(), max: 2 });
+const fresh = await freshDatabase(URL_, "fixit_cluster");
+const db = new pg.Pool({ connectionString: fresh.url, max: 2 });
 
 // A push service on this machine: it decrypts each push with the subscription's keys, as the browser would.
 const browser = createECDH("prime256v1");
@@ -56,7 +51,7 @@ await new Promise((r) => pushService.listen(0, "127.0.0.1", r));
 const pushEndpoint = `http://127.0.0.1:${pushService.address().port}/push/manager`;
 
 const server = await startTempServer(PORT, {
-  DATABASE_URL: dbUrl.toString(),
+  DATABASE_URL: fresh.url,
   WORKERS: "2",
   PUSH_ALLOW_HTTP: "1",
   LOGIN_RATE_LIMIT: "10",
@@ -74,10 +69,7 @@ const finish = async () => {
   await server.stopped();
   pushService.close();
   await db.end();
-  const c = new pg.Client({ connectionString: URL_ });
-  await c.connect();
-  await c.query(`drop database if exists ${name} with (force)`);
-  await c.end();
+  await fresh.drop();
   console.log(failures ? `cluster check: ${failures} failed` : "cluster check: all passed");
   process.exit(failures ? 1 : 0);
 };

@@ -11,8 +11,7 @@
 // (npm run build:server) instead of tsx. LOAD_ONLY=staffs,jobs measures only the endpoints whose name holds one of these.
 // Fails on any error or a p99 above LOAD_P99_MS (1000).
 import autocannon from "autocannon";
-import pg from "pg";
-import { startTempServer, treeRss } from "./temp-server.mjs";
+import { freshDatabase, startTempServer, treeRss } from "./temp-server.mjs";
 
 const PORT = Number(process.env.LOAD_PORT ?? 8098);
 const SECONDS = Number(process.argv[2] ?? 5);
@@ -24,24 +23,9 @@ const PG_URL = process.env.LOAD_DATABASE_URL ?? process.env.DATABASE_URL;
 const COMPILED = process.env.LOAD_COMPILED === "1";
 
 // PostgreSQL: a database of its own, made here and dropped at the end.
-let database = null;
-let dropDatabase = async () => {};
-if (PG_URL) {
-  const name = `fixit_load_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  database = url.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-}
+const fresh = PG_URL ? await freshDatabase(PG_URL, "fixit_load") : null;
+const database = fresh?.url ?? null;
+const dropDatabase = async () => fresh?.drop();
 
 if (COMPILED) {
   const { execFileSync } = await import("node:child_process");

@@ -79,3 +79,25 @@ export function treeRss(pid) {
   visit(pid);
   return total;
 }
+
+/**
+ * A PostgreSQL database of its own beside the one `url` names (`<prefix>_<pid>`; the role needs CREATEDB), for a script
+ * that measures or checks on a clean slate: its URL, and `drop()` for the end.
+ */
+export async function freshDatabase(url, prefix) {
+  const { default: pg } = await import("pg");
+  const name = `${prefix}_${process.pid}`;
+  const run = async (sql) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return { url: own.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}

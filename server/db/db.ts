@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { Pool, PoolClient } from "pg";
 import type { PGlite } from "@electric-sql/pglite";
 import { lockDataDir, prepareDataDir } from "./data-dir";
+import { concatBytes } from "../../src/lib/bytes";
 import { isDbUnavailable } from "./unavailable";
 
 /** What every area's SQL needs: one query function, and transactions that give the same function. */
@@ -65,16 +66,6 @@ export function preparedStatements() {
   };
 }
 
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-
 /**
  * PGlite's query() parses and plans its statement anew on every call (an unnamed statement) and crosses into the WASM
  * database six times. This one prepares a named statement once (parse and describe, one crossing) and then runs it in
@@ -92,7 +83,7 @@ async function pgliteQueries(pg: PGlite) {
       if (name === undefined) return null;
       let types = paramTypes.get(name);
       if (!types) {
-        const { messages } = await pg.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]), {
+        const { messages } = await pg.execProtocol(concatBytes([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]), {
           syncToFs: false,
         });
         types = parse.parseDescribeStatementResults(messages);
@@ -105,7 +96,12 @@ async function pgliteQueries(pg: PGlite) {
         return serializer ? serializer(v) : String(v);
       });
       const { messages } = await pg.execProtocol(
-        concat([serialize.bind({ statement: name, values: encoded as string[] }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
+        concatBytes([
+          serialize.bind({ statement: name, values: encoded as string[] }),
+          serialize.describe({ type: "P" }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
         { syncToFs: !inTx },
       );
       return parse.parseResults(messages, pg.parsers)[0];

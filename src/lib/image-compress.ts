@@ -1,6 +1,7 @@
 // Photos are made smaller on the phone before upload (D21): longest side 1600 px, JPEG at quality 0.75. Re-encoding
 // through a canvas also drops EXIF, and with it the GPS position of the tenant's home. A video is sent as it is,
 // after checking its size and length. One shared module: property photos, issue photos and comment photos use it.
+import { concatBytes } from "./bytes";
 
 export const MAX_SIDE = 1600;
 export const JPEG_QUALITY = 0.75;
@@ -99,13 +100,7 @@ export function stripJpegMetadata(bytes: Uint8Array): Uint8Array {
     i += 2 + len;
   }
   parts.push(bytes.subarray(i));
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 const jpegName = (name: string) => `${name.replace(/\.[^./\\]*$/, "") || "photo"}.jpg`;

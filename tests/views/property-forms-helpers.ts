@@ -89,3 +89,15 @@ export function tinyJpeg(name = "door.jpg") {
   ]);
   return new File([bytes], name, { type: "image/jpeg" });
 }
+
+/** The demo tenant's current tenancy, as a property's unit lists it (the report form's tests). */
+export const tenancy = {
+  tenancy_id: 90,
+  user_id: 3,
+  name: "Aisha Tenant",
+  cntry_code: "+968",
+  mob_no: "91000003",
+  email: null,
+  start_date: "2026-01-01",
+  end_date: null,
+};

@@ -11,19 +11,9 @@ import { online } from "../../src/signals/connectivity";
 import { outboxItems } from "../../src/signals/outbox";
 import { signIn, signOut } from "../../src/signals/session";
 import { ReportIssueView } from "../../src/views/repair/report";
-import { type RawCall, clearToasts, fakeServer, json, property, tinyJpeg, toastText } from "./property-forms-helpers";
+import { type RawCall, clearToasts, fakeServer, json, property, tinyJpeg, toastText, tenancy } from "./property-forms-helpers";
 
 const NOW = new Date(2026, 10, 24, 10, 0);
-const tenancy = {
-  tenancy_id: 90,
-  user_id: 3,
-  name: "Aisha Tenant",
-  cntry_code: "+968",
-  mob_no: "91000003",
-  email: null,
-  start_date: "2026-01-01",
-  end_date: null,
-};
 const home = () => property({ relation: "tenant", actions: ["report"], units: [{ unit_id: 12, name: "102", tenant: tenancy, open_issues: 0 }] });
 const routes = (extra: Record<string, (c: RawCall) => Response | Promise<Response>> = {}) => ({
   "GET property/properties": () =>

@@ -7,7 +7,7 @@ import { lang } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
 import { ReportIssueView } from "../../src/views/repair/report";
 import { admit, checkReport, emptyReport, quickSlots } from "../../src/views/repair/report-rules";
-import { clearToasts, fakeServer, json, property, type RawCall, settle, tinyJpeg, toastText } from "./property-forms-helpers";
+import { clearToasts, fakeServer, json, property, type RawCall, settle, tinyJpeg, toastText, tenancy } from "./property-forms-helpers";
 
 // Tuesday 24 November 2026, 10:00 on the phone's clock: "This morning" has begun, "This afternoon" lies ahead.
 const NOW = new Date(2026, 10, 24, 10, 0);
@@ -15,16 +15,6 @@ const TODAY = "2026-11-24";
 const TOMORROW = "2026-11-25";
 
 const asTenant = () => signIn({ access_token: "tok", role: 3, got_email_mob: 1, name: "Aisha Tenant", user_id: 3 });
-const tenancy = {
-  tenancy_id: 90,
-  user_id: 3,
-  name: "Aisha Tenant",
-  cntry_code: "+968",
-  mob_no: "91000003",
-  email: null,
-  start_date: "2026-01-01",
-  end_date: null,
-};
 /** The tenant's home as GET /property/property answers her: only her unit, and "report" in the actions. */
 const home = (over = {}) =>
   property({ relation: "tenant", actions: ["report", "prev_tenants"], units: [{ unit_id: 12, name: "102", tenant: tenancy, open_issues: 0 }], ...over });
