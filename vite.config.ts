@@ -157,12 +157,54 @@ function chunkPreloads(): Plugin {
           const i = index.get(`assets/${file}`);
           return i !== undefined && deps[i] ? `(globalThis.__pl?.("${file}"),${call})` : call;
         });
+      // Signed in (a token in storage, SPEC.md's key), the page itself starts what main.tsx imports at boot (the early
+      // reads, the header, the HTTP client) beside the entry, instead of once the entry has arrived and run.
+      const signedIn = new Set<string>();
+      for (const c of chunks)
+        if (c.moduleIds.some((id) => /[\\/]src[\\/](lib[\\/]early|components[\\/]Header|api[\\/]client)\.tsx?$/.test(id))) walk(c.fileName, signedIn);
+      const boot = [...signedIn].filter((n) => !initial.has(n)).map((n) => n.replace(/^assets\//, ""));
       const html = bundle["index.html"] as OutputAsset | undefined;
       if (html && typeof html.source === "string")
         html.source = html.source.replace(
           "</head>",
-          `<script type="application/json" id="chunk-preloads">${JSON.stringify({ n: names, d: deps })}</script>\n</head>`,
+          `<script type="application/json" id="chunk-preloads">${JSON.stringify({ n: names, d: deps })}</script>\n` +
+            `<script>localStorage.access_token&&${JSON.stringify(boot)}.forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="./assets/"+f;document.head.appendChild(l)})</script>\n</head>`,
         );
+    },
+  };
+}
+
+const SIGNIN = /src[\\/](views[\\/]auth[\\/](root|login|welcome|auth-layout)|components[\\/](Logo|LanguageSwitch|PasswordField)|signals[\\/]auth-state)\./;
+/** Each module's static imports, as moduleGraph() parses them. */
+const staticImports = new Map<string, readonly string[]>();
+let startPath: Set<string> | null = null;
+/** The modules the entry (src/main.tsx) and the sign-in screen load through static imports: the first load's own. */
+const onStartPath = {
+  has(id: string) {
+    if (!startPath) {
+      startPath = new Set();
+      const stack = [...staticImports.keys()].filter((k) => /[\\/]src[\\/]main\.tsx$/.test(k) || SIGNIN.test(k));
+      while (stack.length) {
+        const m = stack.pop() as string;
+        if (startPath.has(m)) continue;
+        startPath.add(m);
+        stack.push(...(staticImports.get(m) ?? []));
+      }
+    }
+    return startPath.has(id);
+  },
+};
+/** Records the module graph for onStartPath (the chunk groups ask once it is complete). */
+function moduleGraph(): Plugin {
+  return {
+    name: "fixit:module-graph",
+    apply: "build",
+    buildStart: () => {
+      staticImports.clear();
+      startPath = null;
+    },
+    moduleParsed: (info) => {
+      staticImports.set(info.id, info.importedIds);
     },
   };
 }
@@ -208,6 +250,7 @@ export default defineConfig(({ mode }) => {
       devServiceWorker(),
       plainDynamicImports(),
       chunkPreloads(),
+      moduleGraph(),
     ],
     build: {
       target: "es2020",
@@ -226,7 +269,16 @@ export default defineConfig(({ mode }) => {
             groups: [
               {
                 name: "signin",
-                test: /src[\\/](views[\\/]auth[\\/](root|login|welcome|auth-layout)|components[\\/](Logo|LanguageSwitch|PasswordField)|signals[\\/]auth-state)\./,
+                test: SIGNIN,
+              },
+              {
+                // What most signed-in screens share (the API client, the contracts, the stores, the common parts) in
+                // one chunk instead of a dozen small ones: on a slow network each request waits for one of the
+                // browser's six connections (issue 16). Not what the sign-in screen loads, nor a screen's own view.
+                name: "common",
+                minShareCount: 12,
+                includeDependenciesRecursively: false,
+                test: (id: string) => !onStartPath.has(id) && !/[\\/]src[\\/]views[\\/]/.test(id) && !/\.css/.test(id),
               },
             ],
           },

@@ -32,11 +32,11 @@ export function tileOriginFrom(url = process.env.VITE_TILE_URL ?? "https://tile.
   }
 }
 
-/** D15 headers on every response. */
-export function securityHeaders(tileOrigin: string) {
+/** D15 headers on every response; the page's own inline scripts (`scriptHashes`, server/static.ts) may run too. */
+export function securityHeaders(tileOrigin: string, scriptHashes: readonly string[] = []) {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes.map((h) => `'${h}'`)].join(" "),
     // goober writes a <style> element and Leaflet positions tiles with style attributes.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${tileOrigin}`,
@@ -66,7 +66,8 @@ export function createApp(partial: Partial<Deps> & { db: Db }) {
     const started = performance.now();
     for (const [k, v] of Object.entries(deps)) c.set(k as keyof Deps, v as never);
     await next();
-    c.header("Content-Security-Policy", csp);
+    // The page sets its own (server/static.ts), which lets its inline scripts run.
+    if (!c.res.headers.has("Content-Security-Policy")) c.header("Content-Security-Policy", csp);
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     c.header("X-Frame-Options", "DENY");

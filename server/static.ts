@@ -1,11 +1,20 @@
 // The built app and the media around the API (mounted after it by server/index.ts; tests mount it on a temp dir).
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
+import { securityHeaders, tileOriginFrom } from "./app";
 import type { Env } from "./lib/env";
 import { msg, t } from "./lib/i18n";
 import { sendStored } from "./lib/serve-file";
+
+/** CSP hashes ("sha256-…") of the inline <script> elements of `html` that run (not JSON data blocks). */
+export function inlineScriptHashes(html: string) {
+  return [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
+    .filter(([, attrs = ""]) => !/\ssrc=/.test(attrs) && !/type="application\/json"/.test(attrs))
+    .map(([, , body]) => `sha256-${createHash("sha256").update(body).digest("base64")}`);
+}
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -34,12 +43,16 @@ export function mountStatic(app: Hono<Env>, { staticDir, filesDir }: { staticDir
   app.use("/assets/*", serveStatic({ root: staticDir }));
   app.use("/assets/*", async (c) => c.json({ detail: t(c, msg("notFound")) }, 404));
 
+  const indexHtml = join(staticDir, "index.html");
+  // The build's inline scripts in the page (vite.config.ts: the signed-in boot preloads) are allowed by their hashes,
+  // read once here: nothing else inline may run.
+  const pageCsp = existsSync(indexHtml) ? securityHeaders(tileOriginFrom(), inlineScriptHashes(readFileSync(indexHtml, "utf8"))) : null;
   app.use("/*", async (c, next) => {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-cache");
+    if (pageCsp && c.res.headers.get("Content-Type")?.startsWith("text/html")) c.header("Content-Security-Policy", pageCsp);
   });
   app.use("/*", serveStatic({ root: staticDir }));
-  const indexHtml = join(staticDir, "index.html");
   // Hash routes: every other path is the app's page.
   app.get("*", (c) => (existsSync(indexHtml) ? c.html(readFileSync(indexHtml, "utf8")) : c.text("Run npm run build first.", 503)));
   return app;

@@ -1,10 +1,11 @@
 import { css } from "goober";
-import { Suspense, lazy, useEffect, useLayoutEffect, useState } from "react";
+import { type ReactNode, Suspense, lazy, useEffect, useLayoutEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Redirect, Route, Router, Switch, useLocation } from "wouter";
 import { OfflineBar } from "./components/OfflineBar";
 import { ErrorBoundary, GateScreen, LoadingScreen } from "./components/Screens";
 import { useHashLocation, useHashSearch } from "./lib/hash-location";
+import { whenIdle } from "./lib/idle";
 import { paths } from "./paths";
 import { type RouteDef, preloadRoute, resolveAccess, routeAt, routes, showsHeader, showsNav } from "./routes";
 import { online } from "./signals/connectivity";
@@ -22,10 +23,17 @@ const Header = lazy(() => import("./components/Header").then((m) => ({ default: 
 const headerSlot = css`height: var(--header-h); background: var(--brand);`;
 const BottomNav = lazy(() => import("./components/BottomNav").then((m) => ({ default: m.BottomNav })));
 const VerifyInfoModal = lazy(() => import("./components/VerifyInfoModal").then((m) => ({ default: m.VerifyInfoModal })));
-// The toasts' code comes beside the first screen's, not before it: nothing is said before the app is up (a toast asked
-// for at boot waits in its signal).
+// The toasts' and the update prompt's code come once the first screen is up and the browser has a moment, not beside
+// it: nothing is said before the app is up (a toast asked for at boot waits in its signal).
 const Toasts = lazy(() => import("./components/Toasts").then((m) => ({ default: m.Toasts })));
 const UpdatePrompt = lazy(() => import("./components/UpdatePrompt").then((m) => ({ default: m.UpdatePrompt })));
+
+/** Renders `children` once the browser is first idle after the app started. */
+function WhenIdle({ children }: { children: ReactNode }) {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  return idle ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /** The verify-info slot: shown over protected screens while got_email_mob is 0; closing hides it until the next screen. */
 function VerifyInfoSlot({ path }: { path: string }) {
@@ -127,12 +135,10 @@ export function App({ location }: { location?: { hook: typeof useHashLocation; s
           <Router hook={location?.hook ?? useHashLocation} searchHook={location?.searchHook ?? useHashSearch}>
             <Shell />
           </Router>
-          <Suspense fallback={null}>
+          <WhenIdle>
             <Toasts />
-          </Suspense>
-          <Suspense fallback={null}>
             <UpdatePrompt />
-          </Suspense>
+          </WhenIdle>
         </ErrorBoundary>
       </div>
     </>

@@ -5,6 +5,7 @@ import { effect } from "@preact/signals-react";
 import { createRoot } from "react-dom/client";
 import { App, preloadScreen } from "./app";
 import { currentPath, currentSearch } from "./lib/hash-location";
+import { whenIdle } from "./lib/idle";
 import { watchConnectivity } from "./signals/connectivity";
 import { lang, setLanguage, watchLanguage } from "./signals/language";
 import { isAuthenticated, persistSession, restoreSession, role, token } from "./signals/session";
@@ -39,7 +40,6 @@ if (isAuthenticated.value) {
 createRoot(document.getElementById("root")!).render(<App />);
 
 // The HTTP client is fetched once the first screen is up and the browser has a moment, before anyone submits a form.
-const idle = (window as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
-idle(() => void import("./api/client").then((m) => m.loadKy()));
+whenIdle(() => void import("./api/client").then((m) => m.loadKy()));
 // The outbox (D23) sends what waits on the phone from app open; its code stays off the first load.
-idle(() => void import("./lib/outbox").then((m) => m.startOutbox()));
+whenIdle(() => void import("./lib/outbox").then((m) => m.startOutbox()));

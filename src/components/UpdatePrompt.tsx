@@ -1,6 +1,7 @@
 import { css } from "goober";
 import { useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
+import { whenIdle } from "../lib/idle";
 import { linkManifest, registerServiceWorker } from "../lib/pwa";
 import { lang, t } from "../signals/language";
 
@@ -16,9 +17,6 @@ const barCss = css`
   & > button[data-reload]:disabled { opacity: 0.7; cursor: progress; }
   & > button[data-later] { background: none; color: inherit; font-size: 22px; line-height: 1; }
 `;
-
-const idle = (cb: () => void) =>
-  (window as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback?.(cb, { timeout: 3000 }) ?? setTimeout(cb, 200);
 
 /**
  * Registers the service worker once the page has loaded (never part of the first screen's work), keeps the manifest in
@@ -37,7 +35,7 @@ export function UpdatePrompt() {
     if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
     let stopped = false;
     const start = () =>
-      idle(() => {
+      whenIdle(() => {
         if (stopped) return;
         registerServiceWorker((apply) => {
           setUpdate(() => apply);

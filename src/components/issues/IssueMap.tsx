@@ -35,15 +35,15 @@ export const PIN = `<svg width="32" height="44" viewBox="0 0 32 44" aria-hidden=
 type LeafletMap = { remove(): void };
 
 /**
- * True once `el` comes within a screen of the viewport: a map below the fold waits for the user to scroll towards it,
- * so a phone opening an issue does not fetch Leaflet and its tiles for a map nobody looked at. Without
- * IntersectionObserver, at once.
+ * True once `el` comes within 200 px of the viewport: a map below the fold waits for the user to scroll to it, so a
+ * phone opening an issue does not fetch and run Leaflet (about 40 KB and half a second of a slow phone's main thread)
+ * and its tiles for a map nobody looked at. Without IntersectionObserver, at once.
  */
 export function useNearView(el: RefObject<Element | null>) {
   const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
   useEffect(() => {
     if (near || !el.current) return;
-    const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: "100% 0px" });
+    const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: "200px 0px" });
     seen.observe(el.current);
     return () => seen.disconnect();
   }, [el, near]);
