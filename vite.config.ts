@@ -278,7 +278,8 @@ export default defineConfig(({ mode }) => {
                 name: "common",
                 minShareCount: 12,
                 includeDependenciesRecursively: false,
-                test: (id: string) => !onStartPath.has(id) && !/[\\/]src[\\/]views[\\/]/.test(id) && !/\.css/.test(id),
+                // The early reads stay a small chunk of their own: the server is asked as soon as it and the entry are in.
+                test: (id: string) => !onStartPath.has(id) && !/[\\/]src[\\/](views[\\/]|lib[\\/]early\.ts)/.test(id) && !/\.css/.test(id),
               },
             ],
           },

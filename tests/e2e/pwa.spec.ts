@@ -173,11 +173,15 @@ test("a new version waits; 'Reload to update' lets it in and the page reloads un
   await expect(page.getByRole("tab").first()).toBeVisible();
   await expect(bar).toHaveCount(0);
   await controlled(page);
+  // The version let in controls the page and waits no more. (The reloaded app registers ./sw.js again once idle, which
+  // the browser takes for yet another version, an artefact of this test's second address: that one may wait.)
   const now = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
-    return { waiting: !!registration?.waiting, controller: new URL(navigator.serviceWorker.controller?.scriptURL ?? "").search };
+    const search = (w: ServiceWorker | null | undefined) => (w ? new URL(w.scriptURL).search : null);
+    return { waiting: search(registration?.waiting), controller: search(navigator.serviceWorker.controller) };
   });
-  expect(now).toEqual({ waiting: false, controller: "?next" });
+  expect(now.controller).toBe("?next");
+  expect(now.waiting).not.toBe("?next");
 });
 
 test("the same worker still takes pushes: a push shows its notification with the route to open and tells the open app", async ({ page, context }) => {
