@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants as zlib } from "node:zlib";
 import type { OutputAsset, OutputChunk } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 import { type ManifestOptions, VitePWA } from "vite-plugin-pwa";
@@ -194,6 +197,35 @@ const onStartPath = {
     return startPath.has(id);
   },
 };
+/**
+ * Brotli copies (x.br) of the page, the code, the styles and the dictionaries beside them: the server sends one to a
+ * browser that takes br (server/static.ts), about a sixth fewer bytes than its gzip on every first visit (issue 16).
+ */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "fixit:precompress",
+    apply: "build",
+    configResolved: (config) => {
+      outDir = config.build.outDir;
+    },
+    closeBundle: {
+      order: "post",
+      sequential: true,
+      handler() {
+        for (const dir of ["", "assets", "locales"])
+          for (const name of readdirSync(join(outDir, dir))) {
+            if (!/\.(js|css|json|html|webmanifest)$/.test(name) || name === "sw.js") continue;
+            const file = join(outDir, dir, name);
+            const raw = readFileSync(file);
+            const br = brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+            if (br.length < raw.length) writeFileSync(`${file}.br`, br);
+          }
+      },
+    },
+  };
+}
+
 /** Records the module graph for onStartPath (the chunk groups ask once it is complete). */
 function moduleGraph(): Plugin {
   return {
@@ -251,6 +283,7 @@ export default defineConfig(({ mode }) => {
       plainDynamicImports(),
       chunkPreloads(),
       moduleGraph(),
+      precompress(),
     ],
     build: {
       target: "es2020",

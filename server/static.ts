@@ -20,7 +20,8 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
  * Media under /files (D11), hashed /assets cached for a year, everything else (the page, the service worker, the
- * locales) revalidated on each load. A missing asset is a 404: never the page, and never cached as immutable.
+ * locales) revalidated on each load. A missing asset is a 404: never the page, and never cached as immutable. A file
+ * with a brotli copy beside it (x.br, written by the build) goes out as that copy to a browser that takes br.
  */
 export function mountStatic(app: Hono<Env>, { staticDir, filesDir }: { staticDir: string; filesDir: string }) {
   // Only the public media of D11; uploads kept under other prefixes of the same storage (property-files/…) are
@@ -40,7 +41,7 @@ export function mountStatic(app: Hono<Env>, { staticDir, filesDir }: { staticDir
     await next();
     if (c.res.status === 200) c.header("Cache-Control", IMMUTABLE);
   });
-  app.use("/assets/*", serveStatic({ root: staticDir }));
+  app.use("/assets/*", serveStatic({ root: staticDir, precompressed: true }));
   app.use("/assets/*", async (c) => c.json({ detail: t(c, msg("notFound")) }, 404));
 
   const indexHtml = join(staticDir, "index.html");
@@ -52,7 +53,7 @@ export function mountStatic(app: Hono<Env>, { staticDir, filesDir }: { staticDir
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-cache");
     if (pageCsp && c.res.headers.get("Content-Type")?.startsWith("text/html")) c.header("Content-Security-Policy", pageCsp);
   });
-  app.use("/*", serveStatic({ root: staticDir }));
+  app.use("/*", serveStatic({ root: staticDir, precompressed: true }));
   // Hash routes: every other path is the app's page.
   app.get("*", (c) => (existsSync(indexHtml) ? c.html(readFileSync(indexHtml, "utf8")) : c.text("Run npm run build first.", 503)));
   return app;
