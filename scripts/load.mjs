@@ -9,7 +9,12 @@
 // a fresh database is made beside the URL's one (fixit_load_<pid>, dropped at the end; the role needs CREATEDB).
 // WORKERS=2 with PostgreSQL runs two server processes (server/cluster.ts). LOAD_COMPILED=1 runs the compiled server
 // (npm run build:server) instead of tsx. LOAD_ONLY=staffs,jobs measures only the endpoints whose name holds one of these.
+// Each row also gives the server's CPU time a request (ms of the server processes' user and system time over the
+// measured seconds, divided by the requests answered): steadier than req/s on a busy machine; with PostgreSQL, also
+// the CPU time of the PostgreSQL backends serving the load database (same machine). LOAD_PROFILE=DIR writes
+// the server's CPU profile (DIR/server-<pid>.cpuprofile, for Chrome's DevTools) when it stops, the warm-up included.
 // Fails on any error or a p99 above LOAD_P99_MS (1000).
+import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { freshDatabase, startTempServer, treeRss } from "./temp-server.mjs";
 
@@ -31,15 +36,40 @@ if (COMPILED) {
   const { execFileSync } = await import("node:child_process");
   execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "ignore" });
 }
-const { mkdtempSync } = await import("node:fs");
+const { mkdtempSync, mkdirSync, writeFileSync } = await import("node:fs");
 const { tmpdir } = await import("node:os");
-const { join } = await import("node:path");
+const { join, resolve } = await import("node:path");
+const { pathToFileURL } = await import("node:url");
+
+/**
+ * A module the server imports first (NODE_OPTIONS, where --cpu-prof is not allowed): it profiles through the inspector
+ * and writes the profile on exit (the server ends with process.exit on SIGTERM; the main thread's session answers at once).
+ */
+function profiler(dir) {
+  const out = resolve(dir);
+  mkdirSync(out, { recursive: true });
+  const file = join(mkdtempSync(join(tmpdir(), "fixit-load-prof-")), "profile.mjs");
+  writeFileSync(
+    file,
+    `import { Session } from "node:inspector";
+import { writeFileSync } from "node:fs";
+const session = new Session();
+session.connect();
+session.post("Profiler.enable");
+session.post("Profiler.setSamplingInterval", { interval: 500 });
+session.post("Profiler.start");
+process.on("exit", () => session.post("Profiler.stop", (err, r) => { if (!err) writeFileSync(${JSON.stringify(out)} + "/server-" + process.pid + ".cpuprofile", JSON.stringify(r.profile)); }));
+`,
+  );
+  return pathToFileURL(file).href;
+}
 const server = await startTempServer(
   PORT,
   {
     LOGIN_RATE_LIMIT: "1000",
     FILES_DIR: mkdtempSync(join(tmpdir(), "fixit-load-files-")),
     ...(database ? { DATABASE_URL: database } : { DATABASE_URL: "", WORKERS: "1" }),
+    ...(process.env.LOAD_PROFILE ? { NODE_OPTIONS: `--import ${profiler(process.env.LOAD_PROFILE)}` } : {}),
   },
   { compiled: COMPILED },
 );
@@ -96,12 +126,63 @@ await call("GET", "place/search?keyword=musc", technician);
 let peak = Math.max(started, rest, treeRss(server.pid));
 const sampler = setInterval(() => (peak = Math.max(peak, treeRss(server.pid))), 200);
 
+/** CPU time in ms (user + system, clock ticks of 10 ms) of the Node process `pid` and every Node process under it. */
+function treeCpuMs(pid) {
+  const children = new Map();
+  const stats = new Map();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const ppid = Number(fields[1]);
+      stats.set(Number(name), { comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), ticks: Number(fields[11]) + Number(fields[12]) });
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(name));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  let ticks = 0;
+  const visit = (p) => {
+    const s = stats.get(p);
+    if (s?.comm === "node" || p === pid) ticks += s?.ticks ?? 0;
+    for (const c of children.get(p) ?? []) visit(c);
+  };
+  visit(pid);
+  return ticks * 10;
+}
+
+/** PostgreSQL (on this machine): the CPU time in ms of the backends connected to the load database. */
+async function backendCpuMs() {
+  if (!database) return 0;
+  const { default: pg } = await import("pg");
+  const c = new pg.Client({ connectionString: database });
+  await c.connect();
+  try {
+    const { rows } = await c.query("select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
+    let ticks = 0;
+    for (const { pid } of rows) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        /* not on this machine, or gone */
+      }
+    }
+    return ticks * 10;
+  } finally {
+    await c.end();
+  }
+}
+
 const rows = [];
-const print = (name, rps, p50, p99, errors) => {
-  const row = { name, rps, p50, p99, errors };
+const print = (name, rps, p50, p99, errors, cpuMs, dbCpuMs) => {
+  const row = { name, rps, p50, p99, errors, cpuMs, dbCpuMs };
   rows.push(row);
   console.log(
-    `${name.padEnd(34)} ${String(Math.round(rps)).padStart(6)} req/s   p50 ${p50.toFixed(1).padStart(6)} ms   p99 ${p99.toFixed(1).padStart(7)} ms   errors ${errors}`,
+    `${name.padEnd(34)} ${String(Math.round(rps)).padStart(6)} req/s   p50 ${p50.toFixed(1).padStart(6)} ms   p99 ${p99.toFixed(1).padStart(7)} ms   errors ${errors}${cpuMs === undefined ? "" : `   server CPU ${cpuMs.toFixed(3)} ms/req`}${dbCpuMs ? `, PostgreSQL ${dbCpuMs.toFixed(3)}` : ""}`,
   );
 };
 const wanted = (name) => !ONLY || ONLY.some((o) => name.includes(o));
@@ -111,13 +192,17 @@ async function hammer(name, path, token) {
   if (!wanted(name)) return;
   // A second first, not counted: the first calls prepare the statements and warm the JIT (and PGlite's WebAssembly).
   await autocannon({ url: `${base}/${path}`, connections: CONNECTIONS, duration: 1, headers: { authorization: `Bearer ${token}` } });
+  const cpu = treeCpuMs(server.pid);
+  const dbCpu = await backendCpuMs();
   const r = await autocannon({
     url: `${base}/${path}`,
     connections: CONNECTIONS,
     duration: SECONDS,
     headers: { authorization: `Bearer ${token}`, "accept-encoding": "gzip" },
   });
-  print(name, r.requests.average, r.latency.p50, r.latency.p99, r.errors + r.timeouts + r.non2xx);
+  const cpuMs = (treeCpuMs(server.pid) - cpu) / Math.max(1, r.requests.total);
+  const dbCpuMs = ((await backendCpuMs()) - dbCpu) / Math.max(1, r.requests.total);
+  print(name, r.requests.average, r.latency.p50, r.latency.p99, r.errors + r.timeouts + r.non2xx, cpuMs, dbCpuMs);
 }
 
 const where = database ? `PostgreSQL${process.env.WORKERS > 1 ? `, ${process.env.WORKERS} processes` : ", one process"}` : "embedded database, one process";

@@ -49,18 +49,25 @@ const PAGING_TAIL = /\slimit (\d+) offset (\d+)\s*$/i;
 
 export function preparedStatements() {
   const names = new Map<string, string>();
+  /** By the caller's SQL text: its statement, and the paging numbers taken out of it (the search runs once a text). */
+  const seen = new Map<string, { name: string; text: string; paging: [number, number] | null }>();
   return {
     /** The statement's name, the text to prepare and its parameters; name undefined: run it unnamed. */
     of(sql: string, params: unknown[] = []): { name: string | undefined; text: string; values: unknown[] } {
+      const known = seen.get(sql);
+      if (known) return { name: known.name, text: known.text, values: known.paging ? [...params, ...known.paging] : params };
       let text = sql;
       let values = params;
-      const paging = PAGING_TAIL.exec(sql);
-      if (paging) {
-        text = `${sql.slice(0, paging.index)} limit $${params.length + 1} offset $${params.length + 2}`;
-        values = [...params, Number(paging[1]), Number(paging[2])];
+      const match = PAGING_TAIL.exec(sql);
+      const paging: [number, number] | null = match ? [Number(match[1]), Number(match[2])] : null;
+      if (match && paging) {
+        text = `${sql.slice(0, match.index)} limit $${params.length + 1} offset $${params.length + 2}`;
+        values = [...params, ...paging];
       }
       let name = names.get(text);
       if (name === undefined && names.size < MAX_PREPARED) names.set(text, (name = `fx${names.size + 1}`));
+      // Bounded as the names are: a text past MAX_PREPARED is searched each time, as it runs unnamed.
+      if (name !== undefined && seen.size < MAX_PREPARED * 4) seen.set(sql, { name, text, paging });
       return { name, text, values };
     },
   };

@@ -107,7 +107,6 @@ export function assignRoutes() {
   app.get("/issue/offers", requireAuth(1), async (c) => {
     const u = c.var.user;
     const page = pageOf(c.req.query());
-    await autoClose(c.var.db, clock.now());
     // "Taking jobs now" off (issue 14): no offer reaches the technician.
     const where = "r.offered and exists (select 1 from users me where me.user_id = $1 and me.taking_jobs)";
     const { total, data } = await pageOfIssues(c.var.db, u, where, [], "order by i.offered_at desc, i.issue_id desc", JOBS_PAGE_SIZE, page);

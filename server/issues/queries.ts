@@ -1,6 +1,5 @@
 // SQL of the issue area. Who relates to an issue: ./access.ts; what they may do: ./stages.ts.
 import { formatMinor, moneyOf } from "../../src/contract/money";
-import type { Stage } from "../../src/contract/repairs";
 import type { Queryable } from "../db/db";
 import type { AuthUser } from "../lib/auth";
 import { clock } from "../lib/clock";
@@ -8,32 +7,40 @@ import { HttpError } from "../lib/http";
 import { msg } from "../lib/i18n";
 import { fileLinkSecret, signFileLink } from "../lib/signed-url";
 import { ISSUE_FROM, RELATION_COLUMNS, type Relations, VISIBLE_SQL, relationParams, relationsOf } from "./access";
-import { actionsFor } from "./stages";
+import { REOPEN_HOURS, type Stage } from "../../src/contract/repairs";
+import { actionsFor, autoClose } from "./stages";
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const iso = (col: string) => `to_char(${col} at time zone 'UTC', ${ISO})`;
 const slotJson = (alias: string) =>
   `json_build_object('date', to_char(${alias}.date, 'YYYY-MM-DD'), 'time_from', to_char(${alias}.time_from, 'HH24:MI'), 'time_to', to_char(${alias}.time_to, 'HH24:MI'))`;
-/** Media items: `private` (an upload, served by signed link) is replaced by `url` before answering. */
+/** Media items (a comment's photos): `private` (an upload, served by signed link) is replaced by `url` before answering. */
 const mediaJson = (where: string) =>
   `coalesce((select json_agg(json_build_object('media_id', m.media_id, 'file_name', m.file_name, 'path', m.path, 'private', m.storage_key is not null)
                              order by m.position, m.media_id)
                from issue_media m where ${where}), '[]'::json)`;
 
 /**
- * One issue in the shape of SPEC.md's state fields (D4) plus issue 11's (stage, visit, category, ...), and the
- * caller's relations (rel_*), over ISSUE_FROM. Parameters $1..$3 are the caller's (relationParams).
+ * The issue's own photos and videos (no comment's, no signature), before and after the work, in one list: one sub-select
+ * a row instead of four (issue 16). issueOut splits it into images, issue_images, issue_videos and after_images.
+ * `private` (an upload, served by signed link) is replaced by `url` before answering.
  */
-const ISSUE_SELECT = `
-  select i.issue_id, i.title, i.issue_type, i.description as "desc", i.issue_status,
+const MEDIA_JSON = `coalesce((select json_agg(json_build_object('media_id', m.media_id, 'file_name', m.file_name, 'path', m.path, 'private', m.storage_key is not null,
+                                                  'phase', m.phase, 'kind', m.kind) order by m.position, m.media_id)
+                            from issue_media m where m.issue_id = i.issue_id and m.event_id is null and m.phase in ('before', 'after')), '[]'::json)`;
+
+/**
+ * One issue in the shape of SPEC.md's state fields (D4) plus issue 11's (stage, visit, category, ...), and the
+ * caller's relations (rel_*), over ISSUE_FROM. Parameters $1..$3 are the caller's (relationParams). `extra`: columns
+ * put before the issue's, each followed by a comma.
+ */
+const issueSelect = (extra: string) => `
+  select ${extra} i.issue_id, i.title, i.issue_type, i.description as "desc", i.issue_status,
          ${iso("i.created_at")} as created_at,
          i.property_id, p.name, p.addres,
          json_build_object('block', p.block, 'no', p.no, 'street', p.street, 'city', p.city, 'state', p.state, 'zipcode', p.zipcode, 'country', p.country) as addrs,
          json_build_object('lat', p.lat, 'lng', p.lng) as location,
-         ${mediaJson("m.issue_id = i.issue_id and m.event_id is null and m.phase = 'before'")} as images,
-         ${mediaJson("m.issue_id = i.issue_id and m.event_id is null and m.phase = 'before' and m.kind = 'image'")} as issue_images,
-         ${mediaJson("m.issue_id = i.issue_id and m.event_id is null and m.phase = 'before' and m.kind = 'video'")} as issue_videos,
-         ${mediaJson("m.issue_id = i.issue_id and m.event_id is null and m.phase = 'after'")} as after_images,
+         ${MEDIA_JSON} as media,
          coalesce((select json_agg(${slotJson("a")} order by a.date, a.time_from, a.slot_id)
                      from issue_availability a where a.issue_id = i.issue_id), '[]'::json) as available,
          coalesce((select json_agg(${slotJson("s")} order by s.date, s.time_from, s.slot_id)
@@ -77,8 +84,14 @@ export const mediaOut = (secret: Buffer | null, userId: number, now: number) => 
   return item;
 };
 
-const hasPrivate = (list: unknown) => Array.isArray(list) && list.some((m: MediaRow) => m.private);
-const anyPrivate = (r: Record<string, unknown>) => hasPrivate(r.images) || hasPrivate(r.after_images);
+/** A row of MEDIA_JSON: the item and where it belongs. */
+interface IssueMediaRow extends MediaRow {
+  phase: "before" | "after";
+  kind: string;
+}
+
+const anyPrivate = (r: Record<string, unknown>) => (r.media as IssueMediaRow[]).some((m) => m.private);
+const hasPrivate = (list: MediaRow[]) => list.some((m) => m.private);
 
 /** A work report as stored, with its parts, costs and signature (issue 12, LOOP.md section 2). */
 interface WorkReportRow {
@@ -158,10 +171,33 @@ function workReportOut(w: WorkReportRow, rel: Relations, sign: ReturnType<typeof
 /** The issue as sent: no relation columns; `actions` for the caller; media links signed for them; the work report. */
 function issueOut(row: Record<string, unknown>, u: AuthUser, secret: Buffer | null, now: number, report: WorkReportRow | undefined) {
   const rel = relationsOf(row);
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) if (!k.startsWith("rel_")) out[k] = v;
   const sign = mediaOut(secret, u.user_id, now);
-  for (const k of ["images", "issue_images", "issue_videos", "after_images"]) out[k] = (row[k] as MediaRow[]).map(sign);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (k.startsWith("rel_") || k === "full_count" || k === "overdue") continue;
+    if (k !== "media") {
+      out[k] = v;
+      continue;
+    }
+    // In the list's order: the report's photos and videos, its photos, its videos, and the photos after the work.
+    const images: MediaRow[] = [];
+    const photos: MediaRow[] = [];
+    const videos: MediaRow[] = [];
+    const after: MediaRow[] = [];
+    for (const { phase, kind, ...m } of v as IssueMediaRow[]) {
+      const item = sign(m);
+      if (phase === "after") after.push(item);
+      else {
+        images.push(item);
+        if (kind === "image") photos.push(item);
+        else if (kind === "video") videos.push(item);
+      }
+    }
+    out.images = images;
+    out.issue_images = photos;
+    out.issue_videos = videos;
+    out.after_images = after;
+  }
   out.work_report = report ? workReportOut(report, rel, sign) : null;
   const state = {
     issue_id: row.issue_id as number,
@@ -177,12 +213,34 @@ function issueOut(row: Record<string, unknown>, u: AuthUser, secret: Buffer | nu
 }
 
 /**
+ * A column true when some completed issue (anyone's) is past its reopen window, so should have closed by itself
+ * (LOOP.md section 2): the lists then sweep (autoClose) and read again, so they never show such an issue as completed.
+ * An index probe inside the list's own query: reads no longer write (or wait) on every call (issue 16). `$n`: now.
+ */
+const overdueColumn = (n: number) =>
+  `(select exists (select 1 from issues o where o.stage = 'completed' and o.completed_at <= $${n}::timestamptz - interval '${REOPEN_HOURS} hours')) as overdue`;
+
+/**
+ * Runs `read` (rows with an `overdue` column, or none). When an issue should have closed by itself, closes them
+ * (autoClose) and reads again (even when another request closed them meanwhile: what was read may predate it); with no
+ * row to tell, closes any and reads again only if some closed.
+ */
+async function swept<T extends Record<string, unknown>>(q: Queryable, now: number, read: () => Promise<T[]>): Promise<T[]> {
+  const rows = await read();
+  if (rows.length && rows[0].overdue !== true) return rows;
+  const closed = await autoClose(q, now);
+  return rows.length || closed > 0 ? read() : rows;
+}
+
+/**
  * Issues the caller may see matching `where` (over `i`, `p`, `r`; its parameters from $4), in the order and page of
  * `tail`, ready to send. One query for the whole list.
  */
 export async function selectIssues(q: Queryable, u: AuthUser, where: string, params: unknown[] = [], tail = "") {
   const now = clock.now();
-  const { rows } = await q.query<Record<string, unknown>>(`${ISSUE_SELECT} where ${VISIBLE_SQL} and (${where}) ${tail}`, [...relationParams(u), ...params]);
+  const values = [...relationParams(u), ...params, new Date(now)];
+  const sql = `${issueSelect(`${overdueColumn(values.length)},`)} where ${VISIBLE_SQL} and (${where}) ${tail}`;
+  const rows = await swept(q, now, async () => (await q.query<Record<string, unknown>>(sql, values)).rows);
   const reports = await workReportsOf(q, rows);
   const secret = rows.some(anyPrivate) || [...reports.values()].some((w) => w.signature?.private) ? await fileLinkSecret(q) : null;
   return rows.map((r) => issueOut(r, u, secret, now, reports.get(r.issue_id as number)));
@@ -191,16 +249,16 @@ export async function selectIssues(q: Queryable, u: AuthUser, where: string, par
 /**
  * One page of the issues the caller may see matching `where` (as selectIssues) and how many match in all, in one query
  * (the total rides on each row as a window count): a list is one round trip to the database, not two (issue 16). A page
- * past the end has no row to carry it, so only then is the total counted on its own.
+ * past the end has no row to carry it, so only then is the total counted on its own. Issues past their reopen window
+ * are closed first when there are any (overdueColumn).
  */
 export async function pageOfIssues(q: Queryable, u: AuthUser, where: string, params: unknown[], order: string, size: number, page: number) {
   const now = clock.now();
-  const { rows } = await q.query<Record<string, unknown>>(
-    `${ISSUE_SELECT.replace("select ", "select count(*) over () as full_count, ")} where ${VISIBLE_SQL} and (${where}) ${order} limit ${size} offset ${(page - 1) * size}`,
-    [...relationParams(u), ...params],
-  );
+  const values = [...relationParams(u), ...params, new Date(now)];
+  const sql = `${issueSelect(`count(*) over () as full_count, ${overdueColumn(values.length)},`)}
+     where ${VISIBLE_SQL} and (${where}) ${order} limit ${size} offset ${(page - 1) * size}`;
+  const rows = await swept(q, now, async () => (await q.query<Record<string, unknown>>(sql, values)).rows);
   const total = rows.length ? Number(rows[0].full_count) : page === 1 ? 0 : await countIssues(q, u, where, params);
-  for (const r of rows) delete r.full_count;
   const reports = await workReportsOf(q, rows);
   const secret = rows.some(anyPrivate) || [...reports.values()].some((w) => w.signature?.private) ? await fileLinkSecret(q) : null;
   return { total, data: rows.map((r) => issueOut(r, u, secret, now, reports.get(r.issue_id as number))) };

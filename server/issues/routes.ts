@@ -37,7 +37,6 @@ export function issueRoutes() {
     const page = pageOf(c.req.query());
     // The map of the technician's day asks for all open jobs at once (issue 17); the list keeps pages of 10.
     const size = pageSizeOf(c.req.query(), JOBS_PAGE_SIZE);
-    await autoClose(c.var.db, clock.now());
     // A technician sees the issues assigned to them; a manager those of their company's technicians.
     const who = u.role === 1 ? "i.assigned_tech_id = $4" : "i.assigned_tech_id in (select user_id from users where company_id = $4 and role = 1)";
     const whoId = u.role === 1 ? u.user_id : (u.company_id ?? -1);
@@ -48,7 +47,6 @@ export function issueRoutes() {
 
   app.get("/issue/issue", requireAuth(), async (c) => {
     const { issue_id } = check(issueIdQuery, c.req.query());
-    await autoClose(c.var.db, clock.now());
     // Another company's issue answers exactly as a missing one: ids reveal nothing (issue 9).
     return c.json({ status: 1, data: await issueFor(c.var.db, c.var.user, issue_id) });
   });
@@ -62,7 +60,6 @@ export function issueRoutes() {
     const { stage } = check(stageQuery, { stage: c.req.query("stage") });
     const page = pageOf(c.req.query());
     const size = pageSizeOf(c.req.query(), REPAIRS_PAGE_SIZE);
-    await autoClose(c.var.db, clock.now());
     const parts = [status === "closed" ? FINISHED : `not ${FINISHED}`];
     if (scope === "mine") parts.push("(r.creator or r.tenant or r.technician)");
     if (scope === "property") parts.push("(r.owner or ($2 = 2 and coalesce(p.company_id = $3, false)))");
