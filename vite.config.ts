@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib } from "node:zlib";
 import type { OutputAsset, OutputChunk } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 import { type ManifestOptions, VitePWA } from "vite-plugin-pwa";
+import { patterns } from "./src/paths";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -115,6 +116,19 @@ function plainDynamicImports(): Plugin {
   };
 }
 
+/**
+ * The screens a signed-in phone most often opens on (issue 16's list, as src/lib/early.ts's first reads) and the views
+ * each shows, by stored role where they differ ("*": any other): the page preloads their code (chunkPreloads).
+ */
+const FIRST_SCREENS: Record<string, Record<string, string[]>> = {
+  [patterns.jobs]: { "*": ["views/issues/jobs.tsx"] },
+  [patterns.openIssues]: { "*": ["views/issues/open-issue.tsx"] },
+  [patterns.repair]: { "*": ["views/repair/repairs.tsx"] },
+  [patterns.resources]: { "*": ["views/staff/resources.tsx"] },
+  [patterns.home]: { "2": ["views/home/home.tsx", "views/home/manager-home.tsx"], "*": ["views/home/home.tsx", "views/home/owner-home.tsx"] },
+  [patterns.addIssue]: { "*": ["views/repair/report.tsx"] },
+};
+
 // The production build runs the React code on preact/compat (D14); `--mode react` builds it on React itself.
 /**
  * A lazy chunk's own imports load beside it, not one round trip after it, without putting dependency lists in the first
@@ -161,17 +175,26 @@ function chunkPreloads(): Plugin {
           return i !== undefined && deps[i] ? `(globalThis.__pl?.("${file}"),${call})` : call;
         });
       // Signed in (a token in storage, SPEC.md's key), the page itself starts what main.tsx imports at boot (the early
-      // reads, the header, the HTTP client) beside the entry, instead of once the entry has arrived and run.
+      // reads, the header, the HTTP client) beside the entry, instead of once the entry has arrived and run; and, on
+      // the screens a phone most often opens on, that screen's code (for the role stored, where it differs).
       const signedIn = new Set<string>();
       for (const c of chunks)
         if (c.moduleIds.some((id) => /[\\/]src[\\/](lib[\\/]early|components[\\/]Header|api[\\/]client)\.tsx?$/.test(id))) walk(c.fileName, signedIn);
-      const boot = [...signedIn].filter((n) => !initial.has(n)).map((n) => n.replace(/^assets\//, ""));
+      const short = (n: string) => n.replace(/^assets\//, "");
+      const boot = [...signedIn].filter((n) => !initial.has(n));
+      const screens: Record<string, Record<string, string[]>> = {};
+      for (const [path, byRole] of Object.entries(FIRST_SCREENS))
+        for (const [who, views] of Object.entries(byRole)) {
+          const files = new Set<string>();
+          for (const v of views) for (const c of chunks) if (c.isDynamicEntry && c.facadeModuleId?.endsWith(`/src/${v}`)) walk(c.fileName, files);
+          (screens[path] ??= {})[who] = [...files].filter((n) => !initial.has(n) && !signedIn.has(n)).map(short);
+        }
       const html = bundle["index.html"] as OutputAsset | undefined;
       if (html && typeof html.source === "string")
         html.source = html.source.replace(
           "</head>",
           `<script type="application/json" id="chunk-preloads">${JSON.stringify({ n: names, d: deps })}</script>\n` +
-            `<script>localStorage.access_token&&${JSON.stringify(boot)}.forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="./assets/"+f;document.head.appendChild(l)})</script>\n</head>`,
+            `<script>localStorage.access_token&&function(b,s){var r=s[location.hash.slice(1).split("?")[0]]||{};b.concat(r[localStorage.role]||r["*"]||[]).forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="./assets/"+f;document.head.appendChild(l)})}(${JSON.stringify(boot.map(short))},${JSON.stringify(screens)})</script>\n</head>`,
         );
     },
   };
