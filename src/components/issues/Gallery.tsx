@@ -1,11 +1,14 @@
 import { css } from "goober";
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { MediaItem } from "../../contract/issues";
 import { type MediaKind, mediaKind, propertyFileUrl } from "../../lib/media";
 import { t } from "../../signals/language";
 import { section } from "./styles";
-import { MediaViewer, type ViewerItem } from "./MediaViewer";
+import type { ViewerItem } from "./MediaViewer";
+
+// The full-screen viewer loads when a photo or video is opened.
+const MediaViewer = lazy(() => import("./MediaViewer").then((m) => ({ default: m.MediaViewer })));
 
 // 2 to 5 columns by width: a cell is never narrower than a fifth of the row, nor wider than allows two.
 const grid = css`
@@ -74,7 +77,11 @@ export function Gallery({ images, videos }: { images: MediaItem[]; videos: Media
           })}
         </ul>
       )}
-      {open && <MediaViewer item={open} onClose={() => setOpen(null)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <MediaViewer item={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

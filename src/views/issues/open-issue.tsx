@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type AckOutcome, AckSheet } from "../../components/issues/AckSheet";
 import { ContactCard } from "../../components/issues/ContactCard";
@@ -7,14 +7,16 @@ import { Gallery } from "../../components/issues/Gallery";
 import { AgreedVisit, AvailabilityList, IssueScreen, IssueSummary, LocationSection } from "../../components/issues/IssueParts";
 import { PropertyCard } from "../../components/issues/PropertyCard";
 import { EmergencyMark, StageBadge } from "../../components/repair/StageBadge";
-import { Button } from "../../components/ui";
+import { Button, Spinner } from "../../components/ui";
 import { type ViewProps, paths } from "../../paths";
 import { type Issue, type Slot, isAcknowledged } from "../../contract/issues";
 import { navigate } from "../../lib/hash-location";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { JobActions } from "./job-actions";
-import { WorkReportForm } from "./work-report-form";
+
+// The work report form (with its uploads and signature) loads when Complete is pressed, not with every open issue.
+const WorkReportForm = lazy(() => import("./work-report-form").then((m) => ({ default: m.WorkReportForm })));
 
 /**
  * What a successful acknowledgement changes: the issue the server sent back (issue 11), else what the acknowledgement
@@ -65,15 +67,17 @@ export function OpenIssueView(_: ViewProps) {
   const [reporting, setReporting] = useState<Issue | null>(null);
   if (reporting)
     return (
-      <WorkReportForm
-        issue={reporting}
-        onCancel={() => setReporting(null)}
-        onDone={(next, message) => {
-          showToast(message, "success", { id: "job-move" });
-          // Completed: the technician's closed job, as it is now.
-          navigate(paths.closedIssue(reporting.issue_id), { replace: true, ...(next ? { state: next } : {}) });
-        }}
-      />
+      <Suspense fallback={<Spinner />}>
+        <WorkReportForm
+          issue={reporting}
+          onCancel={() => setReporting(null)}
+          onDone={(next, message) => {
+            showToast(message, "success", { id: "job-move" });
+            // Completed: the technician's closed job, as it is now.
+            navigate(paths.closedIssue(reporting.issue_id), { replace: true, ...(next ? { state: next } : {}) });
+          }}
+        />
+      </Suspense>
     );
   return (
     <IssueScreen>
