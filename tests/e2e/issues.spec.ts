@@ -18,7 +18,9 @@ const unacknowledged = (page: Page) =>
   page.route(/\/api\/issue\/(jobs|issue)/, async (route) => {
     if (route.request().method() !== "GET") return route.fallback();
     const res = await route.fetch();
-    const body = await res.json();
+    // The page may have dropped the request meanwhile (a screen left, a read superseded): nothing is left to answer.
+    const body = await res.json().catch(() => undefined);
+    if (body === undefined) return;
     // The server offers the acknowledged issue a reschedule, which sends the same call: shown as the first acknowledgement.
     const offer = (a: unknown) => (Array.isArray(a) ? a.map((x) => (x === "reschedule" ? "acknowledge" : x)) : a);
     const clear = (i: Record<string, unknown>) => ({ ...i, tech_available: [], acknowledged_at: null, visit: null, actions: offer(i.actions) });
