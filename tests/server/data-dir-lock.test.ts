@@ -1,10 +1,10 @@
 // The data directory's lock (D24) within one process: split from data-dir.test.ts (the server processes), so the two
 // slow halves run on two workers (issue 16).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
 import { DataDirError, LOCK_FILE, lockDataDir } from "../../server/db/data-dir";
 import { openPglite } from "../../server/db/db";
 
@@ -36,7 +36,7 @@ describe("one server per data directory (D24)", () => {
 
     it("takes over a lock left by a process that died (a crash or a kill -9)", () => {
       const dir = fresh();
-      const dead = spawnSync(process.execPath, ["-e", ""]).pid;
+      const dead = spawnSync(process.execPath, ["--version"]).pid;
       writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: dead, host: hostname(), since: "2026-01-01T00:00:00Z" }));
       releases.push(lockDataDir(dir));
       expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), "utf8")).pid).toBe(process.pid);
@@ -57,7 +57,9 @@ describe("one server per data directory (D24)", () => {
     });
 
     it("keeps a second embedded database off a directory that one has open", async () => {
+      // A directory initdb already made (global-setup.ts): the lock is the subject here, not initdb (start.test.ts).
       const dir = join(fresh(), "data");
+      cpSync(inject("pgliteBlankDir"), dir, { recursive: true });
       const db = await openPglite(dir);
       await expect(openPglite(dir)).rejects.toThrow(`already using the data directory ${dir}`);
       await db.close();

@@ -1,10 +1,12 @@
-// The server process and its data directory (D24). The lock within one process: data-dir-lock.test.ts.
+// The server process and its data directory (D24). The lock within one process: data-dir-lock.test.ts. A server here
+// starts on a copy of a directory initdb already made (global-setup.ts): it still migrates and seeds it, but initdb's
+// seconds of CPU are spent once per PGlite version; start.test.ts keeps a real first start.
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { LOCK_FILE } from "../../server/db/data-dir";
 
 const root = mkdtempSync(join(tmpdir(), "fixit-datadir-"));
@@ -53,7 +55,7 @@ const exitWithin = (p: { exited: Promise<number | null> }, ms: number) =>
 async function waitForHealth(port: number, server: { exited: Promise<number | null>; err: () => string }) {
   let down: number | null | undefined;
   void server.exited.then((c) => (down = c));
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 1200; i++) {
     if (down !== undefined) throw new Error(`the first server exited (${down}): ${server.err()}`);
     if (
       await fetch(`http://127.0.0.1:${port}/api/health`).then(
@@ -62,7 +64,7 @@ async function waitForHealth(port: number, server: { exited: Promise<number | nu
       )
     )
       return;
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error("the first server did not start");
 }
@@ -70,6 +72,7 @@ async function waitForHealth(port: number, server: { exited: Promise<number | nu
 describe("one server per data directory (D24)", () => {
   it("refuses a second server on the same data directory at once, naming it, while the first keeps serving", { timeout: 120_000 }, async () => {
     const dataDir = join(root, "shared-data");
+    cpSync(inject("pgliteBlankDir"), dataDir, { recursive: true });
     const [port1, port2] = [await freePort(), await freePort()];
     const first = startServer({ DATA_DIR: dataDir, PORT: String(port1) });
     await waitForHealth(port1, first);
@@ -101,7 +104,8 @@ describe("one server per data directory (D24)", () => {
   });
 });
 
-describe("an unusable data directory", () => {
+// Independent processes that each end within a second: run at once.
+describe.concurrent("an unusable data directory", () => {
   it("exits with a sentence naming a data directory that is a file, not a stack trace", { timeout: 60_000 }, async () => {
     const file = join(root, "a-file");
     writeFileSync(file, "not a directory");

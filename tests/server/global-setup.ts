@@ -1,11 +1,13 @@
 // Once per `vitest run` of the server tests, in the main process (vitest.config.ts `globalSetup`).
 // - Embedded database: PGlite's start runs initdb, seconds of CPU. Two images of a data directory are made here
-//   instead, once per set of migrations (cached under node_modules/.cache): `blank` (initdb done, no migration) and
-//   `migrated` (every migration applied). Each worker starts its database from an image (helpers.ts).
+//   instead (cached under node_modules/.cache): `blank` (initdb done, no migration; once per PGlite version) and
+//   `migrated` (every migration applied; once per set of migrations, from `blank`). Each worker starts its database
+//   from an image (helpers.ts). `blank` is also unpacked once into a directory, which the tests that start a server on
+//   a data directory copy instead of running initdb (data-dir.test.ts); start.test.ts keeps a real first start.
 // - PostgreSQL (DATABASE_URL, npm run test:pg): each worker works in a schema named after this run; they are
 //   dropped when the run ends.
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 
@@ -15,6 +17,8 @@ declare module "vitest" {
     fixitRun: string;
     /** Paths of the PGlite data directory images (tar), when the tests run on PGlite. */
     pgliteImages: { blank: string; migrated: string } | null;
+    /** A data directory that initdb made (no migration): copy it, never open it in place. */
+    pgliteBlankDir: string;
   }
 }
 
@@ -22,13 +26,18 @@ const ROOT = process.cwd();
 const MIGRATIONS = join(ROOT, "server/db/migrations");
 const CACHE = join(ROOT, "node_modules/.cache/fixit-tests");
 
-/** What the images depend on: the migrations, the code that applies them, PGlite's version. */
-function imageKey() {
+const hash = (...parts: Array<string | Uint8Array>) => {
   const h = createHash("sha256");
-  h.update(readFileSync(join(ROOT, "node_modules/@electric-sql/pglite/package.json")));
-  h.update(readFileSync(join(ROOT, "server/db/db.ts")));
-  for (const f of readdirSync(MIGRATIONS).sort()) h.update(f).update(readFileSync(join(MIGRATIONS, f)));
+  for (const p of parts) h.update(p);
   return h.digest("hex").slice(0, 16);
+};
+/** What the blank image depends on: PGlite's version (initdb's output). */
+const blankKey = () => hash(readFileSync(join(ROOT, "node_modules/@electric-sql/pglite/package.json")));
+/** What the migrated image depends on: the blank one, the migrations, the code that applies them. */
+function migratedKey(blank: string) {
+  const parts: Array<string | Uint8Array> = [blank, readFileSync(join(ROOT, "server/db/db.ts"))];
+  for (const f of readdirSync(MIGRATIONS).sort()) parts.push(f, readFileSync(join(MIGRATIONS, f)));
+  return hash(...parts);
 }
 
 /** Writes `data` to `path` whole or not at all (another run may be reading or writing the same cache). */
@@ -38,38 +47,73 @@ function writeAtomically(path: string, data: Uint8Array) {
   renameSync(tmp, path);
 }
 
-async function pgliteImages() {
-  const key = imageKey();
-  const blank = join(CACHE, `pglite-blank-${key}.tar`);
-  const migrated = join(CACHE, `pglite-migrated-${key}.tar`);
-  if (existsSync(blank) && existsSync(migrated)) return { blank, migrated };
-  mkdirSync(CACHE, { recursive: true });
+/**
+ * Runs `open` with PGlite.create given `options` too, and answers the PGlite it made: openPglite takes no options and
+ * hides its PGlite (one such call at a time).
+ */
+async function withCreateOptions<T>(options: object, open: () => Promise<T>) {
   const { PGlite } = await import("@electric-sql/pglite");
-  const { migrate, openPglite } = await import("../../server/db/db");
-  // openPglite hides its PGlite; keep the one it creates, to dump its data directory.
   const original = PGlite.create;
   const create = original as (...args: unknown[]) => Promise<InstanceType<typeof PGlite>>;
   let pg: InstanceType<typeof PGlite> | undefined;
-  PGlite.create = (async (...args: unknown[]) => (pg = await create.apply(PGlite, args))) as typeof original;
-  let db: Awaited<ReturnType<typeof openPglite>>;
+  PGlite.create = (async (...args: unknown[]) =>
+    (pg = await create.call(PGlite, ...(typeof args[0] === "string" ? args : [{ ...(args[0] as object), ...options }])))) as typeof original;
   try {
-    db = await openPglite();
+    const result = await open();
+    if (!pg) throw new Error("global-setup: openPglite no longer creates its PGlite through PGlite.create");
+    return { result, pg };
   } finally {
     PGlite.create = original;
   }
-  if (!pg) throw new Error("global-setup: openPglite no longer creates its PGlite through PGlite.create");
-  writeAtomically(blank, new Uint8Array(await (await pg.dumpDataDir("none")).arrayBuffer()));
-  await migrate(db);
-  writeAtomically(migrated, new Uint8Array(await (await pg.dumpDataDir("none")).arrayBuffer()));
-  await db.close();
-  return { blank, migrated };
+}
+
+const dump = async (pg: { dumpDataDir: (c: "none") => Promise<Blob | File> }) => new Uint8Array(await (await pg.dumpDataDir("none")).arrayBuffer());
+
+async function pgliteImages() {
+  const bKey = blankKey();
+  const blank = join(CACHE, `pglite-blank-${bKey}.tar`);
+  const migrated = join(CACHE, `pglite-migrated-${migratedKey(bKey)}.tar`);
+  const blankDir = join(CACHE, `pglite-blank-${bKey}.dir`);
+  if (existsSync(blank) && existsSync(migrated) && existsSync(blankDir)) return { blank, migrated, blankDir };
+  mkdirSync(CACHE, { recursive: true });
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { migrate, openPglite } = await import("../../server/db/db");
+  if (!existsSync(blank)) {
+    const { result: db, pg } = await withCreateOptions({}, () => openPglite());
+    writeAtomically(blank, await dump(pg));
+    await db.close();
+  }
+  if (!existsSync(migrated)) {
+    const loadDataDir = new Blob([readFileSync(blank)]);
+    const { result: db, pg } = await withCreateOptions({ loadDataDir }, () => openPglite());
+    await migrate(db);
+    writeAtomically(migrated, await dump(pg));
+    await db.close();
+  }
+  if (!existsSync(blankDir)) {
+    // PGlite unpacks the image into the directory itself; renamed into place whole.
+    const tmp = `${blankDir}.${process.pid}.tmp`;
+    rmSync(tmp, { recursive: true, force: true });
+    const pg = await PGlite.create(tmp, { loadDataDir: new Blob([readFileSync(blank)]) });
+    await pg.close();
+    try {
+      renameSync(tmp, blankDir);
+    } catch (e) {
+      // Another run put it there first.
+      rmSync(tmp, { recursive: true, force: true });
+      if (!existsSync(blankDir)) throw e;
+    }
+  }
+  return { blank, migrated, blankDir };
 }
 
 export default async function setup(project: TestProject) {
   const run = `t_${randomBytes(3).toString("hex")}`;
   project.provide("fixitRun", run);
   const url = process.env.DATABASE_URL;
-  project.provide("pgliteImages", url ? null : await pgliteImages());
+  const { blankDir, ...images } = await pgliteImages();
+  project.provide("pgliteImages", url ? null : images);
+  project.provide("pgliteBlankDir", blankDir);
   if (!url) return;
   return async () => {
     const { default: pg } = await import("pg");

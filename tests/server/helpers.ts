@@ -139,3 +139,15 @@ export function testApp(db: Db, extra: Partial<Deps> = {}) {
     });
   return { app, sent, logs, json };
 }
+
+const shared = new WeakMap<Db, ReturnType<typeof testApp>>();
+/**
+ * One testApp per database for calls that read only the answer: a new app compiles its router on its first request
+ * (about 5 ms), which a file making hundreds of calls would pay for each. What it logs and mails piles up: a test that
+ * reads `sent` or `logs` makes its own testApp.
+ */
+export function sharedApp(db: Db) {
+  let app = shared.get(db);
+  if (!app) shared.set(db, (app = testApp(db)));
+  return app;
+}

@@ -7,7 +7,7 @@ import { STAGES, type Stage } from "../../src/contract/repairs";
 import type { Db } from "../../server/db/db";
 import { translate } from "../../server/lib/i18n";
 import { makeIssue, makeProperty, makeUnit, makeUser, signIn } from "./factories";
-import { testApp } from "./helpers";
+import { sharedApp, testApp } from "./helpers";
 import { repairSuite, type RepairWorld, repairWorld, S1, S2 } from "./repair-helpers";
 
 let db: Db;
@@ -121,9 +121,9 @@ const villaIssue = async (w: World, f: { stage?: Stage; category?: number | null
     })
   ).issue_id;
 
-const get = (path: string, token: string, headers: Record<string, string> = {}) => testApp(db).json("GET", `/api${path}`, undefined, token, headers);
+const get = (path: string, token: string, headers: Record<string, string> = {}) => sharedApp(db).json("GET", `/api${path}`, undefined, token, headers);
 const post = (move: string, id: number, token: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  testApp(db).json("POST", `/api/issue/${move}?issue_id=${id}`, payload, token, headers);
+  sharedApp(db).json("POST", `/api/issue/${move}?issue_id=${id}`, payload, token, headers);
 const candidates = async (id: number, token: string) => {
   const res = await get(`/issue/candidates?issue_id=${id}`, token);
   expect(res.status).toBe(200);

@@ -14,7 +14,7 @@ import { autoClose } from "../../server/issues/stages";
 import { clock } from "../../server/lib/clock";
 import { translate } from "../../server/lib/i18n";
 import { makeIssue } from "./factories";
-import { blankDb, testApp } from "./helpers";
+import { blankDb, sharedApp, testApp } from "./helpers";
 import { HOUR, NOW, PAST, repairSuite, type RepairWorld, repairWorld, S1, S2, S3 } from "./repair-helpers";
 
 let db: Db;
@@ -108,7 +108,7 @@ async function issueAt(w: RepairWorld, stage: Stage) {
 }
 
 function call(move: string, issueId: number, token: string, payload: unknown, headers: Record<string, string> = {}) {
-  const { json } = testApp(db);
+  const { json } = sharedApp(db);
   return move === "acknowledge"
     ? json("PUT", `/api/issue/issue?issue_id=${issueId}`, payload, token, headers)
     : json("POST", `/api/issue/${move}?issue_id=${issueId}`, payload, token, headers);
