@@ -194,7 +194,8 @@ function chunkPreloads(): Plugin {
         html.source = html.source.replace(
           "</head>",
           `<script type="application/json" id="chunk-preloads">${JSON.stringify({ n: names, d: deps })}</script>\n` +
-            `<script>localStorage.access_token&&function(b,s){var r=s[location.hash.slice(1).split("?")[0]]||{};b.concat(r[localStorage.role]||r["*"]||[]).forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="./assets/"+f;document.head.appendChild(l)})}(${JSON.stringify(boot.map(short))},${JSON.stringify(screens)})</script>\n</head>`,
+            // Storage that throws (disabled, private mode) leaves it to the app, as the app's own storage access does.
+            `<script>try{localStorage.access_token&&function(b,s){var r=s[location.hash.slice(1).split("?")[0]]||{};b.concat(r[localStorage.role]||r["*"]||[]).forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="./assets/"+f;document.head.appendChild(l)})}(${JSON.stringify(boot.map(short))},${JSON.stringify(screens)})}catch(e){}</script>\n</head>`,
         );
     },
   };
