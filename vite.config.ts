@@ -129,7 +129,6 @@ const FIRST_SCREENS: Record<string, Record<string, string[]>> = {
   [patterns.addIssue]: { "*": ["views/repair/report.tsx"] },
 };
 
-// The production build runs the React code on preact/compat (D14); `--mode react` builds it on React itself.
 /**
  * A lazy chunk's own imports load beside it, not one round trip after it, without putting dependency lists in the first
  * load's JavaScript: which chunks each lazy chunk needs (all the way down, less what the entry already loaded) goes
@@ -202,25 +201,8 @@ function chunkPreloads(): Plugin {
 }
 
 const SIGNIN = /src[\\/](views[\\/]auth[\\/](root|login|welcome|auth-layout)|components[\\/](Logo|LanguageSwitch|PasswordField)|signals[\\/]auth-state)\./;
-/** Each module's static imports, as moduleGraph() parses them. */
-const staticImports = new Map<string, readonly string[]>();
-let startPath: Set<string> | null = null;
 /** The modules the entry (src/main.tsx) and the sign-in screen load through static imports: the first load's own. */
-const onStartPath = {
-  has(id: string) {
-    if (!startPath) {
-      startPath = new Set();
-      const stack = [...staticImports.keys()].filter((k) => /[\\/]src[\\/]main\.tsx$/.test(k) || SIGNIN.test(k));
-      while (stack.length) {
-        const m = stack.pop() as string;
-        if (startPath.has(m)) continue;
-        startPath.add(m);
-        stack.push(...(staticImports.get(m) ?? []));
-      }
-    }
-    return startPath.has(id);
-  },
-};
+const onStartPath = new Set<string>();
 /** The app's `import … from "goober"` gets src/lib/goober-batch.ts, which alone imports goober itself. */
 function batchedStyles(): Plugin {
   const shim = here("./src/lib/goober-batch.ts");
@@ -260,21 +242,31 @@ function precompress(): Plugin {
   };
 }
 
-/** Records the module graph for onStartPath (the chunk groups ask once it is complete). */
+/** Fills onStartPath from the module graph once it is complete (the chunk groups ask after the build). */
 function moduleGraph(): Plugin {
+  const staticImports = new Map<string, readonly string[]>();
   return {
     name: "fixit:module-graph",
     apply: "build",
     buildStart: () => {
       staticImports.clear();
-      startPath = null;
+      onStartPath.clear();
     },
     moduleParsed: (info) => {
       staticImports.set(info.id, info.importedIds);
     },
+    buildEnd: () => {
+      const stack = [...staticImports.keys()].filter((k) => /[\\/]src[\\/]main\.tsx$/.test(k) || SIGNIN.test(k));
+      for (let m = stack.pop(); m !== undefined; m = stack.pop())
+        if (!onStartPath.has(m)) {
+          onStartPath.add(m);
+          stack.push(...(staticImports.get(m) ?? []));
+        }
+    },
   };
 }
 
+// The production build runs the React code on preact/compat (D14); `--mode react` builds it on React itself.
 export default defineConfig(({ mode }) => {
   const preact = mode !== "react" && mode !== "test";
   return {
