@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants as zlib } from "node:zlib";
 import type { OutputAsset, OutputChunk } from "rolldown";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, loadEnv, type Plugin } from "vite";
 import { type ManifestOptions, VitePWA } from "vite-plugin-pwa";
 import { patterns } from "./src/paths";
 
@@ -135,12 +135,12 @@ const FIRST_SCREENS: Record<string, Record<string, string[]>> = {
  * into index.html as JSON, and every dynamic import of such a chunk first calls `__pl` (src/lib/preload.ts), which adds
  * the <link rel=modulepreload> tags.
  */
-function chunkPreloads(): Plugin {
+function chunkPreloads(apiUrl: string | undefined): Plugin {
   return {
     name: "fixit:chunk-preloads",
     apply: "build",
     enforce: "post",
-    generateBundle(_, bundle) {
+    async generateBundle(_, bundle) {
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === "chunk");
       const byName = new Map(chunks.map((c) => [c.fileName, c]));
       const walk = (name: string, into: Set<string>) => {
@@ -175,12 +175,13 @@ function chunkPreloads(): Plugin {
         });
       // Signed in (a token in storage, SPEC.md's key), the page itself starts what main.tsx imports at boot (the early
       // reads, the header, the HTTP client) beside the entry, instead of once the entry has arrived and run; and, on
-      // the screens a phone most often opens on, that screen's code (for the role stored, where it differs).
+      // the screens a phone most often opens on, that screen's code (for the role stored, where it differs), and that
+      // screen's first reads: src/boot.ts, compiled here and inlined into the page.
       const signedIn = new Set<string>();
       for (const c of chunks)
         if (c.moduleIds.some((id) => /[\\/]src[\\/](lib[\\/]early|components[\\/]Header|api[\\/]client)\.tsx?$/.test(id))) walk(c.fileName, signedIn);
       const short = (n: string) => n.replace(/^assets\//, "");
-      const boot = [...signedIn].filter((n) => !initial.has(n));
+      const start = [...signedIn].filter((n) => !initial.has(n)).map(short);
       const screens: Record<string, Record<string, string[]>> = {};
       for (const [path, byRole] of Object.entries(FIRST_SCREENS))
         for (const [who, views] of Object.entries(byRole)) {
@@ -188,13 +189,23 @@ function chunkPreloads(): Plugin {
           for (const v of views) for (const c of chunks) if (c.isDynamicEntry && c.facadeModuleId?.endsWith(`/src/${v}`)) walk(c.fileName, files);
           (screens[path] ??= {})[who] = [...files].filter((n) => !initial.has(n) && !signedIn.has(n)).map(short);
         }
+      // esbuild comes with vite and tsx (scripts/build-server.mjs uses it too).
+      const { build } = await import("esbuild");
+      const boot = await build({
+        entryPoints: [here("src/boot.ts")],
+        bundle: true,
+        format: "iife",
+        minify: true,
+        write: false,
+        target: "es2020",
+        legalComments: "none",
+        define: { __BOOT__: JSON.stringify({ start, screens }), "import.meta.env.VITE_API_URL": apiUrl === undefined ? "undefined" : JSON.stringify(apiUrl) },
+      });
       const html = bundle["index.html"] as OutputAsset | undefined;
       if (html && typeof html.source === "string")
         html.source = html.source.replace(
           "</head>",
-          `<script type="application/json" id="chunk-preloads">${JSON.stringify({ n: names, d: deps })}</script>\n` +
-            // Storage that throws (disabled, private mode) leaves it to the app, as the app's own storage access does.
-            `<script>try{localStorage.access_token&&function(b,s){var r=s[location.hash.slice(1).split("?")[0]]||{};b.concat(r[localStorage.role]||r["*"]||[]).forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="./assets/"+f;document.head.appendChild(l)})}(${JSON.stringify(boot.map(short))},${JSON.stringify(screens)})}catch(e){}</script>\n</head>`,
+          `<script type="application/json" id="chunk-preloads">${JSON.stringify({ n: names, d: deps })}</script>\n<script>${boot.outputFiles[0].text.trim()}</script>\n</head>`,
         );
     },
   };
@@ -203,6 +214,9 @@ function chunkPreloads(): Plugin {
 const SIGNIN = /src[\\/](views[\\/]auth[\\/](root|login|welcome|auth-layout)|components[\\/](Logo|LanguageSwitch|PasswordField)|signals[\\/]auth-state)\./;
 /** The modules the entry (src/main.tsx) and the sign-in screen load through static imports: the first load's own. */
 const onStartPath = new Set<string>();
+/** What the signed-in app loads at start and what two first screens or more import (the "shell" chunk): not the first load's. */
+const shell = new Set<string>();
+const SIGNED_IN_FRAME = /[\\/]src[\\/](components[\\/](Header|BottomNav)\.tsx|signals[\\/]unread-watch\.ts|api[\\/]client\.ts|lib[\\/]early\.ts)$/;
 /** The app's `import … from "goober"` gets src/lib/goober-batch.ts, which alone imports goober itself. */
 function batchedStyles(): Plugin {
   const shim = here("./src/lib/goober-batch.ts");
@@ -242,7 +256,7 @@ function precompress(): Plugin {
   };
 }
 
-/** Fills onStartPath from the module graph once it is complete (the chunk groups ask after the build). */
+/** Fills onStartPath and shell from the module graph once it is complete (the chunk groups ask after the build). */
 function moduleGraph(): Plugin {
   const staticImports = new Map<string, readonly string[]>();
   return {
@@ -251,17 +265,36 @@ function moduleGraph(): Plugin {
     buildStart: () => {
       staticImports.clear();
       onStartPath.clear();
+      shell.clear();
     },
     moduleParsed: (info) => {
       staticImports.set(info.id, info.importedIds);
     },
     buildEnd: () => {
-      const stack = [...staticImports.keys()].filter((k) => /[\\/]src[\\/]main\.tsx$/.test(k) || SIGNIN.test(k));
-      for (let m = stack.pop(); m !== undefined; m = stack.pop())
-        if (!onStartPath.has(m)) {
-          onStartPath.add(m);
-          stack.push(...(staticImports.get(m) ?? []));
-        }
+      /** Every module `from` imports statically, all the way down, less the first load's. */
+      const reach = (from: string[], into = new Set<string>()) => {
+        const stack = [...from];
+        for (let m = stack.pop(); m !== undefined; m = stack.pop())
+          if (!into.has(m) && !onStartPath.has(m)) {
+            into.add(m);
+            stack.push(...(staticImports.get(m) ?? []));
+          }
+        return into;
+      };
+      const ids = [...staticImports.keys()];
+      reach(
+        ids.filter((k) => /[\\/]src[\\/]main\.tsx$/.test(k) || SIGNIN.test(k)),
+        onStartPath,
+      );
+      reach(
+        ids.filter((k) => SIGNED_IN_FRAME.test(k)),
+        shell,
+      );
+      const seen = new Map<string, number>();
+      for (const view of new Set(Object.values(FIRST_SCREENS).flatMap((byRole) => Object.values(byRole).flat())))
+        for (const m of reach(ids.filter((k) => k.endsWith(`/src/${view}`))))
+          if (!/[\\/]src[\\/]views[\\/]/.test(m) || !/\.tsx$/.test(m)) seen.set(m, (seen.get(m) ?? 0) + 1);
+      for (const [m, n] of seen) if (n >= 2) shell.add(m);
     },
   };
 }
@@ -307,7 +340,7 @@ export default defineConfig(({ mode }) => {
       manifestExtras(),
       devServiceWorker(),
       plainDynamicImports(),
-      chunkPreloads(),
+      chunkPreloads(loadEnv(mode, here("."), "VITE_").VITE_API_URL),
       moduleGraph(),
       precompress(),
       batchedStyles(),
@@ -332,14 +365,12 @@ export default defineConfig(({ mode }) => {
                 test: SIGNIN,
               },
               {
-                // What most signed-in screens share (the API client, the contracts, the stores, the common parts) in
-                // one chunk instead of a dozen small ones: on a slow network each request waits for one of the
-                // browser's six connections (issue 16). Not what the sign-in screen loads, nor a screen's own view.
-                name: "common",
-                minShareCount: 12,
+                // The signed-in frame (the header, the bottom bar, the HTTP client, the bell's count) and what the first
+                // screens (FIRST_SCREENS) share, in one chunk the page preloads when someone is signed in: /jobs asks
+                // for 7 files instead of 16 (issue 16). Nothing the first load already has, nor a screen's own view.
+                name: "shell",
                 includeDependenciesRecursively: false,
-                // The early reads stay a small chunk of their own: the server is asked as soon as it and the entry are in.
-                test: (id: string) => !onStartPath.has(id) && !/[\\/]src[\\/](views[\\/]|lib[\\/]early\.ts)/.test(id) && !/\.css/.test(id),
+                test: (id: string) => shell.has(id),
               },
             ],
           },

@@ -5,6 +5,7 @@
 //   LH_SCREENS=/jobs,/login npm run lighthouse (only the screens whose path contains one of these)
 //   LH_RUNS=3 npm run lighthouse               (each screen several times; the best run counts, all are printed)
 //   STATIC_DIR=/tmp/other-dist npm run lighthouse
+//   LH_SAVE_ASSETS=1 npm run lighthouse       (each report's trace beside it, NAME-0.trace.json, for DevTools' Performance panel)
 // Fails when a screen scores under 95 in performance, accessibility or best practices.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -122,6 +123,7 @@ async function audit(url, storage, name) {
           "--output=json",
           `--output-path=${out}`,
           "--quiet",
+          ...(process.env.LH_SAVE_ASSETS ? ["--save-assets"] : []),
         ],
         { stdio: ["ignore", "ignore", "pipe"] },
       );

@@ -4,11 +4,11 @@ import "./styles/theme";
 import { effect } from "@preact/signals-react";
 import { createRoot } from "react-dom/client";
 import { App, preloadScreen } from "./app";
-import { currentPath, currentSearch } from "./lib/hash-location";
+import { currentPath } from "./lib/hash-location";
 import { whenIdle } from "./lib/idle";
 import { watchConnectivity } from "./signals/connectivity";
 import { lang, setLanguage, watchLanguage } from "./signals/language";
-import { isAuthenticated, persistSession, restoreSession, role, token } from "./signals/session";
+import { isAuthenticated, persistSession, restoreSession, role } from "./signals/session";
 import { watchSessionExpiry } from "./signals/session-expiry";
 import { watchViewport } from "./signals/viewport";
 
@@ -30,9 +30,9 @@ effect(() => {
 });
 // A signed-in screen's header, and the HTTP client its first call needs, come beside its code rather than after it.
 if (isAuthenticated.value) {
-  // The first screen's first reads too (src/lib/early.ts): the server is asked while the screen's code arrives.
-  const [path, search, who, key, language] = [currentPath(), currentSearch(), role.value, token.value, lang.value];
-  void import("./lib/early").then((m) => key && m.fetchEarly(m.API_BASE, m.firstReads(path, new URLSearchParams(search), who), key, language));
+  // The first screen's first reads too (src/lib/early.ts), when the page's boot script has not asked already (the
+  // development server's page has none): the server is asked while the screen's code arrives.
+  void import("./lib/early").then((m) => m.bootReads());
   void import("./components/Header");
   void import("./api/client").then((m) => m.loadKy());
 }

@@ -1,7 +1,12 @@
 // The first screen's first reads, asked for at boot beside its code (issue 16): on a slow network the screen no longer
 // waits for its code (and the code's imports) to arrive before it can ask the server for its data. The one HTTP client
 // takes an early answer for the same GET, from the same session and language, instead of asking again (src/api/client.ts).
+// The built page runs this module first, inlined in index.html (src/boot.ts): the reads leave with the page, before any
+// of the app's code has arrived, and the app's own copy of this module finds them where the page left them.
 import { paths } from "../paths";
+import { currentPath, currentSearch } from "./hash-path";
+import { normalise } from "./lang-code";
+import { readJSON, readKey, readNumber } from "./storage";
 
 /** Where the API answers: VITE_API_URL, else /api beside the app (src/api/client.ts's prefix). */
 export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined) ?? "api";
@@ -13,7 +18,12 @@ interface Early {
   response: Promise<Response | null>;
 }
 
-const early = new Map<string, Early>();
+declare global {
+  var __fixitEarly: Map<string, Early> | undefined;
+}
+// Shared with the page's boot script through the window: the answers it asked for are the app's to take.
+globalThis.__fixitEarly ??= new Map<string, Early>();
+const early = globalThis.__fixitEarly;
 /** An early answer older than this is not used: the screen asks again. */
 const FRESH_MS = 15_000;
 
@@ -76,4 +86,20 @@ export function firstReads(path: string, q: URLSearchParams, role: number | null
   };
   const found = reads[path]?.();
   return found ? [...found, "notification/unread_count"] : [];
+}
+
+/**
+ * The stored session as the app restores it (src/signals/session.ts, SPEC.md's keys), when someone is signed in: the
+ * token, the role (the stored user's, else the stored role) and the language.
+ */
+export function storedSession(): { token: string; role: number | null; lang: string } | null {
+  const token = readKey("access_token");
+  if (readKey("isAuthenticated") !== "true" || !token) return null;
+  return { token, role: readJSON<{ role?: number }>("user")?.role ?? readNumber("role"), lang: normalise(readKey("language")) };
+}
+
+/** Asks for the first reads of the screen the address opens on, for the stored session; nothing when signed out. */
+export function bootReads(fetcher: typeof fetch = fetch) {
+  const session = storedSession();
+  if (session) fetchEarly(API_BASE, firstReads(currentPath(), new URLSearchParams(currentSearch()), session.role), session.token, session.lang, fetcher);
 }

@@ -1,5 +1,6 @@
 // Hash routing that keeps the query inside the hash (#/verify-code?email=a@b.c), so a link carries its whole state.
 import { useSyncExternalStore } from "react";
+import { currentPath, currentSearch } from "./hash-path";
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -49,9 +50,7 @@ export function addNavigationBlocker(blocker: NavigationBlocker): () => void {
   };
 }
 
-const rawHash = () => location.hash.replace(/^#?\/?/, "");
-export const currentPath = () => "/" + rawHash().split("?")[0];
-export const currentSearch = () => rawHash().split("?")[1] ?? "";
+export { currentPath, currentSearch };
 
 export interface NavigateOptions {
   replace?: boolean;

@@ -1,10 +1,9 @@
 import { computed, effect, signal } from "@preact/signals-react";
 import rosetta from "rosetta";
+import { FALLBACK, LANGUAGES, type Lang, normalise } from "../lib/lang-code";
 import { readKey, writeKey } from "../lib/storage";
 
-export const LANGUAGES = ["en", "ar"] as const;
-export type Lang = (typeof LANGUAGES)[number];
-export const FALLBACK: Lang = "en";
+export { FALLBACK, LANGUAGES, type Lang, normalise };
 const RTL = new Set(["ar", "he", "fa", "ur"]);
 
 const i18n = rosetta<Record<string, unknown>>();
@@ -16,9 +15,6 @@ export const lang = signal<Lang>(normalise(readKey("language")));
 export const dir = computed(() => (RTL.has(lang.value) ? "rtl" : "ltr"));
 export const ready = computed(() => dictVersion.value >= 0 && loaded.has(lang.value) && loaded.has(FALLBACK));
 
-export function normalise(code: string | null | undefined): Lang {
-  return (LANGUAGES as readonly string[]).includes(code ?? "") ? (code as Lang) : FALLBACK;
-}
 export const isRtl = (code: string) => RTL.has(code);
 
 /** Translates a key in the current language, falling back to English, then to the key itself. */
