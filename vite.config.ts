@@ -129,6 +129,8 @@ const FIRST_SCREENS: Record<string, Record<string, string[]>> = {
   [patterns.addIssue]: { "*": ["views/repair/report.tsx"] },
 };
 
+const FIRST_VIEWS = [...new Set(Object.values(FIRST_SCREENS).flatMap((byRole) => Object.values(byRole).flat()))];
+
 /**
  * A lazy chunk's own imports load beside it, not one round trip after it, without putting dependency lists in the first
  * load's JavaScript: which chunks each lazy chunk needs (all the way down, less what the entry already loaded) goes
@@ -216,6 +218,8 @@ const SIGNIN = /src[\\/](views[\\/]auth[\\/](root|login|welcome|auth-layout)|com
 const onStartPath = new Set<string>();
 /** What the signed-in app loads at start and what two first screens or more import (the "shell" chunk): not the first load's. */
 const shell = new Set<string>();
+/** The module's first screen (its view), for a module only one first screen imports: the "<view>-parts" chunks. */
+const firstScreenPart = new Map<string, string>();
 const SIGNED_IN_FRAME = /[\\/]src[\\/](components[\\/](Header|BottomNav)\.tsx|signals[\\/]unread-watch\.ts|api[\\/]client\.ts|lib[\\/]early\.ts)$/;
 /** The app's `import … from "goober"` gets src/lib/goober-batch.ts, which alone imports goober itself. */
 function batchedStyles(): Plugin {
@@ -259,16 +263,20 @@ function precompress(): Plugin {
 /** Fills onStartPath and shell from the module graph once it is complete (the chunk groups ask after the build). */
 function moduleGraph(): Plugin {
   const staticImports = new Map<string, readonly string[]>();
+  const lazy = new Set<string>();
   return {
     name: "fixit:module-graph",
     apply: "build",
     buildStart: () => {
       staticImports.clear();
+      lazy.clear();
       onStartPath.clear();
       shell.clear();
+      firstScreenPart.clear();
     },
     moduleParsed: (info) => {
       staticImports.set(info.id, info.importedIds);
+      for (const id of info.dynamicallyImportedIds) lazy.add(id);
     },
     buildEnd: () => {
       /** Every module `from` imports statically, all the way down, less the first load's. */
@@ -290,11 +298,16 @@ function moduleGraph(): Plugin {
         ids.filter((k) => SIGNED_IN_FRAME.test(k)),
         shell,
       );
-      const seen = new Map<string, number>();
-      for (const view of new Set(Object.values(FIRST_SCREENS).flatMap((byRole) => Object.values(byRole).flat())))
+      /** Which first screens load each module: their view itself, and what it imports all the way down. */
+      const seen = new Map<string, Set<string>>();
+      for (const view of FIRST_VIEWS)
+        // A view loaded lazily (a screen, a sheet) keeps a chunk of its own: the page's preloads and the size
+        // budget (scripts/size.mjs) find a screen's code by its chunk.
         for (const m of reach(ids.filter((k) => k.endsWith(`/src/${view}`))))
-          if (!/[\\/]src[\\/]views[\\/]/.test(m) || !/\.tsx$/.test(m)) seen.set(m, (seen.get(m) ?? 0) + 1);
-      for (const [m, n] of seen) if (n >= 2) shell.add(m);
+          if (!(lazy.has(m) && /[\\/]src[\\/]views[\\/]/.test(m))) seen.set(m, (seen.get(m) ?? new Set()).add(view));
+      for (const [m, by] of seen)
+        if (by.size >= 2) shell.add(m);
+        else firstScreenPart.set(m, [...by][0]);
     },
   };
 }
@@ -372,6 +385,13 @@ export default defineConfig(({ mode }) => {
                 includeDependenciesRecursively: false,
                 test: (id: string) => shell.has(id),
               },
+              // Each first screen's own imports that no other first screen shares, beside its view in one chunk
+              // rather than one chunk each (an open issue: 9 files instead of 22).
+              ...FIRST_VIEWS.map((view) => ({
+                name: `${view.replace(/.*\//, "").replace(/\.tsx$/, "")}-parts`,
+                includeDependenciesRecursively: false,
+                test: (id: string) => firstScreenPart.get(id) === view,
+              })),
             ],
           },
         },
