@@ -176,12 +176,13 @@ function chunkPreloads(apiUrl: string | undefined): Plugin {
           return i !== undefined && deps[i] ? `(globalThis.__pl?.("${file}"),${call})` : call;
         });
       // Signed in (a token in storage, SPEC.md's key), the page itself starts what main.tsx imports at boot (the early
-      // reads, the header, the HTTP client) beside the entry, instead of once the entry has arrived and run; and, on
+      // reads, the header, the HTTP client and ky, which it loads lazily) beside the entry, instead of once the entry has arrived and run; and, on
       // the screens a phone most often opens on, that screen's code (for the role stored, where it differs), and that
       // screen's first reads: src/boot.ts, compiled here and inlined into the page.
       const signedIn = new Set<string>();
       for (const c of chunks)
-        if (c.moduleIds.some((id) => /[\\/]src[\\/](lib[\\/]early|components[\\/]Header|api[\\/]client)\.tsx?$/.test(id))) walk(c.fileName, signedIn);
+        if (c.moduleIds.some((id) => /[\\/]src[\\/](lib[\\/]early|components[\\/]Header|api[\\/]client)\.tsx?$|[\\/]node_modules[\\/]ky[\\/]/.test(id)))
+          walk(c.fileName, signedIn);
       const short = (n: string) => n.replace(/^assets\//, "");
       const start = [...signedIn].filter((n) => !initial.has(n)).map(short);
       const screens: Record<string, Record<string, string[]>> = {};
@@ -216,11 +217,19 @@ function chunkPreloads(apiUrl: string | undefined): Plugin {
 const SIGNIN = /src[\\/](views[\\/]auth[\\/](root|login|welcome|auth-layout)|components[\\/](Logo|LanguageSwitch|PasswordField)|signals[\\/]auth-state)\./;
 /** The modules the entry (src/main.tsx) and the sign-in screen load through static imports: the first load's own. */
 const onStartPath = new Set<string>();
+/**
+ * What any screen loads once it is up, signed in or not, with what it needs (the "client" chunk): the HTTP client and
+ * ky (which it loads lazily), through which the sign-in screen's Google button asks the server, the toasts and the
+ * update prompt. None of it may wait for the whole signed-in shell.
+ */
+const client = new Set<string>();
+const ANY_SCREEN_LATER =
+  /[\\/]src[\\/](api[\\/]client\.ts|components[\\/](Toasts|UpdatePrompt)\.tsx)$|[\\/]node_modules[\\/]ky[\\/]distribution[\\/]index\.js$/;
 /** What the signed-in app loads at start and what two first screens or more import (the "shell" chunk): not the first load's. */
 const shell = new Set<string>();
 /** The module's first screen (its view), for a module only one first screen imports: the "<view>-parts" chunks. */
 const firstScreenPart = new Map<string, string>();
-const SIGNED_IN_FRAME = /[\\/]src[\\/](components[\\/](Header|BottomNav)\.tsx|signals[\\/]unread-watch\.ts|api[\\/]client\.ts|lib[\\/]early\.ts)$/;
+const SIGNED_IN_FRAME = /[\\/]src[\\/](components[\\/](Header|BottomNav)\.tsx|signals[\\/]unread-watch\.ts)$/;
 /** The app's `import … from "goober"` gets src/lib/goober-batch.ts, which alone imports goober itself. */
 function batchedStyles(): Plugin {
   const shim = here("./src/lib/goober-batch.ts");
@@ -271,6 +280,7 @@ function moduleGraph(): Plugin {
       staticImports.clear();
       lazy.clear();
       onStartPath.clear();
+      client.clear();
       shell.clear();
       firstScreenPart.clear();
     },
@@ -295,18 +305,20 @@ function moduleGraph(): Plugin {
         onStartPath,
       );
       reach(
-        ids.filter((k) => SIGNED_IN_FRAME.test(k)),
-        shell,
+        ids.filter((k) => ANY_SCREEN_LATER.test(k)),
+        client,
       );
+      for (const m of reach(ids.filter((k) => SIGNED_IN_FRAME.test(k)))) if (!client.has(m)) shell.add(m);
       /** Which first screens load each module: their view itself, and what it imports all the way down. */
       const seen = new Map<string, Set<string>>();
+      // A view loaded lazily (a screen, a sheet) keeps a chunk of its own: the page's preloads and the size
+      // budget (scripts/size.mjs) find a screen's code by its chunk.
       for (const view of FIRST_VIEWS)
-        // A view loaded lazily (a screen, a sheet) keeps a chunk of its own: the page's preloads and the size
-        // budget (scripts/size.mjs) find a screen's code by its chunk.
         for (const m of reach(ids.filter((k) => k.endsWith(`/src/${view}`))))
           if (!(lazy.has(m) && /[\\/]src[\\/]views[\\/]/.test(m))) seen.set(m, (seen.get(m) ?? new Set()).add(view));
       for (const [m, by] of seen)
-        if (by.size >= 2) shell.add(m);
+        if (client.has(m)) continue;
+        else if (by.size >= 2) shell.add(m);
         else firstScreenPart.set(m, [...by][0]);
     },
   };
@@ -376,6 +388,11 @@ export default defineConfig(({ mode }) => {
               {
                 name: "signin",
                 test: SIGNIN,
+              },
+              {
+                name: "client",
+                includeDependenciesRecursively: false,
+                test: (id: string) => client.has(id),
               },
               {
                 // The signed-in frame (the header, the bottom bar, the HTTP client, the bell's count) and what the first

@@ -22,11 +22,14 @@ watchConnectivity();
 watchViewport();
 watchSessionExpiry();
 // The bell's count matters only once someone is signed in: its watcher (and the HTTP client) loads with the session.
-let unreadWatched = false;
+// So does the outbox (D23), which sends what waits on the phone for the account signed in: from app open, or from
+// sign-in; its code stays off the signed-out screens.
+let signedInStarted = false;
 effect(() => {
-  if (!isAuthenticated.value || unreadWatched) return;
-  unreadWatched = true;
+  if (!isAuthenticated.value || signedInStarted) return;
+  signedInStarted = true;
   void import("./signals/unread-watch").then((m) => m.watchUnread());
+  whenIdle(() => void import("./lib/outbox").then((m) => m.startOutbox()));
 });
 // A signed-in screen's header, and the HTTP client its first call needs, come beside its code rather than after it.
 if (isAuthenticated.value) {
@@ -41,5 +44,3 @@ createRoot(document.getElementById("root")!).render(<App />);
 
 // The HTTP client is fetched once the first screen is up and the browser has a moment, before anyone submits a form.
 whenIdle(() => void import("./api/client").then((m) => m.loadKy()));
-// The outbox (D23) sends what waits on the phone from app open; its code stays off the first load.
-whenIdle(() => void import("./lib/outbox").then((m) => m.startOutbox()));
