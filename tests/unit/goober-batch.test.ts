@@ -33,20 +33,35 @@ describe("goober's rules, batched (issue 16)", () => {
     expect(writes.length).toBeLessThanOrEqual(2);
   });
 
-  it("a rule made later reaches the same sheet; the same rule twice is written once", async () => {
+  it("rules made later go into a sheet of their own after the first, which is not written again; the same rule twice is written once", async () => {
+    const first = sheet()[0];
+    const before = first.textContent;
+    const changed: MutationRecord[] = [];
+    const seen = new MutationObserver((records) => changed.push(...records));
+    seen.observe(first, { childList: true, subtree: true, characterData: true });
     const d = css`opacity: 0.5;`;
     expect(css`opacity: 0.5;`).toBe(d);
     await tick();
-    expect(sheet()).toHaveLength(1);
-    const text = sheet()[0].textContent ?? "";
-    expect(text.split(`.${d}{`)).toHaveLength(2);
+    seen.disconnect();
+    expect(changed).toEqual([]);
+    expect(first.textContent).toBe(before);
+    const added = document.querySelectorAll("style[data-goober]");
+    expect(added).toHaveLength(1);
+    expect(added[0].textContent).toBe(`.${d}{opacity:0.5;}`);
+    // After the first sheet, in the order the rules were made.
+    expect(first.compareDocumentPosition(added[0]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const all = [...document.querySelectorAll("style#_goober, style[data-goober]")].map((s) => s.textContent).join("");
+    expect(all.split(`.${d}{`)).toHaveLength(2);
   });
 
-  it("puts the sheet back when something took it out of the page", async () => {
+  it("puts the whole sheet back in one when something took one of them out of the page", async () => {
+    const a = css`color: red;`;
     for (const s of sheet()) s.remove();
     const e = css`z-index: 7;`;
     await tick();
     expect(sheet()).toHaveLength(1);
+    expect(document.querySelectorAll("style[data-goober]")).toHaveLength(0);
     expect(sheet()[0].textContent).toContain(`.${e}{z-index:7;}`);
+    expect(sheet()[0].textContent).toContain(`.${a}{color:red;}`);
   });
 });
