@@ -2,19 +2,19 @@ import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import type { Db, Queryable } from "../../server/db/db";
 import { requireAuth } from "../../server/lib/auth";
 import { clock } from "../../server/lib/clock";
 import { purgeRateLimits } from "../../server/lib/rate-limit";
-import { hashPassword } from "../../server/lib/passwords";
+import { hashPassword, lowestHashCostInTests } from "../../server/lib/passwords";
 import { hashToken } from "../../server/lib/tokens";
 import { parseIdentifier } from "../../server/auth/identifier";
 import { type Mail, logMailer, mailerFromEnv, outboxFile } from "../../server/mail/mailer";
 import { codeIn, latestMails, latestMailsInFile } from "../../server/mail/outbox";
 import { invitationMail, resetCodeMail } from "../../server/mail/templates";
 import { fixtureHash } from "./factories";
-import { resetDb, testApp, testDb } from "./helpers";
+import { resetDb, sharedApp, testApp, testDb } from "./helpers";
 
 let db: Db;
 let demoHash: string;
@@ -55,12 +55,20 @@ async function addUser(
 
 /** The app; the accounts clock drives its rate limits too (they read server/lib/clock.ts). */
 const appWithClock = () => testApp(db);
+/**
+ * The calling test at D9's hashing cost (tests/server/setup.ts gives the others argon2's lowest): the tests of D9's
+ * settings, and of a hash's time hiding whether an account exists.
+ */
+const atD9Cost = () => {
+  lowestHashCostInTests(false);
+  onTestFinished(() => lowestHashCostInTests(true));
+};
 const count = async (table: string) => (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0].n;
 
 describe("POST /api/user/login", () => {
   it("signs in with the email and answers the token, role, got_email_mob and the user fields", async () => {
     const id = await addUser();
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("POST", "/api/user/login", { identifier: "tech@demo.om", password: PASSWORD });
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -85,7 +93,7 @@ describe("POST /api/user/login", () => {
 
   it.each(["+96891000002", "96891000002", "91000002", "+968 9100 0002", "0096891000002", "TECH@Demo.om "])("signs in with %j", async (identifier) => {
     await addUser();
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("POST", "/api/user/login", { identifier, password: PASSWORD });
     expect(res.status).toBe(200);
     expect((await res.json()).role).toBe(1);
@@ -111,7 +119,7 @@ describe("POST /api/user/login", () => {
     ["a password over 128 characters", { identifier: "tech@demo.om", password: `${PASSWORD}${"x".repeat(130)}` }],
   ])("answers 401 'Invalid identifier or password' for %s", async (_what, creds) => {
     await addUser();
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("POST", "/api/user/login", creds);
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ detail: "Invalid identifier or password" });
@@ -121,7 +129,7 @@ describe("POST /api/user/login", () => {
   it("refuses a disabled account and an invited account with no password yet, with the same 401", async () => {
     await addUser({ disabled: true });
     await addUser({ email: "new@demo.om", mob_no: "91000009", password_hash: null });
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     for (const identifier of ["tech@demo.om", "new@demo.om"]) {
       const res = await json("POST", "/api/user/login", { identifier, password: PASSWORD });
       expect(res.status).toBe(401);
@@ -130,7 +138,7 @@ describe("POST /api/user/login", () => {
   });
 
   it("answers 422 for missing fields and 400 for a body that is not JSON", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const missing = await json("POST", "/api/user/login", { identifier: "tech@demo.om" });
     expect(missing.status).toBe(422);
     expect((await missing.json()).errors.password).toBeTruthy();
@@ -250,7 +258,8 @@ const customer = { name: "Salim Al Harthy", email: "Salim@Example.om", cntry_cod
 
 describe("POST /api/user/register (customer, D6)", () => {
   it("creates a role 0 account with an argon2id hash, answers 201 'Registration successful!', and the account can sign in", async () => {
-    const { json } = testApp(db);
+    atD9Cost();
+    const { json } = sharedApp(db);
     const res = await json("POST", "/api/user/register", customer);
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ message: "Registration successful!" });
@@ -273,7 +282,7 @@ describe("POST /api/user/register (customer, D6)", () => {
   });
 
   it("defaults cntry_code to +968 and drops unknown fields (a client cannot choose its role)", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const { cntry_code: _omit, ...rest } = customer;
     const res = await json("POST", "/api/user/register", { ...rest, role: 2, company_id: 1, got_email_mob: 0 });
     expect(res.status).toBe(201);
@@ -301,7 +310,7 @@ describe("POST /api/user/register (customer, D6)", () => {
     ["cntry_code", { cntry_code: "+999" }],
     ["cntry_code", { cntry_code: "Oman" }],
   ])("answers 422 naming %s for %j and writes nothing", async (field, change) => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("POST", "/api/user/register", { ...customer, ...change });
     expect(res.status).toBe(422);
     const body = await res.json();
@@ -311,7 +320,7 @@ describe("POST /api/user/register (customer, D6)", () => {
   });
 
   it("says 'You must accept the terms of service to proceed.' without the terms", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("POST", "/api/user/register", { ...customer, terms_service: false });
     expect((await res.json()).errors.terms_service).toBe("You must accept the terms of service to proceed.");
   });
@@ -319,7 +328,7 @@ describe("POST /api/user/register (customer, D6)", () => {
   it("answers 409 naming the email or the mobile number already taken (email case-insensitively)", async () => {
     await addUser({ email: "salim@example.om", mob_no: "99990000" });
     await addUser({ email: "other@example.om", mob_no: "91234567" });
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const email = await json("POST", "/api/user/register", { ...customer, mob_no: "95555555" });
     expect(email.status).toBe(409);
     expect(await email.json()).toEqual({ detail: "This email is already registered.", errors: { email: "This email is already registered." } });
@@ -345,7 +354,7 @@ const technician = {
 
 describe("POST /api/authn/tech_register", () => {
   it("creates a role 1 account with its skills and languages; got_email_mob stays 0 for the verify-info step", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("POST", "/api/authn/tech_register", technician);
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ message: "Registration successful!" });
@@ -356,13 +365,13 @@ describe("POST /api/authn/tech_register", () => {
   });
 
   it.each([{ email: undefined }, { email: "" }, { email: null }])("accepts a technician without an email (%j)", async (change) => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     expect((await json("POST", "/api/authn/tech_register", { ...technician, ...change })).status).toBe(201);
     expect((await db.query("select email from users")).rows[0]).toEqual({ email: null });
   });
 
   it("accepts any known dial code, such as +1 and +44", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     expect((await json("POST", "/api/authn/tech_register", { ...technician, mob_no: "07400 123456", cntry_code: "+44" })).status).toBe(201);
     expect((await json("POST", "/api/authn/tech_register", { ...technician, email: "b@example.om", mob_no: "201 555 0123", cntry_code: "+1" })).status).toBe(
       201,
@@ -385,7 +394,7 @@ describe("POST /api/authn/tech_register", () => {
     ["terms_service", { terms_service: "yes" }],
     ["name", { name: "" }],
   ])("answers 422 naming %s for %j", async (field, change) => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("POST", "/api/authn/tech_register", { ...technician, ...change });
     expect(res.status).toBe(422);
     expect(Object.keys((await res.json()).errors)).toContain(field);
@@ -394,7 +403,7 @@ describe("POST /api/authn/tech_register", () => {
 
   it("answers 409 for a taken mobile number or email", async () => {
     await addUser({ email: "yusuf@example.om", mob_no: "93000000" });
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const email = await json("POST", "/api/authn/tech_register", technician);
     expect(email.status).toBe(409);
     expect((await email.json()).errors).toEqual({ email: "This email is already registered." });
@@ -416,7 +425,7 @@ const company = {
 
 describe("POST /api/authn/company_register", () => {
   it("creates the company and its owner (role 2) together", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("POST", "/api/authn/company_register", company);
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ message: "Registration successful!" });
@@ -436,7 +445,7 @@ describe("POST /api/authn/company_register", () => {
     ["terms_service", { terms_service: false }],
     ["name", { name: undefined }],
   ])("answers 422 naming %s for %j and writes nothing", async (field, change) => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("POST", "/api/authn/company_register", { ...company, ...change });
     expect(res.status).toBe(422);
     expect(Object.keys((await res.json()).errors)).toContain(field);
@@ -445,7 +454,7 @@ describe("POST /api/authn/company_register", () => {
   });
 
   it("answers 409 for a taken registration number (any case) or email, leaving no company behind", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     expect((await json("POST", "/api/authn/company_register", company)).status).toBe(201);
     const reg = await json("POST", "/api/authn/company_register", { ...company, email: "x@example.om", mob_no: "92009999", reg_no: "cr-7654321" });
     expect(reg.status).toBe(409);
@@ -458,7 +467,7 @@ describe("POST /api/authn/company_register", () => {
   });
 
   it("answers one of two simultaneous registrations of the same company with 409", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const both = await Promise.all([json("POST", "/api/authn/company_register", company), json("POST", "/api/authn/company_register", company)]);
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await count("companies")).toBe(1);
@@ -520,6 +529,7 @@ describe("POST /api/auth/forgotpassword", () => {
   });
 
   it("answers an unknown email exactly as a known one, sends nothing, and takes a comparable time", async () => {
+    atD9Cost();
     await addUser();
     const app = appWithClock();
     // A new app compiles its router on its first request: not part of either time.
@@ -529,14 +539,24 @@ describe("POST /api/auth/forgotpassword", () => {
       const res = await app.json("POST", `/api/auth/forgotpassword?email=${email}`);
       return { status: res.status, body: await res.json(), ms: performance.now() - started };
     };
-    const known = await timed("tech@demo.om");
-    const unknown = await timed("ghost@demo.om");
-    expect(unknown.status).toBe(known.status);
-    expect(unknown.body).toEqual(known.body);
-    expect(app.sent.map((m) => m.to)).toEqual(["tech@demo.om"]);
+    // Three rounds a minute apart (the resend cooldown), each side's fastest compared: a pause of the whole process (its
+    // garbage collector, another process on the CPU) lands in one round, not in all three, and what the first code pays
+    // once (the mail's template, argon2's memory at D9's cost) in the first round only.
+    const times = { known: [] as number[], unknown: [] as number[] };
+    for (let round = 0; round < 3; round++) {
+      if (round) advance(61_000);
+      const known = await timed("tech@demo.om");
+      const unknown = await timed("ghost@demo.om");
+      expect(unknown.status).toBe(known.status);
+      expect(unknown.body).toEqual(known.body);
+      times.known.push(known.ms);
+      times.unknown.push(unknown.ms);
+    }
+    expect(app.sent.map((m) => m.to)).toEqual(["tech@demo.om", "tech@demo.om", "tech@demo.om"]);
     // Both hash a code; neither waits for the mail.
-    expect(unknown.ms).toBeGreaterThan(known.ms / 5);
-    expect(unknown.ms).toBeLessThan(known.ms * 5 + 50);
+    const [known, unknown] = [Math.min(...times.known), Math.min(...times.unknown)];
+    expect(unknown).toBeGreaterThan(known / 5);
+    expect(unknown).toBeLessThan(known * 5 + 50);
     // The cooldown answers alike too.
     const k2 = await timed("tech@demo.om");
     const u2 = await timed("ghost@demo.om");
@@ -545,7 +565,7 @@ describe("POST /api/auth/forgotpassword", () => {
   });
 
   it.each(["", "?email=", "?email=not-an-email"])("answers 422 for %j", async (query) => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("POST", `/api/auth/forgotpassword${query}`);
     expect(res.status).toBe(422);
     expect((await res.json()).errors.email).toBeTruthy();
@@ -674,7 +694,7 @@ describe("POST /api/auth/verifyotp", () => {
   });
 
   it.each([{ otp: "12345" }, { otp: "12345a" }, { otp: undefined }, { email: "nope" }])("answers 422 for %j", async (change) => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("POST", "/api/auth/verifyotp", { email: "tech@demo.om", otp: "123456", ...change });
     expect(res.status).toBe(422);
   });
@@ -862,7 +882,7 @@ describe("identifiers", () => {
   it("a number registered as 96891000002 under +1 does not take over the sign-in of +968 91000002 (D16)", async () => {
     const tech = await addUser({ email: "tech@demo.om", mob_no: "91000002", cntry_code: "+968" });
     const newcomer = await addUser({ email: "new@demo.om", mob_no: "96891000002", cntry_code: "+1", password_hash: await hashPassword("Newcomer@1") });
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const login = (identifier: string, password: string) => json("POST", "/api/user/login", { identifier, password });
     const who = async (identifier: string, password = PASSWORD) => {
       const res = await login(identifier, password);
@@ -877,7 +897,7 @@ describe("identifiers", () => {
 
   it("a bare number that is not +968 matches only when exactly one account has it; otherwise the same 401", async () => {
     await addUser({ email: "a@demo.om", mob_no: "5550001", cntry_code: "+1" });
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const login = (identifier: string) => json("POST", "/api/user/login", { identifier, password: PASSWORD });
     expect((await login("5550001")).status).toBe(200);
     expect((await login("15550001")).status).toBe(200);
@@ -946,7 +966,7 @@ describe("POST /api/user/logout", () => {
   });
 
   it("answers 401 with a detail without a token", async () => {
-    const res = await testApp(db).json("POST", "/api/user/logout", {});
+    const res = await sharedApp(db).json("POST", "/api/user/logout", {});
     expect(res.status).toBe(401);
     expect((await res.json()).detail).toBeTruthy();
   });

@@ -4,7 +4,7 @@ import type { Db } from "../../server/db/db";
 import { seedIfEmpty } from "../../server/db/seed";
 import { createSession } from "../../server/lib/auth";
 import { nationalMobile } from "../../src/contract/phone";
-import { resetDb, testApp, testDb } from "./helpers";
+import { resetDb, sharedApp, testApp, testDb } from "./helpers";
 
 let db: Db;
 beforeAll(async () => (db = await testDb()));
@@ -78,7 +78,7 @@ const employee = (over: Record<string, unknown> = {}) => ({
 describe("GET /api/company/staffs?page_num=", () => {
   it("pages the caller's company in tens by user_id, with the total and every staff-record field", async () => {
     const w = await world(23);
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const pages = [];
     for (const n of [1, 2, 3, 4]) {
       const res = await json("GET", `/api/company/staffs?page_num=${n}`, undefined, w.managerA);
@@ -121,20 +121,20 @@ describe("GET /api/company/staffs?page_num=", () => {
 
   it("treats a missing page_num as the first page", async () => {
     const w = await world(12);
-    const res = await testApp(db).json("GET", "/api/company/staffs", undefined, w.managerA);
+    const res = await sharedApp(db).json("GET", "/api/company/staffs", undefined, w.managerA);
     expect((await res.json()).data).toHaveLength(10);
   });
 
   it.each(["0", "-1", "abc", "1.5", ""])("answers 422 for page_num=%s", async (n) => {
     const w = await world(2);
-    const res = await testApp(db).json("GET", `/api/company/staffs?page_num=${n}`, undefined, w.managerA);
+    const res = await sharedApp(db).json("GET", `/api/company/staffs?page_num=${n}`, undefined, w.managerA);
     expect(res.status).toBe(422);
     expect((await res.json()).detail).toContain("page_num");
   });
 
   it("never lists another company's staff", async () => {
     const w = await world(5);
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const a = await (await json("GET", "/api/company/staffs?page_num=1", undefined, w.managerA)).json();
     const b = await (await json("GET", "/api/company/staffs?page_num=1", undefined, w.managerB)).json();
     expect(a.total).toBe(5);
@@ -147,7 +147,7 @@ describe("GET /api/company/staffs?page_num=", () => {
 
   it("answers 401 without a session and 403 to technicians and owners", async () => {
     const w = await world(2);
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     expect((await json("GET", "/api/company/staffs?page_num=1")).status).toBe(401);
     expect((await json("GET", "/api/company/staffs?page_num=1", undefined, w.techA)).status).toBe(403);
     expect((await json("GET", "/api/company/staffs?page_num=1", undefined, w.owner)).status).toBe(403);
@@ -158,7 +158,7 @@ describe("GET /api/company/staffs?page_num=", () => {
 describe("GET /api/company/staffs?staff_id=", () => {
   it("answers one record of the caller's company", async () => {
     const w = await world(4);
-    const res = await testApp(db).json("GET", `/api/company/staffs?staff_id=${w.staffA[3]}`, undefined, w.managerA);
+    const res = await sharedApp(db).json("GET", `/api/company/staffs?staff_id=${w.staffA[3]}`, undefined, w.managerA);
     const body = await res.json();
     expect(body.status).toBe(1);
     expect(body.data).toHaveLength(1);
@@ -167,7 +167,7 @@ describe("GET /api/company/staffs?staff_id=", () => {
 
   it("answers status 0 and no data for another company's employee, exactly as for an unknown id", async () => {
     const w = await world(2);
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const other = await (await json("GET", `/api/company/staffs?staff_id=${w.staffB[1]}`, undefined, w.managerA)).json();
     const unknown = await (await json("GET", "/api/company/staffs?staff_id=99999", undefined, w.managerA)).json();
     expect(other).toEqual({ status: 0, message: expect.any(String), data: [] });
@@ -177,7 +177,7 @@ describe("GET /api/company/staffs?staff_id=", () => {
 
   it("answers 422 for a staff_id that is not a number", async () => {
     const w = await world(2);
-    expect((await testApp(db).json("GET", "/api/company/staffs?staff_id=abc", undefined, w.managerA)).status).toBe(422);
+    expect((await sharedApp(db).json("GET", "/api/company/staffs?staff_id=abc", undefined, w.managerA)).status).toBe(422);
   });
 });
 
@@ -214,7 +214,7 @@ describe("POST /api/company/create_user", () => {
 
   it("creates a manager (role '3') as app role 2 with empty skills and languages", async () => {
     const w = await world(2);
-    const res = await testApp(db).json("POST", "/api/company/create_user", employee({ role: "3" }), w.managerA);
+    const res = await sharedApp(db).json("POST", "/api/company/create_user", employee({ role: "3" }), w.managerA);
     expect(res.status).toBe(200);
     const { rows } = await db.query<Record<string, unknown>>(
       "select role, skills, languages, company_id, got_email_mob from users where email = 'hamed@new.om'",
@@ -270,7 +270,7 @@ describe("POST /api/company/create_user", () => {
 
   it("answers 403 to technicians and owners and 401 without a session", async () => {
     const w = await world(2);
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     expect((await json("POST", "/api/company/create_user", employee(), w.techA)).status).toBe(403);
     expect((await json("POST", "/api/company/create_user", employee(), w.owner)).status).toBe(403);
     expect((await json("POST", "/api/company/create_user", employee())).status).toBe(401);
@@ -279,7 +279,7 @@ describe("POST /api/company/create_user", () => {
 
   it("answers 400 to a body that is not JSON", async () => {
     const w = await world(2);
-    expect((await testApp(db).json("POST", "/api/company/create_user", "{not json", w.managerA)).status).toBe(400);
+    expect((await sharedApp(db).json("POST", "/api/company/create_user", "{not json", w.managerA)).status).toBe(400);
   });
 });
 
@@ -333,7 +333,7 @@ describe("create_user limits (D9: every call that makes accounts or sends mail)"
   }, 60_000);
 
   it("limits create_user per address across companies", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const statuses: number[] = [];
     for (let c = 0; c < 4; c++) {
       const company = (await db.query<{ company_id: number }>("insert into companies (name) values ($1) returning company_id", [`Co ${c}`])).rows[0].company_id;

@@ -1,6 +1,7 @@
 // The server process and its data directory (D24). The lock within one process: data-dir-lock.test.ts. A server here
-// starts on a copy of a directory initdb already made (global-setup.ts): it still migrates and seeds it, but initdb's
-// seconds of CPU are spent once per PGlite version; start.test.ts keeps a real first start.
+// starts on a copy of a directory initdb and the migrations already made (global-setup.ts): it still seeds it, but
+// initdb's and the migrations' seconds of CPU are spent once per PGlite version and set of migrations; start.test.ts
+// keeps a real first start.
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -30,9 +31,12 @@ const freePort = () =>
 const RUNUSER = "/usr/sbin/runuser";
 const isRoot = process.getuid?.() === 0;
 
-/** The real server process (server/index.ts), as `npm run serve` starts it; `asNobody` runs it as that user (from root). */
+/**
+ * The real server process (server/index.ts), as `npm run serve` starts it; `asNobody` runs it as that user (from root).
+ * Its PGlite compiled by V8's Liftoff alone, as the test workers' (setup.ts): half the CPU of a short-lived server.
+ */
 function startServer(env: Record<string, string>, asNobody = false) {
-  const node = [process.execPath, "--import", "tsx", "server/index.ts"];
+  const node = [process.execPath, "--liftoff-only", "--import", "tsx", "server/index.ts"];
   const [cmd, ...args] = asNobody ? [RUNUSER, "-u", "nobody", "--", ...node] : node;
   const child = spawn(cmd, args, {
     cwd: join(import.meta.dirname, "../.."),
@@ -72,7 +76,7 @@ async function waitForHealth(port: number, server: { exited: Promise<number | nu
 describe("one server per data directory (D24)", () => {
   it("refuses a second server on the same data directory at once, naming it, while the first keeps serving", { timeout: 120_000 }, async () => {
     const dataDir = join(root, "shared-data");
-    cpSync(inject("pgliteBlankDir"), dataDir, { recursive: true });
+    cpSync(inject("pgliteMigratedDir"), dataDir, { recursive: true });
     const [port1, port2] = [await freePort(), await freePort()];
     const first = startServer({ DATA_DIR: dataDir, PORT: String(port1) });
     await waitForHealth(port1, first);

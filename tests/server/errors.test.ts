@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
-import { resetDb, testApp, testDb } from "./helpers";
+import { resetDb, sharedApp, testApp, testDb } from "./helpers";
 
 let db: Db;
 beforeAll(async () => (db = await testDb()));
@@ -22,7 +22,7 @@ const report = {
 
 describe("POST /api/error", () => {
   it("stores every field of the report", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("POST", "/api/error", report);
     expect(res.status).toBe(201);
     const { rows } = await db.query<Record<string, unknown>>("select * from error_reports");
@@ -37,7 +37,7 @@ describe("POST /api/error", () => {
   });
 
   it("answers 422 with a detail for a report without a type, and stores nothing", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("POST", "/api/error", { ...report, error_type: "" });
     expect(res.status).toBe(422);
     expect((await res.json()).detail).toBeTruthy();
@@ -45,13 +45,13 @@ describe("POST /api/error", () => {
   });
 
   it("answers 413 above 16 KB", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("POST", "/api/error", { ...report, stack: "x".repeat(17 * 1024) });
     expect(res.status).toBe(413);
   });
 
   it("rate-limits a flood of reports from one address", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++) statuses.push((await json("POST", "/api/error", report, undefined, { "x-forwarded-for": "10.0.0.9" })).status);
     expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);

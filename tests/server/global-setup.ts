@@ -2,8 +2,9 @@
 // - Embedded database: PGlite's start runs initdb, seconds of CPU. Two images of a data directory are made here
 //   instead (cached under node_modules/.cache): `blank` (initdb done, no migration; once per PGlite version) and
 //   `migrated` (every migration applied; once per set of migrations, from `blank`). Each worker starts its database
-//   from an image (helpers.ts). `blank` is also unpacked once into a directory, which the tests that start a server on
-//   a data directory copy instead of running initdb (data-dir.test.ts); start.test.ts keeps a real first start.
+//   from an image (helpers.ts). Both are also unpacked once into a directory, which the tests that open or start a
+//   server on a data directory copy instead of running initdb and the migrations (data-dir.test.ts,
+//   data-dir-lock.test.ts); start.test.ts keeps a real first start.
 // - PostgreSQL (DATABASE_URL, npm run test:pg): each worker works in a schema named after this run; they are
 //   dropped when the run ends.
 import { createHash, randomBytes } from "node:crypto";
@@ -19,6 +20,8 @@ declare module "vitest" {
     pgliteImages: { blank: string; migrated: string } | null;
     /** A data directory that initdb made (no migration): copy it, never open it in place. */
     pgliteBlankDir: string;
+    /** A data directory with every migration applied (no rows): copy it, never open it in place. */
+    pgliteMigratedDir: string;
   }
 }
 
@@ -69,14 +72,32 @@ async function withCreateOptions<T>(options: object, open: () => Promise<T>) {
 
 const dump = async (pg: { dumpDataDir: (c: "none") => Promise<Blob | File> }) => new Uint8Array(await (await pg.dumpDataDir("none")).arrayBuffer());
 
+/** Unpacks the image `tar` into the directory `dir` (PGlite does it), renamed into place whole. */
+async function unpack(tar: string, dir: string) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const tmp = `${dir}.${process.pid}.tmp`;
+  rmSync(tmp, { recursive: true, force: true });
+  const pg = await PGlite.create(tmp, { loadDataDir: new Blob([readFileSync(tar)]) });
+  await pg.close();
+  try {
+    renameSync(tmp, dir);
+  } catch (e) {
+    // Another run put it there first.
+    rmSync(tmp, { recursive: true, force: true });
+    if (!existsSync(dir)) throw e;
+  }
+}
+
 async function pgliteImages() {
   const bKey = blankKey();
+  const mKey = migratedKey(bKey);
   const blank = join(CACHE, `pglite-blank-${bKey}.tar`);
-  const migrated = join(CACHE, `pglite-migrated-${migratedKey(bKey)}.tar`);
+  const migrated = join(CACHE, `pglite-migrated-${mKey}.tar`);
   const blankDir = join(CACHE, `pglite-blank-${bKey}.dir`);
-  if (existsSync(blank) && existsSync(migrated) && existsSync(blankDir)) return { blank, migrated, blankDir };
+  const migratedDir = join(CACHE, `pglite-migrated-${mKey}.dir`);
+  const made = { blank, migrated, blankDir, migratedDir };
+  if (Object.values(made).every((p) => existsSync(p))) return made;
   mkdirSync(CACHE, { recursive: true });
-  const { PGlite } = await import("@electric-sql/pglite");
   const { migrate, openPglite } = await import("../../server/db/db");
   if (!existsSync(blank)) {
     const { result: db, pg } = await withCreateOptions({}, () => openPglite());
@@ -90,30 +111,19 @@ async function pgliteImages() {
     writeAtomically(migrated, await dump(pg));
     await db.close();
   }
-  if (!existsSync(blankDir)) {
-    // PGlite unpacks the image into the directory itself; renamed into place whole.
-    const tmp = `${blankDir}.${process.pid}.tmp`;
-    rmSync(tmp, { recursive: true, force: true });
-    const pg = await PGlite.create(tmp, { loadDataDir: new Blob([readFileSync(blank)]) });
-    await pg.close();
-    try {
-      renameSync(tmp, blankDir);
-    } catch (e) {
-      // Another run put it there first.
-      rmSync(tmp, { recursive: true, force: true });
-      if (!existsSync(blankDir)) throw e;
-    }
-  }
-  return { blank, migrated, blankDir };
+  if (!existsSync(blankDir)) await unpack(blank, blankDir);
+  if (!existsSync(migratedDir)) await unpack(migrated, migratedDir);
+  return made;
 }
 
 export default async function setup(project: TestProject) {
   const run = `t_${randomBytes(3).toString("hex")}`;
   project.provide("fixitRun", run);
   const url = process.env.DATABASE_URL;
-  const { blankDir, ...images } = await pgliteImages();
+  const { blankDir, migratedDir, ...images } = await pgliteImages();
   project.provide("pgliteImages", url ? null : images);
   project.provide("pgliteBlankDir", blankDir);
+  project.provide("pgliteMigratedDir", migratedDir);
   if (!url) return;
   return async () => {
     const { default: pg } = await import("pg");

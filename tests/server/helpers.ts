@@ -8,7 +8,9 @@ import type { Mail } from "../../server/mail/mailer";
 // One database per test worker (issue 16): PGlite takes seconds to start, so a worker opens its database once (the
 // server project runs its files one after another in each worker: vitest.config.ts, isolate false) and every file
 // gets it emptied. On PGlite it starts from the migrated image global-setup.ts made; on DATABASE_URL (npm run test:pg)
-// it is a schema of this run, dropped when the run ends.
+// it is a schema of this run, dropped when the run ends. A file that needs a database of its own (no migration yet,
+// or tables the others must not see) gets a schema of its own on either: in the worker's PGlite too, since each new
+// PGlite costs most of a second of CPU.
 
 const images = () => inject("pgliteImages");
 /** This run's schema prefix; a bare process id when the run has no global setup (another config). */
@@ -40,53 +42,108 @@ function pgliteFrom(image: string | undefined): Promise<Db> {
   return db;
 }
 
-/** A migrated database of its own: PGlite from the image, or a new schema on DATABASE_URL, dropped when closed. */
-async function openMigrated(tag: string): Promise<Db> {
+/** The worker's database: PGlite from the migrated image, or a schema of this run on DATABASE_URL. */
+async function openWorkerDb(): Promise<Db> {
   const url = process.env.DATABASE_URL;
-  const schema = schemaName(tag);
-  const db = url ? await openPostgres(url, schema) : await pgliteFrom(images()?.migrated);
+  const db = url ? await openPostgres(url, schemaName(`w${process.env.VITEST_POOL_ID ?? process.pid}`)) : await pgliteFrom(images()?.migrated);
   // Nothing to apply when the image is current; applies what it lacks otherwise.
   await migrate(db);
-  if (!url) return db;
-  const close = db.close;
-  return { ...db, close: async () => (await db.exec(`drop schema if exists "${schema}" cascade`), close()) };
+  return db;
 }
 
 const WORKER_DB = Symbol.for("fixit.tests.workerDb");
 const holder = globalThis as { [WORKER_DB]?: Promise<Db> };
-
-/**
- * The worker's database, emptied (every table; identities restart). The same one for each file of the worker: its
- * `close` does nothing (the database goes with the worker). `own: true` gives a database of the file's own instead,
- * closed (its schema dropped) by `close`: for a file that adds tables or migrations, or cuts connections.
- */
-export async function testDb(opts: { own?: boolean } = {}): Promise<Db> {
-  if (opts.own) return openMigrated(`own_${process.pid}_${Math.random().toString(36).slice(2, 8)}`);
-  const shared = holder[WORKER_DB] ?? (holder[WORKER_DB] = openMigrated(`w${process.env.VITEST_POOL_ID ?? process.pid}`));
-  let db: Db;
+async function workerDb(): Promise<Db> {
+  const shared = holder[WORKER_DB] ?? (holder[WORKER_DB] = openWorkerDb());
   try {
-    db = await shared;
+    return await shared;
   } catch (e) {
     holder[WORKER_DB] = undefined;
     throw e;
   }
-  await truncateAll(db);
+}
+
+/**
+ * A new schema `schema`, empty, that the database answers in until `close` drops it. On DATABASE_URL a pool of its own
+ * (its connections start in the schema); on PGlite the worker's one connection, switched to the schema meanwhile
+ * (search_path holds only it, as the pool's does): the file uses nothing else of the worker's database until it is
+ * closed, and the next file's testDb switches back in any case.
+ */
+async function schemaDb(schema: string): Promise<Db> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const db = await openPostgres(url, schema);
+    const close = db.close;
+    return { ...db, close: async () => (await db.exec(`drop schema if exists "${schema}" cascade`), close()) };
+  }
+  const shared = await workerDb();
+  await shared.exec(`create schema "${schema}"; set search_path to "${schema}"`);
+  let open = true;
+  return {
+    ...shared,
+    // Its own function: resetDb keeps a delete list per query function.
+    query: (sql, params) => shared.query(sql, params),
+    close: async () => {
+      if (!open) return;
+      open = false;
+      await shared.exec(`reset search_path; drop schema if exists "${schema}" cascade`);
+    },
+  };
+}
+
+/**
+ * The worker's database, emptied (every table; identities restart). The same one for each file of the worker: its
+ * `close` does nothing (the database goes with the worker). `own: true` gives a migrated database of the file's own
+ * instead (a schema, dropped by `close`): for a file that adds tables or migrations, or cuts connections.
+ */
+export async function testDb(opts: { own?: boolean } = {}): Promise<Db> {
+  if (opts.own) {
+    const db = await schemaDb(schemaName(`own_${process.pid}_${Math.random().toString(36).slice(2, 8)}`));
+    try {
+      await migrate(db);
+    } catch (e) {
+      await db.close();
+      throw e;
+    }
+    return db;
+  }
+  const db = await workerDb();
   // The tables as they are now (this file's delete list).
   resetSql.delete(db.query);
+  if (db.kind === "pglite") {
+    // A file that ended without closing its schema (schemaDb) gives the connection back here.
+    await db.exec("reset search_path");
+    // TRUNCATE makes new files for every table and index, and every next statement reloads what it knew of them
+    // (~100 ms of CPU on PGlite): only once the deletes between tests have left enough behind.
+    if ((await tableBytes(db)) > TRUNCATE_ABOVE) await truncateAll(db);
+    else await resetDb(db);
+  } else await truncateAll(db);
   return { ...db, close: async () => undefined };
 }
 
 /**
- * A database with no migration applied (to test a migration on older rows): PGlite from the blank image, or a new
- * schema on DATABASE_URL (`schema` names it, so the caller can drop it).
+ * What the worker's PGlite tables may take (rows, and what `delete` left of them) before a file's start truncates them:
+ * about 1 MB migrated and empty, up to 0.7 MB more after a file.
  */
-export async function blankDb(schema: string): Promise<Db> {
-  const url = process.env.DATABASE_URL;
-  return url ? openPostgres(url, schema) : blankPglite();
-}
+const TRUNCATE_ABOVE = 4 << 20;
+const tableBytes = async (db: Db) =>
+  (
+    await db.query<{ bytes: number }>(
+      "select coalesce(sum(pg_total_relation_size(oid)), 0)::float8 as bytes from pg_class where relnamespace = current_schema()::regnamespace and relkind = 'r'",
+    )
+  ).rows[0].bytes;
 
-/** An in-memory PGlite with no migration applied, as openPglite() gives, started from the blank image (no initdb). */
-export const blankPglite = () => pgliteFrom(images()?.blank);
+/**
+ * A database with no migration applied (to test a migration on older rows): a new schema named `schema`, in the
+ * worker's PGlite or on DATABASE_URL; `close` drops it.
+ */
+export const blankDb = (schema: string): Promise<Db> => schemaDb(schema);
+
+/** A PGlite of the file's own with no table: a schema of the worker's PGlite, or on DATABASE_URL a new in-memory one. */
+export async function pgliteDb(): Promise<Db> {
+  if (!process.env.DATABASE_URL) return schemaDb(schemaName(`pglite_${process.pid}_${Math.random().toString(36).slice(2, 8)}`));
+  return pgliteFrom(images()?.blank);
+}
 
 // PGlite: each table emptied with `delete` (TRUNCATE makes new files for every table and index: about 50 ms a time in
 // PGlite's in-memory file system against 2 to 10 for this), foreign keys not checked meanwhile (session_replication_role,
@@ -113,7 +170,7 @@ export async function resetDb(db: Db) {
   await db.exec(await sql);
 }
 
-/** Empties every table with TRUNCATE, which also gives back the space `delete` leaves (at the start of each file). */
+/** Empties every table with TRUNCATE, which also gives back the space `delete` leaves (at the start of a file: testDb). */
 async function truncateAll(db: Db) {
   const { rows } = await db.query<{ tablename: string }>(
     "select tablename from pg_tables where schemaname = current_schema() and tablename <> 'schema_migrations'",

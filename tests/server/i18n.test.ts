@@ -11,7 +11,7 @@ import { clock } from "../../server/lib/clock";
 import { contractArabic, langOf, translate } from "../../server/lib/i18n";
 import { codeIn } from "../../server/mail/outbox";
 import { makeUser, PASSWORD } from "./factories";
-import { resetDb, testApp, testDb } from "./helpers";
+import { resetDb, sharedApp, testApp, testDb } from "./helpers";
 
 let db: Db;
 beforeAll(async () => (db = await testDb()));
@@ -32,7 +32,7 @@ const isArabic = (text: string) => {
 describe("messages in the caller's language (D17)", () => {
   it("'Invalid identifier or password' is Arabic for an Arabic user, English otherwise", async () => {
     await makeUser(db, { email: "a@test.om" });
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const wrong = { identifier: "a@test.om", password: "wrong-password" };
     const arabic = await json("POST", "/api/user/login", wrong, undefined, AR);
     expect(arabic.status).toBe(401);
@@ -47,7 +47,7 @@ describe("messages in the caller's language (D17)", () => {
 
   it("'This mobile number is already registered' is Arabic in detail and errors", async () => {
     await makeUser(db, { mob_no: "91234567" });
-    const res = await testApp(db).json(
+    const res = await sharedApp(db).json(
       "POST",
       "/api/user/register",
       { name: "Salim", email: "salim@test.om", cntry_code: "+968", mob_no: "91234567", password: "Secret@123", terms_service: true },
@@ -84,7 +84,7 @@ describe("messages in the caller's language (D17)", () => {
   });
 
   it("field errors from the shared contract (zod) are Arabic, and so are 401, 404 and 422 of the server", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("POST", "/api/user/register", { name: "", email: "nope", mob_no: "12", password: "short", terms_service: false }, undefined, AR);
     expect(res.status).toBe(422);
     const body = await res.json();

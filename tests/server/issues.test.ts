@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { makeCompany, makeIssue, makeProperty, makeUser, signIn } from "./factories";
-import { resetDb, testApp, testDb } from "./helpers";
+import { resetDb, sharedApp, testDb } from "./helpers";
 
 let db: Db;
 beforeAll(async () => (db = await testDb()));
@@ -126,7 +126,7 @@ describe("GET /api/issue/jobs", () => {
       [last],
     );
 
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("GET", "/api/issue/jobs?status=open&page_num=1", undefined, w.techToken);
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -151,7 +151,7 @@ describe("GET /api/issue/jobs", () => {
   it("lists closed issues on the closed tab", async () => {
     const w = await world();
     for (const issue_status of [1, 1, 0] as const) await makeIssue(db, { assigned_tech_id: w.tech.user_id, issue_status });
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const body = await (await json("GET", "/api/issue/jobs?status=closed", undefined, w.techToken)).json();
     expect(body.total).toBe(2);
     expect(body.data.every((i: { issue_status: number }) => i.issue_status === 1)).toBe(true);
@@ -161,7 +161,7 @@ describe("GET /api/issue/jobs", () => {
     const w = await world();
     for (let n = 1; n <= 17; n++)
       await makeIssue(db, { title: `Extra ${n}`, assigned_tech_id: w.tech.user_id, created_at: new Date(Date.UTC(2026, 0, 30 - n)) });
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const p1 = await (await json("GET", "/api/issue/jobs?status=open&page_num=1", undefined, w.techToken)).json();
     const p2 = await (await json("GET", "/api/issue/jobs?status=open&page_num=2", undefined, w.techToken)).json();
     expect(p1.total).toBe(17);
@@ -173,24 +173,24 @@ describe("GET /api/issue/jobs", () => {
 
   it.each(["0", "-1", "abc", "1.5", ""])("answers 422 for page_num=%s, as the staff list does (one page rule for every list)", async (n) => {
     const w = await world();
-    const res = await testApp(db).json("GET", `/api/issue/jobs?status=open&page_num=${n}`, undefined, w.techToken);
+    const res = await sharedApp(db).json("GET", `/api/issue/jobs?status=open&page_num=${n}`, undefined, w.techToken);
     expect(res.status).toBe(422);
     expect((await res.json()).detail).toContain("page_num");
-    const staff = await testApp(db).json("GET", `/api/company/staffs?page_num=${n}`, undefined, w.managerToken);
+    const staff = await sharedApp(db).json("GET", `/api/company/staffs?page_num=${n}`, undefined, w.managerToken);
     expect(staff.status).toBe(422);
   });
 
   it("treats a missing page_num as the first page", async () => {
     const w = await world();
     await makeIssue(db, { assigned_tech_id: w.tech.user_id });
-    const body = await (await testApp(db).json("GET", "/api/issue/jobs", undefined, w.techToken)).json();
+    const body = await (await sharedApp(db).json("GET", "/api/issue/jobs", undefined, w.techToken)).json();
     expect(body.data).toHaveLength(1);
   });
 
   it("shows a manager their company's technicians' issues, another company's technician none", async () => {
     const w = await world();
     for (let i = 0; i < 3; i++) await makeIssue(db, { assigned_tech_id: w.tech.user_id });
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const mgr = await (await json("GET", "/api/issue/jobs?status=open", undefined, w.managerToken)).json();
     expect(mgr.total).toBe(3);
     const other = await otherCompany();
@@ -200,7 +200,7 @@ describe("GET /api/issue/jobs", () => {
 
   it("refuses customers (403), strangers (401) and a bad status (422)", async () => {
     const w = await world();
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     expect((await json("GET", "/api/issue/jobs", undefined, w.ownerToken)).status).toBe(403);
     expect((await json("GET", "/api/issue/jobs")).status).toBe(401);
     expect((await json("GET", "/api/issue/jobs?status=maybe", undefined, w.techToken)).status).toBe(422);
@@ -211,7 +211,7 @@ describe("GET /api/issue/issue", () => {
   it("answers one issue for the assigned technician", async () => {
     const w = await world();
     const { issue_id } = await makeIssue(db, { property_id: w.property.property_id, assigned_tech_id: w.tech.user_id });
-    const res = await testApp(db).json("GET", `/api/issue/issue?issue_id=${issue_id}`, undefined, w.techToken);
+    const res = await sharedApp(db).json("GET", `/api/issue/issue?issue_id=${issue_id}`, undefined, w.techToken);
     expect(res.status).toBe(200);
     const { status, data } = await res.json();
     expect(status).toBe(1);
@@ -223,7 +223,7 @@ describe("GET /api/issue/issue", () => {
     const w = await world();
     const { issue_id } = await makeIssue(db, { assigned_tech_id: w.tech.user_id });
     const other = await otherCompany();
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const missing = await json("GET", "/api/issue/issue?issue_id=99999", undefined, other.tech);
     const foreign = await json("GET", `/api/issue/issue?issue_id=${issue_id}`, undefined, other.tech);
     expect([missing.status, foreign.status]).toEqual([404, 404]);
@@ -234,12 +234,12 @@ describe("GET /api/issue/issue", () => {
   it("lets the customer who reported the issue read it", async () => {
     const w = await world();
     const { issue_id } = await makeIssue(db, { creator_id: w.owner.user_id, assigned_tech_id: w.tech.user_id });
-    expect((await testApp(db).json("GET", `/api/issue/issue?issue_id=${issue_id}`, undefined, w.ownerToken)).status).toBe(200);
+    expect((await sharedApp(db).json("GET", `/api/issue/issue?issue_id=${issue_id}`, undefined, w.ownerToken)).status).toBe(200);
   });
 });
 
 describe("PUT /api/issue/issue", () => {
-  const put = async (id: number, body: unknown, token: string) => testApp(db).json("PUT", `/api/issue/issue?issue_id=${id}`, body, token);
+  const put = async (id: number, body: unknown, token: string) => sharedApp(db).json("PUT", `/api/issue/issue?issue_id=${id}`, body, token);
 
   it("stores the one chosen tenant slot and records the acknowledgement", async () => {
     const w = await world();
@@ -256,7 +256,7 @@ describe("PUT /api/issue/issue", () => {
     const { issue_id: id } = await makeIssue(db, { creator_id: w.owner.user_id, assigned_tech_id: w.tech.user_id, slots: SLOTS });
     const before = Date.now();
     expect((await put(id, { tech_available: [SLOTS[2]] }, w.techToken)).status).toBe(200);
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const one = (await (await json("GET", `/api/issue/issue?issue_id=${id}`, undefined, w.ownerToken)).json()).data;
     expect(one.tech_available).toEqual([SLOTS[2]]);
     expect(one.acknowledged_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -329,6 +329,6 @@ describe("PUT /api/issue/issue", () => {
     const slot = SLOTS[0];
     expect((await put(issue_id, { tech_available: [slot] }, w.techToken)).status).toBe(409);
     expect((await put(424242, { tech_available: [slot] }, w.techToken)).status).toBe(404);
-    expect((await testApp(db).json("PUT", "/api/issue/issue?issue_id=abc", { tech_available: [slot] }, w.techToken)).status).toBe(422);
+    expect((await sharedApp(db).json("PUT", "/api/issue/issue?issue_id=abc", { tech_available: [slot] }, w.techToken)).status).toBe(422);
   });
 });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { makeCompany, makeIssue, makeProperty, makeUser, signIn } from "./factories";
-import { resetDb, testApp, testDb } from "./helpers";
+import { resetDb, sharedApp, testDb } from "./helpers";
 
 let db: Db;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe("the lists the maps use", () => {
   it("carry the property's location and the agreed visit on each of the technician's jobs", async () => {
     const w = await world();
     await makeIssue(db, { property_id: w.property.property_id, assigned_tech_id: w.tech.user_id, stage: "scheduled", visit: VISIT });
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("GET", "/api/issue/jobs?status=open", undefined, await signIn(db, w.tech));
     expect(res.status).toBe(200);
     const { data } = await res.json();
@@ -44,7 +44,7 @@ describe("the lists the maps use", () => {
   it("give a map up to 100 open issues in one page, and refuse a page size out of range in the caller's language", async () => {
     const w = await world();
     for (let i = 0; i < 12; i++) await makeIssue(db, { property_id: w.property.property_id, assigned_tech_id: w.tech.user_id });
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const tech = await signIn(db, w.tech);
     const manager = await signIn(db, w.manager);
 
@@ -77,7 +77,7 @@ describe("the lists the maps use", () => {
 describe("GET /company/tech_locations", () => {
   it("lists only the caller's company's technicians who have a service location", async () => {
     const w = await world();
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("GET", "/api/company/tech_locations", undefined, await signIn(db, w.manager));
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -92,7 +92,7 @@ describe("GET /company/tech_locations", () => {
   it("leaves out disabled and deleted technicians", async () => {
     const w = await world();
     await db.query("update users set disabled = true where user_id = $1", [w.tech.user_id]);
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const body = await (await json("GET", "/api/company/tech_locations", undefined, await signIn(db, w.manager))).json();
     expect(body.data).toEqual([]);
   });
@@ -100,7 +100,7 @@ describe("GET /company/tech_locations", () => {
   it("is for managers only, and a manager without a company gets 403 with a detail", async () => {
     const w = await world();
     const loner = await makeUser(db, { role: 2 });
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     for (const who of [w.tech, loner]) {
       const res = await json("GET", "/api/company/tech_locations", undefined, await signIn(db, who));
       expect(res.status).toBe(403);

@@ -3,13 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, migrate } from "../../server/db/db";
-import { testDb } from "./helpers";
+import { blankDb } from "./helpers";
 
 let db: Db;
 let dir: string;
 beforeAll(async () => {
-  // Its own database: these migrations add tables and functions the other files must not see.
-  db = await testDb({ own: true });
+  // Its own database (a schema, dropped at the end): these migrations add tables and functions the other files must
+  // not see. None of the app's migrations: the ones here are the subject.
+  db = await blankDb(`migrate_${process.pid}_${Math.random().toString(36).slice(2, 8)}`);
   dir = mkdtempSync(join(tmpdir(), "fixit-migrations-"));
 });
 afterAll(async () => {

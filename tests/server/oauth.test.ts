@@ -1,6 +1,10 @@
 // Google sign-in (issue 14) end to end against a real OpenID Connect provider (oidc-provider, run here on 127.0.0.1 by
 // scripts/oidc-test-provider.mjs): start → the provider's login and consent pages → callback → ticket → session or
 // registration. Never the internet.
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKeyInput, type KeyObject } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire, syncBuiltinESMExports } from "node:module";
+import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { clock } from "../../server/lib/clock";
@@ -34,12 +38,52 @@ let db: Db;
 let provider: { issuer: string; close(): Promise<void> };
 let oauth: OAuthSettings;
 
+/**
+ * The provider makes a 2048-bit RSA key pair for each use (its signing key, and the decoy `wrongKeys` publishes): about
+ * 0.3 s of CPU each. Here it gets pairs made once and kept in the test cache instead, each call another one (the
+ * forger's keys are not the first provider's), through node:crypto's own generateKeyPairSync for this file's time.
+ */
+function reuseRsaKeys() {
+  const file = join(process.cwd(), "node_modules/.cache/fixit-tests/oidc-rsa-keys.json");
+  let jwks: JsonWebKeyInput["key"][] = [];
+  try {
+    jwks = JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    // Not made yet.
+  }
+  if (jwks.length < 4) {
+    jwks = Array.from({ length: 4 }, () => generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify(jwks));
+    renameSync(`${file}.${process.pid}.tmp`, file);
+  }
+  const crypto = createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
+  const original = crypto.generateKeyPairSync;
+  let next = 0;
+  const pair = () => {
+    const privateKey = createPrivateKey({ key: jwks[next++ % jwks.length], format: "jwk" });
+    return { privateKey, publicKey: createPublicKey(privateKey) };
+  };
+  crypto.generateKeyPairSync = ((type: string, options?: { modulusLength?: number; publicKeyEncoding?: unknown; privateKeyEncoding?: unknown }) =>
+    type === "rsa" && options?.modulusLength === 2048 && !options.publicKeyEncoding && !options.privateKeyEncoding
+      ? pair()
+      : (original as (...a: unknown[]) => { publicKey: KeyObject; privateKey: KeyObject })(type, options)) as typeof original;
+  syncBuiltinESMExports();
+  return () => {
+    crypto.generateKeyPairSync = original;
+    syncBuiltinESMExports();
+  };
+}
+let restoreKeys = () => {};
+
 beforeAll(async () => {
   db = await testDb();
+  restoreKeys = reuseRsaKeys();
   provider = await startTestProvider({ port: 0, redirectUris: [REDIRECT, "http://app.test/api/oauth/callback"] });
   oauth = { issuer: provider.issuer, clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET };
 });
 afterAll(async () => {
+  restoreKeys();
   await provider?.close();
   await db?.close();
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { createSession } from "../../server/lib/auth";
 import { codeIn } from "../../server/mail/outbox";
-import { resetDb, testApp, testDb } from "./helpers";
+import { resetDb, sharedApp, testApp, testDb } from "./helpers";
 
 let db: Db;
 beforeAll(async () => (db = await testDb()));
@@ -53,7 +53,7 @@ const techBody = {
 
 describe("GET /api/get_email_mob", () => {
   it("answers the account's email, mobile and dial code for the prefill", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const { token } = await account(1, { email: "tech@example.om", mob_no: "91112222", cntry_code: "+973" });
     const res = await json("GET", "/api/get_email_mob", undefined, token);
     expect(res.status).toBe(200);
@@ -61,13 +61,13 @@ describe("GET /api/get_email_mob", () => {
   });
 
   it("answers nulls for what the account has not given", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const { token } = await account(1, { email: null, mob_no: null });
     expect((await (await json("GET", "/api/get_email_mob", undefined, token)).json()).data).toEqual({ email: null, mob_no: null, cntry_code: "+968" });
   });
 
   it("needs a session", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     expect((await json("GET", "/api/get_email_mob")).status).toBe(401);
   });
 });
@@ -119,14 +119,14 @@ describe("PUT /api/update_user_email_mob", () => {
   });
 
   it("says so in Arabic when a code was sent", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const { token } = await account(0, { mob_no: "99123456" });
     const res = await json("PUT", "/api/update_user_email_mob", customerBody, token, { "accept-language": "ar" });
     expect((await res.json()).message).toBe("تم حفظ بياناتك. أرسلنا رمزًا إلى salma@example.om. أدخله لتأكيد التغيير.");
   });
 
   it("serves a tenant (role 3) too, whose email may stay as it is", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const { id, token } = await account(3, { email: "tenant@example.om", mob_no: null });
     const res = await json("PUT", "/api/update_user_email_mob", { ...customerBody, email: "" }, token);
     expect(res.status).toBe(200);
@@ -136,7 +136,7 @@ describe("PUT /api/update_user_email_mob", () => {
   });
 
   it("requires an email from a customer (role 0), and changes nothing without one", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const { id, token } = await account(0);
     const res = await json("PUT", "/api/update_user_email_mob", { ...customerBody, email: "  " }, token);
     expect(res.status).toBe(422);
@@ -147,7 +147,7 @@ describe("PUT /api/update_user_email_mob", () => {
   });
 
   it("rejects an email that is not one", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const { token } = await account(0);
     const res = await json("PUT", "/api/update_user_email_mob", { ...customerBody, email: "salma-at-example" }, token);
     expect(res.status).toBe(422);
@@ -155,7 +155,7 @@ describe("PUT /api/update_user_email_mob", () => {
   });
 
   it("requires a mobile number of the chosen country (D16)", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const { token } = await account(0);
     const invalid = "Please enter a valid mobile number for the chosen country.";
     for (const [mob_no, message] of [
@@ -172,7 +172,7 @@ describe("PUT /api/update_user_email_mob", () => {
   });
 
   it("rejects a malformed dial code", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const { token } = await account(0);
     const res = await json("PUT", "/api/update_user_email_mob", { ...customerBody, cntry_code: "968" }, token);
     expect(res.status).toBe(422);
@@ -180,7 +180,7 @@ describe("PUT /api/update_user_email_mob", () => {
   });
 
   it("answers 409 when another account has the mobile number or the email, and leaves the account unverified", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     await account(0, { email: "taken@example.om", mob_no: "99999999" });
     const { id, token } = await account(0);
     const mobile = await json("PUT", "/api/update_user_email_mob", { ...customerBody, mob_no: "99999999" }, token);
@@ -193,13 +193,13 @@ describe("PUT /api/update_user_email_mob", () => {
   });
 
   it("lets an account keep its own mobile number", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const { token } = await account(0, { mob_no: "99123456" });
     expect((await json("PUT", "/api/update_user_email_mob", customerBody, token)).status).toBe(200);
   });
 
   it("answers 403 to a technician and to a company account", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     for (const role of [1, 2]) {
       const { id, token } = await account(role);
       const res = await json("PUT", "/api/update_user_email_mob", customerBody, token);
@@ -210,7 +210,7 @@ describe("PUT /api/update_user_email_mob", () => {
   });
 
   it("answers 401 without a session and 400 to a body that is not JSON", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     expect((await json("PUT", "/api/update_user_email_mob", customerBody)).status).toBe(401);
     const { token } = await account(0);
     expect((await json("PUT", "/api/update_user_email_mob", "{not json", token)).status).toBe(400);
@@ -219,7 +219,7 @@ describe("PUT /api/update_user_email_mob", () => {
 
 describe("POST /api/tech/update", () => {
   it("stores a technician's area range, response time, address, structured address and location, and sets got_email_mob to 1", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const { id, token } = await account(1, { email: "tech@example.om", cntry_code: "+971", mob_no: "501234567" });
     const res = await json("POST", "/api/tech/update", techBody, token);
     expect(res.status).toBe(200);
@@ -243,7 +243,7 @@ describe("POST /api/tech/update", () => {
   });
 
   it("accepts a technician without an email", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const { id, token } = await account(1, { email: null });
     expect((await json("POST", "/api/tech/update", techBody, token)).status).toBe(200);
     expect(await row(id)).toMatchObject({ email: null, got_email_mob: 1 });
@@ -280,7 +280,7 @@ describe("POST /api/tech/update", () => {
   ];
   for (const [what, change, field, message] of rules) {
     it(`answers 422 to ${what}, naming ${field}, and stores nothing`, async () => {
-      const { json } = testApp(db);
+      const { json } = sharedApp(db);
       const { id, token } = await account(1);
       const res = await json("POST", "/api/tech/update", { ...techBody, ...change }, token);
       expect(res.status).toBe(422);
@@ -292,7 +292,7 @@ describe("POST /api/tech/update", () => {
   }
 
   it("accepts the edges: lat ±90, lng ±180, frequency 1, a small area range", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const { token } = await account(1);
     for (const location of [
       { lat: 90, lng: 180 },
@@ -304,7 +304,7 @@ describe("POST /api/tech/update", () => {
   });
 
   it("answers 403 to a customer, a company account and a tenant", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     for (const role of [0, 2, 3]) {
       const { id, token } = await account(role);
       const res = await json("POST", "/api/tech/update", techBody, token);
@@ -314,7 +314,7 @@ describe("POST /api/tech/update", () => {
   });
 
   it("answers 422 when a number field is text", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const { token } = await account(1);
     const res = await json("POST", "/api/tech/update", { ...techBody, area_range: "25" }, token);
     expect(res.status).toBe(422);

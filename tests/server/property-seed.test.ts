@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, migrate } from "../../server/db/db";
 import { DEMO, DEMO_PASSWORD, seedIfEmpty } from "../../server/db/seed";
-import { blankDb, resetDb, testApp, testDb } from "./helpers";
+import { blankDb, resetDb, sharedApp, testDb } from "./helpers";
 
 const MIGRATIONS = join(process.cwd(), "server/db/migrations");
 let dir: string;
@@ -72,13 +72,13 @@ describe("demo seed", () => {
   afterAll(async () => db.close());
 
   const signInAs = async (email: string) => {
-    const res = await testApp(db).json("POST", "/api/user/login", { identifier: email, password: DEMO_PASSWORD }, undefined, {
+    const res = await sharedApp(db).json("POST", "/api/user/login", { identifier: email, password: DEMO_PASSWORD }, undefined, {
       "x-forwarded-for": `10.5.${Math.random()}`,
     });
     return (await res.json()).access_token as string;
   };
   const list = async (token: string) =>
-    (await (await testApp(db).json("GET", "/api/property/properties", undefined, token)).json()).data as {
+    (await (await sharedApp(db).json("GET", "/api/property/properties", undefined, token)).json()).data as {
       name: string;
       type: string;
       relation: string;
@@ -94,7 +94,7 @@ describe("demo seed", () => {
         ["Villa 48, Al Mouj", "villa"],
       ]),
     );
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const qurum = (await (await json("GET", "/api/property/property?name=Qurum%20Heights", undefined, token)).json()).data;
     expect(qurum.units.map((u: { name: string }) => u.name)).toEqual(["101", "102", "103", "104"]);
     const managed = await list(await signInAs(DEMO.manager.email));
@@ -108,20 +108,20 @@ describe("demo seed", () => {
     const tenant = await list(await signInAs(DEMO.tenant.email));
     expect(tenant).toHaveLength(1);
     expect(tenant[0].relation).toBe("tenant");
-    const prev = await (await testApp(db).json("GET", "/api/property/prev_tenants", undefined, await signInAs(DEMO.owner.email))).json();
+    const prev = await (await sharedApp(db).json("GET", "/api/property/prev_tenants", undefined, await signInAs(DEMO.owner.email))).json();
     expect(prev.total).toBe(1);
     expect(prev.data[0].tenant_name).not.toBe(DEMO.tenant.name);
     const loose = await db.query("select i.title from issues i left join units u on u.unit_id = i.unit_id where u.property_id is distinct from i.property_id");
     expect(loose.rows).toEqual([]);
     // The technician's jobs are unchanged and they see the places of their open jobs.
     const techToken = await signInAs(DEMO.technician.email);
-    const jobs = await (await testApp(db).json("GET", "/api/issue/jobs", undefined, techToken)).json();
+    const jobs = await (await sharedApp(db).json("GET", "/api/issue/jobs", undefined, techToken)).json();
     expect(jobs.data.map((j: { title: string }) => j.title)).toContain("Kitchen sink leaking");
     expect((await list(techToken)).every((p) => p.relation === "technician")).toBe(true);
   });
 
   it("the demo tenant has a repair waiting for her: done yesterday, to confirm and rate, first on her open list", async () => {
-    const open = await (await testApp(db).json("GET", "/api/issue/issues?status=open", undefined, await signInAs(DEMO.tenant.email))).json();
+    const open = await (await sharedApp(db).json("GET", "/api/issue/issues?status=open", undefined, await signInAs(DEMO.tenant.email))).json();
     const [first] = open.data;
     expect(first).toMatchObject({ title: "Kitchen tap dripping", stage: "completed", issue_status: 1 });
     expect(first.actions).toEqual(expect.arrayContaining(["confirm", "reopen"]));
@@ -150,11 +150,11 @@ describe("demo seed", () => {
 
   it("the demo manager has one repair to assign, and the independent technician one offer", async () => {
     const unassigned = await (
-      await testApp(db).json("GET", "/api/issue/issues?scope=company&stage=reported", undefined, await signInAs(DEMO.manager.email))
+      await sharedApp(db).json("GET", "/api/issue/issues?scope=company&stage=reported", undefined, await signInAs(DEMO.manager.email))
     ).json();
     expect(unassigned.data.map((i: { title: string }) => i.title)).toEqual(["Bathroom fan not working"]);
     expect(unassigned.data[0].actions).toContain("assign");
-    const offers = await (await testApp(db).json("GET", "/api/issue/offers", undefined, await signInAs(DEMO.freelance.email))).json();
+    const offers = await (await sharedApp(db).json("GET", "/api/issue/offers", undefined, await signInAs(DEMO.freelance.email))).json();
     expect(offers.data.map((i: { title: string; name: string }) => [i.title, i.name])).toEqual([["Garden tap leaking", "Villa 48, Al Mouj"]]);
     expect(offers.data[0].actions).toContain("accept");
   });

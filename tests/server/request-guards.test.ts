@@ -3,7 +3,7 @@ import type { Db } from "../../server/db/db";
 import { createSession } from "../../server/lib/auth";
 import { findNul, jsonBodyLimit, requireJsonBody } from "../../server/lib/request-guards";
 import { Hono } from "hono";
-import { resetDb, testApp, testDb } from "./helpers";
+import { resetDb, sharedApp, testApp, testDb } from "./helpers";
 
 let db: Db;
 beforeAll(async () => (db = await testDb()));
@@ -32,13 +32,13 @@ const expect422 = async (res: Response, field?: string) => {
 
 describe("a NUL character (U+0000) in text", () => {
   it("answers 422 with a detail, not 500, for a NUL in the sign-in identifier", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     await expect422(await json("POST", "/api/user/login", { identifier: `owner${NUL}@demo.om`, password: "Secret@123" }), "identifier");
     await expect422(await json("POST", "/api/user/login", { identifier: "owner@demo.om", password: `Secret@12${NUL}3` }), "password");
   });
 
   it("answers 422 with a detail, not 500, for a NUL in a name, an email or a registration number", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const company = {
       name: "Muscat Repairs LLC",
       email: "info@muscatrepairs.om",
@@ -65,7 +65,7 @@ describe("a NUL character (U+0000) in text", () => {
   });
 
   it("answers 422 with a detail, not 500, for a NUL in a nested address field", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const token = await signedIn(0);
     const body = {
       email: "salma@example.om",
@@ -82,7 +82,7 @@ describe("a NUL character (U+0000) in text", () => {
   });
 
   it("answers 422 with a detail, not 500, for a NUL in any field of POST /api/error", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const report = {
       error_type: "TypeError",
       error_message: "x is undefined",
@@ -102,7 +102,7 @@ describe("a NUL character (U+0000) in text", () => {
   });
 
   it("answers 422 with a detail, not 500, for a NUL in a query string or a path", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const tech = await signedIn(1);
     await expect422(await json("GET", "/api/place/search?keyword=mus%00cat", undefined, tech), "keyword");
     await expect422(await json("GET", "/api/issue/jobs?status=open%00&page_num=1", undefined, tech), "status");
@@ -111,7 +111,7 @@ describe("a NUL character (U+0000) in text", () => {
   });
 
   it("accepts an escaped backslash followed by u0000, which is not a NUL", async () => {
-    const { json } = testApp(db);
+    const { json } = sharedApp(db);
     const res = await json("POST", "/api/error", '{"error_type":"E","error_message":"literal \\\\u0000 text"}');
     expect(res.status).toBe(201);
     expect((await db.query<{ m: string }>("select error_message as m from error_reports")).rows[0].m).toBe("literal \\u0000 text");

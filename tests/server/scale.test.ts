@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workerCount } from "../../server/cluster";
 import { type Db, preparedStatements } from "../../server/db/db";
-import { blankPglite } from "./helpers";
+import { pgliteDb } from "./helpers";
 
 describe("prepared statements", () => {
   it("name each text once; every page of a list shares one statement, its paging literals made parameters", () => {
@@ -30,7 +30,7 @@ describe("prepared statements", () => {
 describe("PGlite's prepared queries", () => {
   let db: Db;
   beforeAll(async () => {
-    db = await blankPglite();
+    db = await pgliteDb();
     await db.exec("create table scale_t (id serial primary key, label text not null unique, at timestamptz, tags int[])");
   });
   afterAll(() => db.close());

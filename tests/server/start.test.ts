@@ -1,9 +1,23 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate, openPglite } from "../../server/db/db";
 import { seedIfEmpty } from "../../server/db/seed";
+
+// The first start runs initdb in a child process whose arguments the server sets (server/db/db.ts): its PGlite is
+// compiled by V8's Liftoff alone, as the test workers' is (setup.ts), through NODE_OPTIONS: half initdb's CPU.
+let nodeOptions: string | undefined;
+beforeAll(() => {
+  nodeOptions = process.env.NODE_OPTIONS;
+  const preload = pathToFileURL(join(import.meta.dirname, "liftoff-only.mjs")).href;
+  process.env.NODE_OPTIONS = `${nodeOptions ?? ""} --import "${preload}"`.trim();
+});
+afterAll(() => {
+  if (nodeOptions === undefined) delete process.env.NODE_OPTIONS;
+  else process.env.NODE_OPTIONS = nodeOptions;
+});
 
 describe("starting on a data directory", () => {
   it("migrates and seeds an empty database once, and a second start keeps every row", async () => {
