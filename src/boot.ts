@@ -26,9 +26,10 @@ try {
   if (language !== FALLBACK) link("preload", `./locales/${language}.json`, "fetch");
   const session = storedSession();
   if (session) {
+    // The reads first: the server's time to answer then overlaps the code's download.
+    bootReads();
     const byRole = __BOOT__.screens[currentPath()] ?? {};
     for (const file of __BOOT__.start.concat(byRole[String(session.role)] ?? byRole["*"] ?? [])) link("modulepreload", `./assets/${file}`);
-    bootReads();
   }
 } catch {
   /* the app does it all itself */
