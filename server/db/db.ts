@@ -25,6 +25,12 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
   kind: "pglite" | "postgres";
+  /**
+   * The embedded database only (one process owns it, D24): a number that changes whenever something may have been
+   * written through this Db (any statement but a plain select, any transaction, script or exec), before and after it
+   * runs. What was read while it stayed the same is still what the database holds (lib/auth.ts caches sessions so).
+   */
+  writeMark?: () => number;
 }
 
 /**
@@ -122,6 +128,10 @@ async function pgliteQueries(pg: PGlite) {
   };
 }
 
+/** A statement that only reads: a select naming no writing word (conservative: `for update` counts as writing). */
+const plainSelect = (sql: string) =>
+  /^\s*select\b/i.test(sql) && !/\b(insert|update|delete|merge|truncate|copy|nextval|setval|set_config|pg_advisory\w*|lo_\w+)\b/i.test(sql);
+
 /**
  * Creates the database files of a new data directory in a short-lived child process. PGlite's initdb loads a second
  * WebAssembly module and leaves the process about 450 MB larger for good (issue 16 measured 750 MB after a first
@@ -153,23 +163,37 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   }
   await pg.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`);
   const prepared = await pgliteQueries(pg);
+  // writeMark: counted up before and after anything that may write.
+  let writes = 0;
+  const writing = async <T>(run: () => Promise<T>): Promise<T> => {
+    writes++;
+    try {
+      return await run();
+    } finally {
+      writes++;
+    }
+  };
   const tx = <T>(fn: (q: TxQueryable) => Promise<T>) =>
-    pg.transaction((t) =>
-      fn({
-        query: (sql, params) => prepared.inTx(t, sql, params) as never,
-        exec: async (sql) => {
-          await t.exec(sql);
-        },
-      }),
+    writing(() =>
+      pg.transaction((t) =>
+        fn({
+          query: (sql, params) => prepared.inTx(t, sql, params) as never,
+          exec: async (sql) => {
+            await t.exec(sql);
+          },
+        }),
+      ),
     );
   return {
     kind: "pglite",
-    query: (sql, params) => prepared.query(sql, params) as never,
+    query: (sql, params) => (plainSelect(sql) ? prepared.query(sql, params) : writing(() => prepared.query(sql, params))) as never,
     tx,
     script: (sql, after) => tx(async (q) => (await q.exec(sql), await after?.(q))),
-    exec: async (sql) => {
-      await pg.exec(sql);
-    },
+    exec: (sql) =>
+      writing(async () => {
+        await pg.exec(sql);
+      }),
+    writeMark: () => writes,
     close: async () => {
       try {
         await pg.close();

@@ -1,7 +1,7 @@
 // SQL of the issue area. Who relates to an issue: ./access.ts; what they may do: ./stages.ts.
 import { formatMinor, moneyOf } from "../../src/contract/money";
 import type { Queryable } from "../db/db";
-import type { AuthUser } from "../lib/auth";
+import { type AuthUser, SESSION_USER_SQL, assertCaller } from "../lib/auth";
 import { clock } from "../lib/clock";
 import { HttpError } from "../lib/http";
 import { msg } from "../lib/i18n";
@@ -174,7 +174,7 @@ function issueOut(row: Record<string, unknown>, u: AuthUser, secret: Buffer | nu
   const sign = mediaOut(secret, u.user_id, now);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) {
-    if (k.startsWith("rel_") || k === "full_count" || k === "overdue") continue;
+    if (k.startsWith("rel_") || k.startsWith("caller_") || k === "full_count" || k === "overdue" || k === "list_at") continue;
     if (k !== "media") {
       out[k] = v;
       continue;
@@ -258,6 +258,55 @@ export async function pageOfIssues(q: Queryable, u: AuthUser, where: string, par
   const sql = `${issueSelect(`count(*) over () as full_count, ${overdueColumn(values.length)},`)}
      where ${VISIBLE_SQL} and (${where}) ${order} limit ${size} offset ${(page - 1) * size}`;
   const rows = await swept(q, now, async () => (await q.query<Record<string, unknown>>(sql, values)).rows);
+  const total = rows.length ? Number(rows[0].full_count) : page === 1 ? 0 : await countIssues(q, u, where, params);
+  const reports = await workReportsOf(q, rows);
+  const secret = rows.some(anyPrivate) || [...reports.values()].some((w) => w.signature?.private) ? await fileLinkSecret(q) : null;
+  return { total, data: rows.map((r) => issueOut(r, u, secret, now, reports.get(r.issue_id as number))) };
+}
+
+/** The session's account as `caller_` columns (SESSION_USER_SQL's, prefixed so they do not clash with the issue's). */
+const CALLER_COLUMNS = ["user_id", "role", "name", "email", "mob_no", "cntry_code", "company_id", "got_email_mob"] as const;
+const callerOf = (row: Record<string, unknown>): AuthUser => Object.fromEntries(CALLER_COLUMNS.map((k) => [k, row[`caller_${k}`]])) as unknown as AuthUser;
+/** The caller's parameters $1..$3 (relationParams) as read from the session's row `caller`. */
+const CALLER_SQL = ["caller.user_id", "caller.role", "coalesce(caller.company_id, -1)"];
+/** SQL written for relationParams ($1..$3, then its own from $4) rewritten over `caller`, its own parameters from $2. */
+const overSession = (sql: string) => sql.replace(/\$(\d+)/g, (_, n: string) => (Number(n) <= 3 ? CALLER_SQL[Number(n) - 1] : `$${Number(n) - 2}`));
+
+/**
+ * As pageOfIssues, with the session looked up in the same statement (one round trip where there were two: the session
+ * and the list; issue 16): `tokenHash` names the session, refused exactly as `requireAuth(...roles)` would (401, 403),
+ * before anything else is done. `where` may use the caller's $1..$3 as pageOfIssues; the page is ordered by
+ * `i.created_at desc, i.issue_id desc`.
+ */
+export async function pageOfIssuesForSession(
+  q: Queryable,
+  tokenHash: string,
+  roles: readonly number[],
+  where: string,
+  params: unknown[],
+  size: number,
+  page: number,
+) {
+  const now = clock.now();
+  const own = [...params, new Date(now)];
+  const list = `${issueSelect(`count(*) over () as full_count, ${overdueColumn(own.length + 3)}, i.created_at as list_at,`)}
+     where ${VISIBLE_SQL} and (${where}) order by i.created_at desc, i.issue_id desc limit $${own.length + 4} offset $${own.length + 5}`;
+  const sql = `select ${CALLER_COLUMNS.map((k) => `caller.${k} as caller_${k}`).join(", ")}, l.*
+      from (${SESSION_USER_SQL}) caller left join lateral (${overSession(list)}) l on true
+     order by l.list_at desc, l.issue_id desc`;
+  const values = [tokenHash, ...own, size, (page - 1) * size];
+  const read = async () => (await q.query<Record<string, unknown>>(sql, values)).rows;
+  let rows = await read();
+  const u = rows[0] ? callerOf(rows[0]) : null;
+  assertCaller(u, roles);
+  // With the session's row and no issue, the issue's columns are null.
+  const issues = (all: Record<string, unknown>[]) => (all.length && all[0].issue_id == null ? [] : all);
+  rows = issues(rows);
+  // As swept: an issue past its reopen window closes first, and the list is read again.
+  if (!rows.length || rows[0].overdue === true) {
+    const closed = await autoClose(q, now);
+    if (rows.length || closed > 0) rows = issues(await read());
+  }
   const total = rows.length ? Number(rows[0].full_count) : page === 1 ? 0 : await countIssues(q, u, where, params);
   const reports = await workReportsOf(q, rows);
   const secret = rows.some(anyPrivate) || [...reports.values()].some((w) => w.signature?.private) ? await fileLinkSecret(q) : null;

@@ -1,6 +1,6 @@
 import { appendFile } from "node:fs/promises";
 import { join } from "node:path";
-import { createTransport } from "nodemailer";
+import { createRequire } from "node:module";
 import type { Queryable } from "../db/db";
 
 export interface Mail {
@@ -41,6 +41,9 @@ export function outboxFile(env: MailEnv = process.env): string | undefined {
 
 /** Real mail through nodemailer; `url` is an SMTP URL such as smtps://user:pass@smtp.example.com:465. */
 export function smtpMailer(url: string, log: Log, from = DEFAULT_FROM): Mailer {
+  // nodemailer loads only when mail goes through SMTP, not with every server (memory at rest, issue 16); a URL it
+  // refuses still stops the start.
+  const { createTransport } = createRequire(import.meta.url)("nodemailer") as typeof import("nodemailer");
   const transport = createTransport(url);
   return {
     async send(mail) {

@@ -4,7 +4,7 @@
 // ticket when no account has the email. No token and no email ever travel in a URL.
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import * as client from "openid-client";
+import type * as client from "openid-client";
 import { AUTH_MESSAGES } from "../../src/contract/auth";
 import { isEmail } from "../../src/contract/email";
 import { type OAuthError, oauthSessionRequest } from "../../src/contract/oauth";
@@ -72,16 +72,17 @@ export function oauthRoutes() {
       secure: requestOrigin(c).startsWith("https:"),
       maxAge: FLOW_TTL_MS / 1000,
     });
-    const state = client.randomState();
-    const nonce = client.randomNonce();
-    const codeVerifier = client.randomPKCECodeVerifier();
+    const oidc = await import("openid-client");
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const codeVerifier = oidc.randomPKCECodeVerifier();
     const redirectUri = redirectUriOf(c, settings);
     await saveFlow(c.var.db, state, browser, { code_verifier: codeVerifier, nonce, redirect_uri: redirectUri, lang }, clock.now(), FLOW_TTL_MS);
-    const url = client.buildAuthorizationUrl(config, {
+    const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
       response_type: "code",
       scope: OAUTH_SCOPE,
-      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: "S256",
       state,
       nonce,
@@ -109,11 +110,12 @@ export function oauthRoutes() {
       const settings = settingsOf(c);
       if (!isConfigured(settings)) return fail("failed", { error: "not configured" });
       const config = await providerConfig(settings);
+      const oidc = await import("openid-client");
 
       // openid-client takes the redirect URI from the URL it is given: the one the flow was started with.
       const current = new URL(flow.redirect_uri);
       for (const [k, v] of new URL(c.req.url).searchParams) current.searchParams.append(k, v);
-      const tokens = await client.authorizationCodeGrant(config, current, {
+      const tokens = await oidc.authorizationCodeGrant(config, current, {
         expectedState: state,
         expectedNonce: flow.nonce,
         pkceCodeVerifier: flow.code_verifier,
@@ -124,7 +126,7 @@ export function oauthRoutes() {
       let claims: Record<string, unknown> = idClaims;
       // Google's ID token carries email and name; a provider whose ID token does not is asked at its userinfo endpoint.
       if ((text(claims.email) === undefined || claims.email_verified === undefined) && tokens.access_token) {
-        const info = await client.fetchUserInfo(config, tokens.access_token, idClaims.sub);
+        const info = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
         claims = { ...info, ...Object.fromEntries(Object.entries(idClaims).filter(([, v]) => v !== undefined)) };
       }
       const email = text(claims.email)?.toLowerCase();

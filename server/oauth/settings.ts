@@ -1,7 +1,7 @@
 // Which OpenID Connect provider signs people in (issue 14), and the openid-client configuration of it. Google by
 // default; GOOGLE_ISSUER names any other provider (the tests run their own on 127.0.0.1).
 import type { Context } from "hono";
-import * as client from "openid-client";
+import type * as client from "openid-client";
 import type { Env, OAuthSettings } from "../lib/env";
 
 export const GOOGLE_ISSUER = "https://accounts.google.com";
@@ -66,8 +66,11 @@ export function providerConfig(s: ConfiguredSettings): Promise<client.Configurat
   const key = JSON.stringify([s.issuer, s.clientId, s.clientSecret]);
   const kept = configs.get(key);
   if (kept && Date.now() - kept.at < DISCOVERY_TTL_MS) return kept.config;
-  const execute = isLocalIssuer(s.issuer) ? [client.allowInsecureRequests, client.enableNonRepudiationChecks] : [client.enableNonRepudiationChecks];
-  const config = client.discovery(new URL(s.issuer), s.clientId, s.clientSecret, undefined, { execute, timeout: 10 });
+  // openid-client loads with the first sign-in through a provider, not with the server (memory at rest, issue 16).
+  const config = import("openid-client").then((oidc) => {
+    const execute = isLocalIssuer(s.issuer) ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks] : [oidc.enableNonRepudiationChecks];
+    return oidc.discovery(new URL(s.issuer), s.clientId, s.clientSecret, undefined, { execute, timeout: 10 });
+  });
   configs.set(key, { at: Date.now(), config });
   config.catch(() => {
     if (configs.get(key)?.config === config) configs.delete(key);

@@ -1,7 +1,6 @@
 // The VAPID key pair that signs every Web Push (D22): made by whichever process starts first and kept in the database
 // (server_secrets, like the key of signed file links, D25), so every server signs alike and subscriptions made against
 // one process keep working after a restart or on another.
-import webpush from "web-push";
 import type { Queryable } from "../db/db";
 
 const SECRET_NAME = "vapid_keys";
@@ -21,6 +20,8 @@ const read = async (q: Queryable) => {
 export async function vapidKeys(q: Queryable): Promise<VapidKeys> {
   const found = await read(q);
   if (found) return found;
+  // web-push loads only to make the keys (once per installation), not with every start (memory at rest, issue 16).
+  const { default: webpush } = await import("web-push");
   const made = webpush.generateVAPIDKeys();
   await q.query("insert into server_secrets (name, value) values ($1, $2) on conflict (name) do nothing", [SECRET_NAME, JSON.stringify(made)]);
   return (await read(q)) as VapidKeys;

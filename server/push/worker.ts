@@ -8,7 +8,6 @@
 // Rows are claimed in a short transaction (marked sent) and sent after it, so no network wait holds a lock or, on the
 // embedded database, every other request; a process that dies in between loses that one message instead of sending
 // it twice. Started beside the hourly purge (server/index.ts); the timer never keeps the process alive.
-import webpush from "web-push";
 import type { NotificationKind, PushPayload } from "../../src/contract/notifications";
 import { paths } from "../../src/paths";
 import type { Db, Queryable } from "../db/db";
@@ -108,6 +107,8 @@ interface Subscription {
 
 /** Sends one push; the push service's status (201 on success), or 0 when it could not be reached. */
 async function sendPush(sub: Subscription, payload: PushPayload, vapid: { subject: string; publicKey: string; privateKey: string }): Promise<number> {
+  // web-push loads with the first push, not with the server (memory at rest, issue 16).
+  const { default: webpush } = await import("web-push");
   const request = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
     vapidDetails: vapid,
     TTL: PUSH_TTL_S,
