@@ -12,11 +12,16 @@ export default defineConfig({
         test: {
           name: "app",
           environment: "happy-dom",
-          // Each file in its own VM context on a reused thread: a new happy-dom window per file costs a few ms instead
-          // of the ~0.5 s of a new process (forks) or thread, and node_modules load once per thread.
-          pool: "vmThreads",
+          // A worker runs its files one after another in one happy-dom page and one module graph: React,
+          // testing-library and happy-dom load once per worker, not once per file (vmThreads, a VM context per file,
+          // loaded them all again for each: about a third of the project's CPU). tests/setup.ts still gives each file
+          // a page of its own: it runs the app's own modules afresh before each file and puts back what a file changed.
+          pool: "threads",
+          isolate: false,
           include: ["tests/unit/**/*.test.ts?(x)", "tests/views/**/*.test.ts?(x)"],
           setupFiles: ["tests/setup.ts"],
+          // Tells tests/setup.ts so (the Preact run, tests/preact, shares its setup but not its pages).
+          provide: { sharedPage: true },
           // Above the 5 s the async queries may wait (tests/setup.ts), so a slow machine fails on a real wait, not on the clock.
           testTimeout: 15000,
         },

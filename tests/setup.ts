@@ -1,9 +1,31 @@
 import { readFileSync } from "node:fs";
-import { cleanup, configure } from "@testing-library/react";
-import { afterEach, beforeAll } from "vitest";
-import { loadKy } from "../src/api/client";
-import { addDictionary } from "../src/signals/language";
-import "../src/styles/theme";
+import { afterAll, afterEach, beforeAll, inject, vi } from "vitest";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The worker runs its files one after another in one page and one module graph (vitest.config.ts, app project). */
+    sharedPage?: boolean;
+  }
+}
+
+// The app project runs its files one after another in each worker (vitest.config.ts: isolate false), so that React,
+// testing-library and happy-dom load once per worker rather than once per file. What a file could leave behind is put
+// back here, before and after each file, so that each still starts as in a page of its own. (The Preact run,
+// tests/preact, gives each file a context of its own: nothing to put back there.)
+const sharedPage = inject("sharedPage") === true;
+
+// The app's own modules (src/) and the test helpers run afresh for each file, with their module-level state (stores,
+// caches, the ky instance, the dictionaries): this file runs again before each test file, and empties the module graph
+// before it imports any of them. Packages (node_modules) stay loaded: they are what the sharing saves.
+if (sharedPage) vi.resetModules();
+// One import after another: vmThreads (the Preact run) can fail to link a package that two imports ask for at once.
+// Testing-library is imported after the reset too: the Preact run maps it to a module of its own, which must be the one
+// its test file renders with.
+const { cleanup, configure } = await import("@testing-library/react");
+const { loadKy } = await import("../src/api/client");
+const { addDictionary } = await import("../src/signals/language");
+await import("../src/styles/theme");
+const React = await import("react");
 
 // happy-dom has no requestIdleCallback, so the app's whenIdle (src/lib/idle.ts) took its fallback for browsers without
 // one, a 200 ms timer, before the toasts, the update bar and the other work that waits for a quiet moment: each test of
@@ -17,8 +39,27 @@ if (typeof (window as Partial<Window>).requestIdleCallback !== "function") {
   });
 }
 
+// goober finds its sheet as `window._goober`, a browser's named access to the element of that id, which happy-dom lacks:
+// without it each css`` call, at every render, appended a <style> of its own, thousands in a file.
+if (!("_goober" in window)) {
+  Object.defineProperty(window, "_goober", { configurable: true, get: () => document.getElementById("_goober") ?? undefined });
+}
+
+// React's development build, which act() needs, captures a stack trace for each element it creates (up to 10,000 a
+// second), only for the component stacks of its own warnings and DevTools: about a tenth of the project's time. Told
+// that the limit is reached, it gives them the one it keeps for elements past the limit; what renders is the same.
+const reactInternals = (React as unknown as Record<string, Record<string, unknown>>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (reactInternals && "recentlyCreatedOwnerStacks" in reactInternals) {
+  Object.defineProperty(reactInternals, "recentlyCreatedOwnerStacks", { configurable: true, get: () => Number.MAX_SAFE_INTEGER, set: () => {} });
+}
+
 // findBy/waitFor wait up to 5 s rather than 1 s: a CI machine under load must not turn a slow answer into a failure.
 configure({ asyncUtilTimeout: 5000 });
+
+// The page's own properties before the file: one that a file adds or replaces (fake-indexeddb, a faked
+// navigator.serviceWorker, document.visibilityState or window.print) is taken back after its last test.
+const owned: object[] = [globalThis, document, navigator];
+const before = owned.map((target) => new Map(Reflect.ownKeys(target).map((key) => [key, Reflect.getOwnPropertyDescriptor(target, key)])));
 
 // Components are tested against the real dictionaries, so a missing key shows up as the raw key.
 beforeAll(async () => {
@@ -31,3 +72,35 @@ afterEach(() => {
   localStorage.clear();
   location.hash = "";
 });
+if (sharedPage) afterAll(resetPage);
+
+/** Leaves the page as the next file would find a new one. */
+async function resetPage() {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  // Timers and intervals that the file's modules left running (a watcher never stopped) end with it, as with its page.
+  await (window as unknown as { happyDOM: { abort(): Promise<void> } }).happyDOM.abort();
+  owned.forEach((target, i) => {
+    const was = before[i];
+    for (const key of Reflect.ownKeys(target)) {
+      // vitest's own, set while the file ran.
+      if (typeof key === "string" && key.startsWith("__vitest")) continue;
+      const descriptor = was.get(key);
+      if (!descriptor) Reflect.deleteProperty(target, key);
+      else if (!sameDescriptor(descriptor, Reflect.getOwnPropertyDescriptor(target, key))) Reflect.defineProperty(target, key, descriptor);
+    }
+  });
+  sessionStorage.clear();
+  localStorage.clear();
+  // The app's sheet and what it linked go with the rest: the next file's modules write their rules again.
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  for (const element of [document.documentElement, document.body]) for (const { name } of [...element.attributes]) element.removeAttribute(name);
+  document.title = "";
+  history.replaceState(null, "", "/");
+}
+
+function sameDescriptor(a: PropertyDescriptor | undefined, b: PropertyDescriptor | undefined) {
+  return !!a && !!b && a.value === b.value && a.get === b.get && a.set === b.set;
+}

@@ -1,8 +1,8 @@
 // The outbox (issue 15, D23): entries go in order, each step retried with its own key until an answer comes, a 4xx
 // refuses the entry with the server's sentence and keeps it, a later step takes an id from an earlier answer, files go
 // as raw bodies, and nothing is lost by a reload (a new outbox on the same store, IndexedDB included).
-import "fake-indexeddb/auto";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type NewEntry,
   type Outbox,
@@ -22,6 +22,12 @@ import { createApi, setApi } from "../../src/api/client";
 import { fakeRepairApi, json } from "../views/repair-helpers";
 
 const opened: Outbox[] = [];
+// A fresh IndexedDB of the file's own (fake-indexeddb), taken back after it (tests/setup.ts): other files run without one.
+beforeAll(() => {
+  vi.stubGlobal("indexedDB", new IDBFactory());
+  vi.stubGlobal("IDBKeyRange", IDBKeyRange);
+});
+
 afterEach(() => {
   for (const o of opened.splice(0)) o.close();
   setApi(createApi());
