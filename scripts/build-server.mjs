@@ -1,6 +1,6 @@
-// Compiles the API server (server/index.ts) to one ES module, .tmp/server/index.mjs, with its migrations beside it, so
-// it runs on plain Node: `npm run start:compiled`. tsx (what `npm start` uses) transpiles each file as it loads and
-// keeps a module-loader thread for it: about 40 MB more memory at rest (issue 16). Packages stay in node_modules,
+// Compiles the API server (server/index.ts) to one ES module, dist-server/index.mjs, with its migrations beside it, so
+// it runs on plain Node: what `npm start` and `npm run serve` run. tsx (which the tests and the development server
+// use) transpiles each file as it loads and keeps a module-loader thread for it: about 40 MB more memory at rest (issue 16). Packages stay in node_modules,
 // except those whose ES-module imports plain Node cannot resolve (dayjs's plugins name no file extension).
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url);
 const { build } = require("esbuild");
 const pkg = require("../package.json");
 
-const out = ".tmp/server";
+const out = "dist-server";
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 await build({

@@ -7,10 +7,10 @@ import { join } from "node:path";
 
 /**
  * Returns the base URL, the server's process id and a stop function; the server also stops when this process exits.
- * `options.compiled`: run the compiled server (.tmp/server/index.mjs, `npm run build:server`) instead of tsx.
+ * `options.compiled`: run the compiled server (dist-server/index.mjs, `npm run build:server`) instead of tsx.
  */
 export async function startTempServer(port, env = {}, options = {}) {
-  const entry = options.compiled ? [".tmp/server/index.mjs"] : ["--import", "tsx", "server/index.ts"];
+  const entry = options.compiled ? ["dist-server/index.mjs"] : ["--import", "tsx", "server/index.ts"];
   const server = spawn(process.execPath, entry, {
     env: { ...process.env, PORT: String(port), DATA_DIR: join(mkdtempSync(join(tmpdir(), "fixit-measure-")), "data"), ...env },
     stdio: options.log ? ["ignore", "pipe", "pipe"] : "ignore",
