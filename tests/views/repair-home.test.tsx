@@ -22,6 +22,25 @@ const titles = (el: HTMLElement) =>
 const visit = { date: "2026-11-25", time_from: "09:00", time_to: "11:00" };
 
 describe("/home repairs for a customer", () => {
+  it("shows the repairs and the properties together: the properties that answer first wait for the repairs, so nothing is pushed down", async () => {
+    as(0);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    fakeRepairApi({
+      "GET property/properties": properties,
+      "GET issue/issues": async () => (await held, open([repair({ issue_id: 4, title: "Window cracked", stage: "assigned" })])()),
+    });
+    const { container } = render(<HomeView title="titles.home" />);
+    expect(await screen.findByLabelText("Loading your repairs...")).toBeTruthy();
+    // The properties have answered; they still wait, not on the page, behind one spinner.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(container.querySelector("#places-title")).toBeNull();
+    release();
+    expect(titles(await screen.findByTestId("active-repairs"))).toEqual(["Window cracked"]);
+    expect(container.querySelector("#places-title")).not.toBeNull();
+    expect(await screen.findByTestId("property-row")).toBeTruthy();
+  });
+
   it("puts the repairs that need the user first, then a few active ones with stage and next visit, then the properties", async () => {
     as(0);
     const calls = fakeRepairApi({

@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchProperties, fetchProperty } from "../../api/property";
 import { fetchRepairs } from "../../api/repairs";
@@ -10,7 +10,7 @@ import { RepairCard } from "../../components/repair/RepairCard";
 import { needsYou } from "../../components/repair/visit";
 import { Button, Spinner } from "../../components/ui";
 import type { PropertySummary } from "../../contract/property-answers";
-import { usePagedList, useResource } from "../../lib/use-resource";
+import { type Resource, usePagedList, useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
 import { role, user } from "../../signals/session";
@@ -72,9 +72,8 @@ const quietCss = css`
  * the server's `actions` say which, and its open list puts them first), then a few active ones with their stage and
  * next visit, and "All repairs". Nothing open: a friendly word, not an empty box.
  */
-function HomeRepairs() {
+function HomeRepairs({ open }: { open: Resource<Awaited<ReturnType<typeof fetchRepairs>>> }) {
   useSignals();
-  const open = useResource((signal) => fetchRepairs("open", 1, signal), [], { keep: "home:repairs" });
   if (open.loading)
     return (
       <div className={css`display: flex; justify-content: center; padding: 8px;`}>
@@ -184,49 +183,61 @@ export function OwnerHome({ title }: ViewProps) {
   const places = usePagedList((n, signal) => fetchProperties(n, "", signal), byId, [], { keep: "home:places" });
   const items = places.list.items;
   const empty = places.list.done && places.error == null && items.length === 0;
+  const open = useResource((signal) => fetchRepairs("open", 1, signal), [], { keep: "home:repairs" });
+  // The repairs and the places first show together, so whichever answers first is not pushed down by the other a
+  // moment later (issue 16: Lighthouse measured a layout shift of 0.12 here). Later reloads of either show in place.
+  const shown = useRef(false);
+  if (!open.loading && !(places.loading && items.length === 0)) shown.current = true;
   return (
     <main className={page}>
       <ScreenTitle title={t(title)} />
       <div className={stack}>
         <SavedAt at={places.savedAt} />
         <ReportButton />
-        <HomeRepairs />
-        <section className={stack} aria-labelledby="places-title">
-          <div className={headCss}>
-            <h2 id="places-title">{tenant ? t("places.yourHomes") : t("places.yourProperties")}</h2>
-            {!tenant && !empty && (
-              <LinkButton to={paths.addProperty}>
-                <PlusIcon />
-                {t("places.addProperty")}
-              </LinkButton>
-            )}
+        {!shown.current && (
+          <div className={css`display: flex; justify-content: center; padding: 8px;`}>
+            <Spinner label={t("repair.home.loading")} />
           </div>
-          {items.length > 0 && (
-            <ul className={listCss}>
-              {items.map((p) => (
-                <li key={p.property_id}>{tenant ? <TenantHome property={p} /> : <PropertyRow property={p} />}</li>
-              ))}
-            </ul>
-          )}
-          {empty &&
-            (tenant ? (
-              <EmptyState text={t("places.tenantEmpty")} />
-            ) : (
-              <EmptyState text={t("places.ownerEmpty")}>
-                <LinkButton to={paths.addProperty} primary>
+        )}
+        {shown.current && <HomeRepairs open={open} />}
+        {shown.current && (
+          <section className={stack} aria-labelledby="places-title">
+            <div className={headCss}>
+              <h2 id="places-title">{tenant ? t("places.yourHomes") : t("places.yourProperties")}</h2>
+              {!tenant && !empty && (
+                <LinkButton to={paths.addProperty}>
                   <PlusIcon />
-                  {t("places.addFirstProperty")}
+                  {t("places.addProperty")}
                 </LinkButton>
-              </EmptyState>
-            ))}
-          {places.error != null && <LoadError retry={places.retry} />}
-          <PlacesListEnd paged={places} />
-          {tenant && (
-            <a href={href(paths.prevTenant())} className={css`align-self: flex-start; display: inline-flex; align-items: center; min-height: 44px;`}>
-              {t("places.earlierHomes")}
-            </a>
-          )}
-        </section>
+              )}
+            </div>
+            {items.length > 0 && (
+              <ul className={listCss}>
+                {items.map((p) => (
+                  <li key={p.property_id}>{tenant ? <TenantHome property={p} /> : <PropertyRow property={p} />}</li>
+                ))}
+              </ul>
+            )}
+            {empty &&
+              (tenant ? (
+                <EmptyState text={t("places.tenantEmpty")} />
+              ) : (
+                <EmptyState text={t("places.ownerEmpty")}>
+                  <LinkButton to={paths.addProperty} primary>
+                    <PlusIcon />
+                    {t("places.addFirstProperty")}
+                  </LinkButton>
+                </EmptyState>
+              ))}
+            {places.error != null && <LoadError retry={places.retry} />}
+            <PlacesListEnd paged={places} />
+            {tenant && (
+              <a href={href(paths.prevTenant())} className={css`align-self: flex-start; display: inline-flex; align-items: center; min-height: 44px;`}>
+                {t("places.earlierHomes")}
+              </a>
+            )}
+          </section>
+        )}
       </div>
     </main>
   );

@@ -10,7 +10,7 @@ import { Button, SelectField, TextField } from "../../components/ui";
 import type { PropertyDetail, Unit } from "../../contract/property-answers";
 import { useResource } from "../../lib/use-resource";
 import { t } from "../../signals/language";
-import { errorText, muted } from "../../styles/theme";
+import { cx, errorText, muted } from "../../styles/theme";
 import { sectionCss } from "./report-fields";
 
 export interface Where {
@@ -126,7 +126,7 @@ export function ReportWhere({
           </Button>
         </div>
       );
-    if (!options) return <p className={muted}>{t("report.where.loading")}</p>;
+    if (!options) return <p className={cx(whereText, muted)}>{t("report.where.loading")}</p>;
     if (!options.length && !q) return <p role="alert">{t("report.where.none")}</p>;
     const known = options.some((o) => o.property_id === value.property_id);
     return (
@@ -162,7 +162,9 @@ export function ReportWhere({
   };
 
   const unit = () => {
-    if (value.property_id == null) return null;
+    // While the home is being found, the unit's line is kept for it (most often one home and one unit), so the form
+    // below does not move down when it arrives (issue 16: a layout shift Lighthouse measured on /property/addissues).
+    if (value.property_id == null) return loading ? <p className={whereText} aria-hidden="true">{"\u00a0"}</p> : null;
     if (detail.error)
       return (
         <div className={css`display: flex; flex-direction: column; gap: 8px;`}>
@@ -174,7 +176,7 @@ export function ReportWhere({
           </Button>
         </div>
       );
-    if (!shown) return <p className={muted}>{t("report.where.loading")}</p>;
+    if (!shown) return <p className={cx(whereText, muted)}>{t("report.where.loading")}</p>;
     if (!canReport)
       return (
         <p role="alert" className={errorText}>
