@@ -164,7 +164,12 @@ export function ReportWhere({
   const unit = () => {
     // While the home is being found, the unit's line is kept for it (most often one home and one unit), so the form
     // below does not move down when it arrives (issue 16: a layout shift Lighthouse measured on /property/addissues).
-    if (value.property_id == null) return loading ? <p className={whereText} aria-hidden="true">{"\u00a0"}</p> : null;
+    if (value.property_id == null)
+      return loading ? (
+        <p className={whereText} aria-hidden="true">
+          {"\u00a0"}
+        </p>
+      ) : null;
     if (detail.error)
       return (
         <div className={css`display: flex; flex-direction: column; gap: 8px;`}>
