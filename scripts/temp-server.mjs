@@ -10,6 +10,15 @@ import { join } from "node:path";
  * `options.compiled`: run the compiled server (dist-server/index.mjs, `npm run build:server`) instead of tsx.
  */
 export async function startTempServer(port, env = {}, options = {}) {
+  // Something already answering there (another measure still running) would be measured instead of this server.
+  const base = `http://127.0.0.1:${port}`;
+  if (
+    await fetch(`${base}/api/health`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`port ${port} is already in use: stop what runs there or choose another port`);
   const entry = options.compiled ? ["dist-server/index.mjs"] : ["--import", "tsx", "server/index.ts"];
   const server = spawn(process.execPath, entry, {
     env: { ...process.env, PORT: String(port), DATA_DIR: join(mkdtempSync(join(tmpdir(), "fixit-measure-")), "data"), ...env },
@@ -33,7 +42,6 @@ export async function startTempServer(port, env = {}, options = {}) {
   /** Resolves once the server has exited (after stop()). */
   const stopped = () => (exited !== null ? Promise.resolve() : new Promise((done) => server.once("exit", () => done())));
   process.on("exit", stop);
-  const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240 && exited === null; i++) {
     if (
       await fetch(`${base}/api/health`).then(
