@@ -10,8 +10,10 @@ export const pageNum = z.optional(
   z.pipe(z.string().check(z.regex(/^\d{1,9}$/, PAGE_NUM)), z.transform(Number)).check(z.refine((n: number) => n >= 1, PAGE_NUM)),
 );
 
-/** The page a list asks for, from its query string. */
-export const pageOf = (query: Record<string, string | undefined>) => check(z.object({ page_num: pageNum }), { page_num: query.page_num }).page_num ?? 1;
+const pageQuery = z.object({ page_num: pageNum });
+
+/** The page a list asks for, from its query string (one schema for every call: building it was 4% of a list's time). */
+export const pageOf = (query: Record<string, string | undefined>) => check(pageQuery, { page_num: query.page_num }).page_num ?? 1;
 
 /** The most rows one page may hold: a map asks for every open issue at once (issue 17), a list keeps its pages of 10. */
 export const MAX_PAGE_SIZE = 100;
