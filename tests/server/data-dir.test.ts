@@ -99,6 +99,10 @@ describe("one server per data directory (D24)", () => {
 
     const health = await fetch(`http://127.0.0.1:${port1}/api/health`);
     expect(health.status).toBe(200);
+    // A real server's answers (@hono/node-server's, set in place: server/app.ts) carry the headers as app.request's do.
+    expect(health.headers.get("x-frame-options")).toBe("DENY");
+    expect(health.headers.get("cache-control")).toBe("no-store");
+    expect(health.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
 
     // Stopping the first releases the lock.
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true);
