@@ -168,13 +168,20 @@ function workReportOut(w: WorkReportRow, rel: Relations, sign: ReturnType<typeof
   };
 }
 
-/** The issue as sent: no relation columns; `actions` for the caller; media links signed for them; the work report. */
-function issueOut(row: Record<string, unknown>, u: AuthUser, secret: Buffer | null, now: number, report: WorkReportRow | undefined) {
+/** The columns of a list's rows that are sent: not the relations, the caller's, nor the list's own (count, sweep, order). */
+const sentKeys = (row: Record<string, unknown>) =>
+  Object.keys(row).filter((k) => !(k.startsWith("rel_") || k.startsWith("caller_") || k === "full_count" || k === "overdue" || k === "list_at"));
+
+/**
+ * The issue as sent: its `keys` (sentKeys, found once for a whole list); `actions` for the caller; media links signed
+ * for them; the work report.
+ */
+function issueOut(row: Record<string, unknown>, keys: readonly string[], u: AuthUser, secret: Buffer | null, now: number, report: WorkReportRow | undefined) {
   const rel = relationsOf(row);
   const sign = mediaOut(secret, u.user_id, now);
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) {
-    if (k.startsWith("rel_") || k.startsWith("caller_") || k === "full_count" || k === "overdue" || k === "list_at") continue;
+  for (const k of keys) {
+    const v = row[k];
     if (k !== "media") {
       out[k] = v;
       continue;
@@ -212,6 +219,14 @@ function issueOut(row: Record<string, unknown>, u: AuthUser, secret: Buffer | nu
   return out;
 }
 
+/** A list's rows as sent (issueOut), with their work reports and, when a link is to be signed, the links' secret. */
+async function issuesOut(q: Queryable, u: AuthUser, rows: Record<string, unknown>[], now: number) {
+  const reports = await workReportsOf(q, rows);
+  const secret = rows.some(anyPrivate) || [...reports.values()].some((w) => w.signature?.private) ? await fileLinkSecret(q) : null;
+  const keys = rows.length ? sentKeys(rows[0]) : [];
+  return rows.map((r) => issueOut(r, keys, u, secret, now, reports.get(r.issue_id as number)));
+}
+
 /**
  * A column true when some completed issue (anyone's) is past its reopen window, so should have closed by itself
  * (LOOP.md section 2): the lists then sweep (autoClose) and read again, so they never show such an issue as completed.
@@ -241,9 +256,7 @@ export async function selectIssues(q: Queryable, u: AuthUser, where: string, par
   const values = [...relationParams(u), ...params, new Date(now)];
   const sql = `${issueSelect(`${overdueColumn(values.length)},`)} where ${VISIBLE_SQL} and (${where}) ${tail}`;
   const rows = await swept(q, now, async () => (await q.query<Record<string, unknown>>(sql, values)).rows);
-  const reports = await workReportsOf(q, rows);
-  const secret = rows.some(anyPrivate) || [...reports.values()].some((w) => w.signature?.private) ? await fileLinkSecret(q) : null;
-  return rows.map((r) => issueOut(r, u, secret, now, reports.get(r.issue_id as number)));
+  return issuesOut(q, u, rows, now);
 }
 
 /**
@@ -259,9 +272,7 @@ export async function pageOfIssues(q: Queryable, u: AuthUser, where: string, par
      where ${VISIBLE_SQL} and (${where}) ${order} limit ${size} offset ${(page - 1) * size}`;
   const rows = await swept(q, now, async () => (await q.query<Record<string, unknown>>(sql, values)).rows);
   const total = rows.length ? Number(rows[0].full_count) : page === 1 ? 0 : await countIssues(q, u, where, params);
-  const reports = await workReportsOf(q, rows);
-  const secret = rows.some(anyPrivate) || [...reports.values()].some((w) => w.signature?.private) ? await fileLinkSecret(q) : null;
-  return { total, data: rows.map((r) => issueOut(r, u, secret, now, reports.get(r.issue_id as number))) };
+  return { total, data: await issuesOut(q, u, rows, now) };
 }
 
 /** The session's account as `caller_` columns (SESSION_USER_SQL's, prefixed so they do not clash with the issue's). */
@@ -308,9 +319,7 @@ export async function pageOfIssuesForSession(
     if (rows.length || closed > 0) rows = issues(await read());
   }
   const total = rows.length ? Number(rows[0].full_count) : page === 1 ? 0 : await countIssues(q, u, where, params);
-  const reports = await workReportsOf(q, rows);
-  const secret = rows.some(anyPrivate) || [...reports.values()].some((w) => w.signature?.private) ? await fileLinkSecret(q) : null;
-  return { total, data: rows.map((r) => issueOut(r, u, secret, now, reports.get(r.issue_id as number))) };
+  return { total, data: await issuesOut(q, u, rows, now) };
 }
 
 /** How many issues the caller may see match `where` (as selectIssues). */
