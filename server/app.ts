@@ -50,7 +50,6 @@ export function securityHeaders(tileOrigin: string, scriptHashes: readonly strin
   ].join("; ");
 }
 
-/** Builds the API (and, in production, the static app around it) from its dependencies; tests call `app.request()`. */
 /**
  * Sets headers on the finished answer in place. c.header() on a finished answer rebuilds it as a full web Response
  * twice (hono reads its `bodyUsed` and `body`), profiled at 8% of the job list's time (issue 16); an answer whose
@@ -64,6 +63,7 @@ function setHeaders(c: Context, headers: [string, string][]) {
   }
 }
 
+/** Builds the API (and, in production, the static app around it) from its dependencies; tests call `app.request()`. */
 export function createApp(partial: Partial<Deps> & { db: Db }) {
   const deps: Deps = {
     mailer: partial.mailer ?? logMailer(partial.db, partial.log ?? stdoutLog),

@@ -1,7 +1,7 @@
 // SQL of the issue area. Who relates to an issue: ./access.ts; what they may do: ./stages.ts.
 import { formatMinor, moneyOf } from "../../src/contract/money";
 import type { Queryable } from "../db/db";
-import { type AuthUser, SESSION_USER_SQL, assertCaller } from "../lib/auth";
+import { AUTH_USER_COLUMNS, type AuthUser, SESSION_USER_SQL, assertCaller } from "../lib/auth";
 import { clock } from "../lib/clock";
 import { HttpError } from "../lib/http";
 import { msg } from "../lib/i18n";
@@ -276,8 +276,7 @@ export async function pageOfIssues(q: Queryable, u: AuthUser, where: string, par
 }
 
 /** The session's account as `caller_` columns (SESSION_USER_SQL's, prefixed so they do not clash with the issue's). */
-const CALLER_COLUMNS = ["user_id", "role", "name", "email", "mob_no", "cntry_code", "company_id", "got_email_mob"] as const;
-const callerOf = (row: Record<string, unknown>): AuthUser => Object.fromEntries(CALLER_COLUMNS.map((k) => [k, row[`caller_${k}`]])) as unknown as AuthUser;
+const callerOf = (row: Record<string, unknown>): AuthUser => Object.fromEntries(AUTH_USER_COLUMNS.map((k) => [k, row[`caller_${k}`]])) as unknown as AuthUser;
 /** The caller's parameters $1..$3 (relationParams) as read from the session's row `caller`. */
 const CALLER_SQL = ["caller.user_id", "caller.role", "coalesce(caller.company_id, -1)"];
 /** SQL written for relationParams ($1..$3, then its own from $4) rewritten over `caller`, its own parameters from $2. */
@@ -302,22 +301,20 @@ export async function pageOfIssuesForSession(
   const own = [...params, new Date(now)];
   const list = `${issueSelect(`count(*) over () as full_count, ${overdueColumn(own.length + 3)}, i.created_at as list_at,`)}
      where ${VISIBLE_SQL} and (${where}) order by i.created_at desc, i.issue_id desc limit $${own.length + 4} offset $${own.length + 5}`;
-  const sql = `select ${CALLER_COLUMNS.map((k) => `caller.${k} as caller_${k}`).join(", ")}, l.*
+  const sql = `select ${AUTH_USER_COLUMNS.map((k) => `caller.${k} as caller_${k}`).join(", ")}, l.*
       from (${SESSION_USER_SQL}) caller left join lateral (${overSession(list)}) l on true
      order by l.list_at desc, l.issue_id desc`;
   const values = [tokenHash, ...own, size, (page - 1) * size];
   const read = async () => (await q.query<Record<string, unknown>>(sql, values)).rows;
-  let rows = await read();
-  const u = rows[0] ? callerOf(rows[0]) : null;
+  let first: Record<string, unknown>[] | undefined = await read();
+  const u = first[0] ? callerOf(first[0]) : null;
   assertCaller(u, roles);
-  // With the session's row and no issue, the issue's columns are null.
-  const issues = (all: Record<string, unknown>[]) => (all.length && all[0].issue_id == null ? [] : all);
-  rows = issues(rows);
-  // As swept: an issue past its reopen window closes first, and the list is read again.
-  if (!rows.length || rows[0].overdue === true) {
-    const closed = await autoClose(q, now);
-    if (rows.length || closed > 0) rows = issues(await read());
-  }
+  // The first read is swept's first; with the session's row and no issue, the issue's columns are null.
+  const rows = await swept(q, now, async () => {
+    const all = first ?? (await read());
+    first = undefined;
+    return all.length && all[0].issue_id == null ? [] : all;
+  });
   const total = rows.length ? Number(rows[0].full_count) : page === 1 ? 0 : await countIssues(q, u, where, params);
   return { total, data: await issuesOut(q, u, rows, now) };
 }

@@ -39,6 +39,14 @@ function jobsInput(c: Context) {
 }
 
 /**
+ * GET /issue/jobs's issues, over the caller's $1..$3 (relationParams: user, role, company): a technician's own, a
+ * manager's company's technicians'; the tab's open or closed ones.
+ */
+const jobsWhere = (status: "open" | "closed") =>
+  `i.assigned_tech_id in (select $1::int where $2 = 1 union all select t.user_id from users t where $2 <> 1 and t.company_id = $3 and t.role = 1)
+   and ${status === "closed" ? "i.issue_status = 1" : "i.issue_status <> 1"}`;
+
+/**
  * GET /issue/jobs on PostgreSQL: the session and the page in one statement (pageOfIssuesForSession), one round trip
  * where there were two (issue 16), refused exactly as requireAuth(1, 2) would. A request without a token, or with a
  * query string to refuse (422 comes after 401 and 403), and the embedded database (whose sessions are cached in the
@@ -53,10 +61,7 @@ const jobsInOneTrip: MiddlewareHandler<Env> = async (c, next) => {
   } catch {
     return next();
   }
-  // As the route's, for either role: a technician's own jobs, a manager's company's technicians'.
-  const who = "i.assigned_tech_id in (select $1::int where $2 = 1 union all select t.user_id from users t where $2 <> 1 and t.company_id = $3 and t.role = 1)";
-  const where = `${who} and ${input.status === "closed" ? "i.issue_status = 1" : "i.issue_status <> 1"}`;
-  const { total, data } = await pageOfIssuesForSession(c.var.db, hashToken(token), [1, 2], where, [], input.size, input.page);
+  const { total, data } = await pageOfIssuesForSession(c.var.db, hashToken(token), [1, 2], jobsWhere(input.status), [], input.size, input.page);
   return c.json({ status: 1, total, data });
 };
 
@@ -66,11 +71,7 @@ export function issueRoutes() {
   app.get("/issue/jobs", jobsInOneTrip, requireAuth(1, 2), async (c) => {
     const u = c.var.user;
     const { status, page, size } = jobsInput(c);
-    // A technician sees the issues assigned to them; a manager those of their company's technicians.
-    const who = u.role === 1 ? "i.assigned_tech_id = $4" : "i.assigned_tech_id in (select user_id from users where company_id = $4 and role = 1)";
-    const whoId = u.role === 1 ? u.user_id : (u.company_id ?? -1);
-    const where = `${who} and ${status === "closed" ? "i.issue_status = 1" : "i.issue_status <> 1"}`;
-    const { total, data } = await pageOfIssues(c.var.db, u, where, [whoId], "order by i.created_at desc, i.issue_id desc", size, page);
+    const { total, data } = await pageOfIssues(c.var.db, u, jobsWhere(status), [], "order by i.created_at desc, i.issue_id desc", size, page);
     return c.json({ status: 1, total, data });
   });
 

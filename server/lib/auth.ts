@@ -19,6 +19,18 @@ export interface AuthUser {
   got_email_mob: number;
 }
 
+/** AuthUser's columns, in the order SESSION_USER_SQL reads them (issues/queries.ts reads them in a list's query too). */
+export const AUTH_USER_COLUMNS = [
+  "user_id",
+  "role",
+  "name",
+  "email",
+  "mob_no",
+  "cntry_code",
+  "company_id",
+  "got_email_mob",
+] as const satisfies readonly (keyof AuthUser)[];
+
 /** Opens a 3-day session and returns its token (shown once, stored hashed). */
 export async function createSession(q: Queryable, userId: number, now = Date.now()): Promise<string> {
   const token = newToken();
@@ -42,7 +54,7 @@ export async function endSessions(q: Queryable, userId: number) {
  * The account of a live session, by the hash of its token ($1): no row when it ended, expired or is disabled. Its
  * `session_expires_at` is not the account's.
  */
-export const SESSION_USER_SQL = `select u.user_id, u.role, u.name, u.email, u.mob_no, u.cntry_code, u.company_id, u.got_email_mob, s.expires_at as session_expires_at
+export const SESSION_USER_SQL = `select ${AUTH_USER_COLUMNS.map((k) => `u.${k}`).join(", ")}, s.expires_at as session_expires_at
        from sessions s join users u using (user_id)
       where s.token_hash = $1 and s.expires_at > now() and not u.disabled`;
 
