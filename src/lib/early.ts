@@ -3,7 +3,7 @@
 // takes an early answer for the same GET, from the same session and language, instead of asking again (src/api/client.ts).
 // The built page runs this module first, inlined in index.html (src/boot.ts): the reads leave with the page, before any
 // of the app's code has arrived, and the app's own copy of this module finds them where the page left them.
-import { paths } from "../paths";
+import { paths, patterns } from "../paths";
 import { currentPath, currentSearch } from "./hash-path";
 import { normalise } from "./lang-code";
 import { readJSON, readKey, readNumber } from "./storage";
@@ -83,6 +83,10 @@ export function firstReads(path: string, q: URLSearchParams, role: number | null
         ? ["company/summary", firstPage("property/properties"), ...listed(q, "issue/issues", { status: "open", scope: "company", stage: "reported" })]
         : role !== 1 && [firstPage("issue/issues", { status: "open" }), ...(role === 0 ? [firstPage("property/properties")] : [])],
     [paths.openIssues]: () => role === 1 && /^\d{1,9}$/.test(q.get("issue_id") ?? "") && [`issue/issue?issue_id=${q.get("issue_id")}`],
+    // The report form (src/views/repair/report-where.tsx): the home the link names, else the caller's first page of
+    // homes (and, once that answers, the one home a tenant has: followHome).
+    [patterns.addIssue]: () =>
+      role !== 1 && (/^[1-9]\d{0,8}$/.test(q.get("property_id") ?? "") ? [`property/property?property_id=${q.get("property_id")}`] : [HOMES]),
   };
   const found = reads[path]?.();
   return found ? [...found, "notification/unread_count"] : [];
@@ -98,8 +102,30 @@ export function storedSession(): { token: string; role: number | null; lang: str
   return { token, role: readJSON<{ role?: number }>("user")?.role ?? readNumber("role"), lang: normalise(readKey("language")) };
 }
 
+const HOMES = firstPage("property/properties");
+
+/**
+ * When the first page of homes was asked for early and holds just one (the report form then picks it, so the tenant
+ * sees her home and unit without choosing), that home is asked for as soon as the page answers, not after the
+ * screen's code has arrived, run and read the page.
+ */
+export function followHome(base: string, token: string, lang: string, fetcher: typeof fetch = fetch): Promise<void> {
+  const homes = early.get(keyOf(`${base}/${HOMES}`));
+  if (!homes) return Promise.resolve();
+  return homes.response
+    .then((r) => (r?.ok ? r.clone().json() : null))
+    .then((page: { total?: unknown; data?: { property_id?: unknown }[] } | null) => {
+      const id = page?.data?.length === 1 && Number(page.total) <= 1 ? page.data[0]?.property_id : null;
+      if (Number.isInteger(id)) fetchEarly(base, [`property/property?property_id=${id}`], token, lang, fetcher);
+    })
+    .catch(() => undefined);
+}
+
 /** Asks for the first reads of the screen the address opens on, for the stored session; nothing when signed out. */
 export function bootReads(fetcher: typeof fetch = fetch) {
   const session = storedSession();
-  if (session) fetchEarly(API_BASE, firstReads(currentPath(), new URLSearchParams(currentSearch()), session.role), session.token, session.lang, fetcher);
+  if (!session) return;
+  const path = currentPath();
+  fetchEarly(API_BASE, firstReads(path, new URLSearchParams(currentSearch()), session.role), session.token, session.lang, fetcher);
+  if (path === patterns.addIssue) void followHome(API_BASE, session.token, session.lang, fetcher);
 }

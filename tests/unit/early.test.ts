@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { API_BASE, createApi } from "../../src/api/client";
-import { clearEarly, fetchEarly, firstReads, takeEarly } from "../../src/lib/early";
+import { clearEarly, fetchEarly, firstReads, followHome, takeEarly } from "../../src/lib/early";
 import { lang } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
 
@@ -69,5 +69,30 @@ describe("early reads", () => {
     expect(firstReads("/jobs", q(), 0)).toEqual([]);
     expect(firstReads("/resources", q(), 0)).toEqual([]);
     expect(firstReads("/about", q(), 0)).toEqual([]);
+    expect(firstReads("/property/addissues", q(), 3)).toEqual(["property/properties?page_num=1", "notification/unread_count"]);
+    expect(firstReads("/property/addissues", q("property_id=4&unit_id=9"), 0)).toEqual(["property/property?property_id=4", "notification/unread_count"]);
+    expect(firstReads("/property/addissues", q("property_id=0"), 0)).toContain("property/properties?page_num=1");
+    expect(firstReads("/property/addissues", q(), 1)).toEqual([]);
+  });
+
+  it("asks for the report form's one home as soon as the list of homes answers, and nothing when there are several", async () => {
+    const asked: string[] = [];
+    const homes = (body: unknown) => async (url: RequestInfo | URL) => {
+      asked.push(new URL(String(url), document.baseURI).pathname + new URL(String(url), document.baseURI).search);
+      return answer(String(url).includes("properties") ? body : { status: 1, data: { property_id: 6 } });
+    };
+    fetchEarly(API_BASE, ["property/properties?page_num=1"], "tok", "en", homes({ status: 1, total: 1, data: [{ property_id: 6, name: "Flat" }] }));
+    await followHome(API_BASE, "tok", "en", homes({}));
+    expect(asked).toEqual(["/api/property/properties?page_num=1", "/api/property/property?property_id=6"]);
+    // The app still gets the list's own answer, whole, after the look inside it.
+    const req = new Request(new URL(`${API_BASE}/property/properties?page_num=1`, document.baseURI), { headers: { Authorization: "Bearer tok", "Accept-Language": "en" } });
+    expect(((await (await takeEarly(req))?.json()) as { total: number }).total).toBe(1);
+
+    clearEarly();
+    asked.length = 0;
+    const two = homes({ status: 1, total: 2, data: [{ property_id: 6 }, { property_id: 7 }] });
+    fetchEarly(API_BASE, ["property/properties?page_num=1"], "tok", "en", two);
+    await followHome(API_BASE, "tok", "en", two);
+    expect(asked).toEqual(["/api/property/properties?page_num=1"]);
   });
 });
