@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib } from "node:zlib";
 import type { OutputAsset, OutputChunk } from "rolldown";
 import { defineConfig, loadEnv, type Plugin } from "vite";
 import { type ManifestOptions, VitePWA } from "vite-plugin-pwa";
+import { literalsOf, pickWords } from "./scripts/first-words.mjs";
 import { patterns } from "./src/paths";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -42,15 +43,23 @@ const manifestAr = {
 } satisfies Partial<ManifestOptions>;
 
 /**
- * Writes manifest.ar.webmanifest beside the English manifest (which vite-plugin-pwa writes and links), and links the
- * icon iOS puts on the home screen (it reads no manifest icons).
+ * Writes manifest.ar.webmanifest beside the English manifest (which vite-plugin-pwa writes), and links the icon iOS puts
+ * on the home screen (it reads no manifest icons). The manifest's own link leaves the page: Chromium fetches a linked
+ * manifest and its icon as the page is read, two of the six connections a phone has to the server while the first
+ * screen's code and data are on their way (issue 16). src/lib/pwa.ts links it, in the app's language, once the first
+ * screen is up.
  */
 function manifestExtras(): Plugin {
   return {
     name: "fixit:manifest-extras",
     apply: "build",
-    generateBundle() {
-      this.emitFile({ type: "asset", fileName: "manifest.ar.webmanifest", source: `${JSON.stringify(manifestAr)}\n` });
+    generateBundle: {
+      order: "post",
+      handler(_, bundle) {
+        this.emitFile({ type: "asset", fileName: "manifest.ar.webmanifest", source: `${JSON.stringify(manifestAr)}\n` });
+        const html = bundle["index.html"] as OutputAsset | undefined;
+        if (html && typeof html.source === "string") html.source = html.source.replace(/\s*<link rel="manifest"[^>]*>/, "");
+      },
     },
     transformIndexHtml: () => [{ tag: "link", attrs: { rel: "apple-touch-icon", href: "./icons/apple-touch-icon.png" }, injectTo: "head" }],
   };
@@ -131,6 +140,15 @@ const FIRST_SCREENS: Record<string, Record<string, string[]>> = {
 
 const FIRST_VIEWS = [...new Set(Object.values(FIRST_SCREENS).flatMap((byRole) => Object.values(byRole).flat()))];
 
+/** The screens a signed-out phone most often opens on, and their views: each has its first words too (firstWords). */
+const PUBLIC_SCREENS: Record<string, string[]> = {
+  [patterns.root]: ["views/auth/root.tsx"],
+  [patterns.login]: ["views/auth/login.tsx"],
+  [patterns.getRole]: ["views/auth/get-role.tsx"],
+  [patterns.technicianRegister]: ["views/register/technician.tsx"],
+  [patterns.forgot]: ["views/recovery/forgot.tsx"],
+};
+
 /**
  * A lazy chunk's own imports load beside it, not one round trip after it, without putting dependency lists in the first
  * load's JavaScript: which chunks each lazy chunk needs (all the way down, less what the entry already loaded) goes
@@ -202,14 +220,15 @@ function chunkPreloads(apiUrl: string | undefined): Plugin {
         write: false,
         target: "es2020",
         legalComments: "none",
-        define: { __BOOT__: JSON.stringify({ start, screens }), "import.meta.env.VITE_API_URL": apiUrl === undefined ? "undefined" : JSON.stringify(apiUrl) },
+        define: { __BOOT__: JSON.stringify({ start, screens, words: Object.fromEntries(firstWords) }), "import.meta.env.VITE_API_URL": apiUrl === undefined ? "undefined" : JSON.stringify(apiUrl) },
       });
       const html = bundle["index.html"] as OutputAsset | undefined;
+      // The boot script runs first in the page, before the parser meets the entry's own preloads: what it asks for
+      // (the signed-in screen's code, its words and reads) is asked for first, and gets the phone's first connections.
       if (html && typeof html.source === "string")
-        html.source = html.source.replace(
-          "</head>",
-          `<script type="application/json" id="chunk-preloads">${JSON.stringify({ n: names, d: deps })}</script>\n<script>${boot.outputFiles[0].text.trim()}</script>\n</head>`,
-        );
+        html.source = html.source
+          .replace(/(<meta charset="utf-8" \/>)/, `$1\n    <script>${boot.outputFiles[0].text.trim()}</script>`)
+          .replace("</head>", `<script type="application/json" id="chunk-preloads">${JSON.stringify({ n: names, d: deps })}</script>\n</head>`);
     },
   };
 }
@@ -229,6 +248,8 @@ const ANY_SCREEN_LATER =
 const shell = new Set<string>();
 /** The module's first screen (its view), for a module only one first screen imports: the "<view>-parts" chunks. */
 const firstScreenPart = new Map<string, string>();
+/** Each first screen's words file (locales/{lng}.{name}.json) by path, then by stored role ("*": any other; "out": signed out). */
+const firstWords = new Map<string, Record<string, string>>();
 const SIGNED_IN_FRAME = /[\\/]src[\\/](components[\\/](Header|BottomNav)\.tsx|signals[\\/]unread-watch\.ts)$/;
 /** The app's `import … from "goober"` gets src/lib/goober-batch.ts, which alone imports goober itself. */
 function batchedStyles(): Plugin {
@@ -272,13 +293,19 @@ function precompress(): Plugin {
 /** Fills onStartPath and shell from the module graph once it is complete (the chunk groups ask after the build). */
 function moduleGraph(): Plugin {
   const staticImports = new Map<string, readonly string[]>();
+  const dynamicImports = new Map<string, readonly string[]>();
   const lazy = new Set<string>();
+  /** Each first screen's words, by language: emitted as locales/{lng}.{name}.json. */
+  const wordFiles = new Map<string, Record<string, unknown>>();
   return {
     name: "fixit:module-graph",
     apply: "build",
     buildStart: () => {
       staticImports.clear();
+      dynamicImports.clear();
       lazy.clear();
+      firstWords.clear();
+      wordFiles.clear();
       onStartPath.clear();
       client.clear();
       shell.clear();
@@ -286,6 +313,7 @@ function moduleGraph(): Plugin {
     },
     moduleParsed: (info) => {
       staticImports.set(info.id, info.importedIds);
+      dynamicImports.set(info.id, info.dynamicallyImportedIds);
       for (const id of info.dynamicallyImportedIds) lazy.add(id);
     },
     buildEnd: () => {
@@ -320,8 +348,51 @@ function moduleGraph(): Plugin {
         if (client.has(m)) continue;
         else if (by.size >= 2) shell.add(m);
         else firstScreenPart.set(m, [...by][0]);
+      pickFirstWords(ids);
+      if (process.env.DUMP_SHELL) writeFileSync(process.env.DUMP_SHELL, JSON.stringify({ shell: [...shell], seen: Object.fromEntries([...seen].map(([m, by]) => [m, [...by]])) }));
+    },
+    generateBundle() {
+      for (const [fileName, words] of wordFiles) this.emitFile({ type: "asset", fileName, source: `${JSON.stringify(words)}\n` });
     },
   };
+
+  /**
+   * A first screen's words (issue 16): what its code can show before the whole dictionary has come. The page asks for
+   * them instead of the whole dictionary (src/boot.ts) and the app loads the whole one once the screen is up
+   * (src/signals/language.ts). The code a first screen runs: the app's own (main.tsx, everything it imports, at once or
+   * later: the header, the toasts, a sheet) and the screen's views, but no other screen's view.
+   */
+  function pickFirstWords(ids: string[]) {
+    const routeViews = new Set(ids.filter((k) => /[\\/]src[\\/]routes\.ts$/.test(k)).flatMap((k) => dynamicImports.get(k) ?? []));
+    const literals = new Map<string, ReturnType<typeof literalsOf>>();
+    const wordsOf = (views: string[]) => {
+      const roots = ids.filter((k) => /[\\/]src[\\/]main\.tsx$/.test(k) || views.some((v) => k.endsWith(`/src/${v}`)));
+      const seen = new Set<string>(roots);
+      const found = { exact: new Set<string>(), prefixes: new Set<string>() };
+      for (let stack = [...roots], m = stack.pop(); m !== undefined; m = stack.pop()) {
+        if (!/[\\/]src[\\/].*\.tsx?$/.test(m) || m.includes("node_modules")) continue;
+        if (!literals.has(m)) literals.set(m, literalsOf(readFileSync(m, "utf8"), m.endsWith(".tsx") ? "tsx" : "ts"));
+        const own = literals.get(m) as ReturnType<typeof literalsOf>;
+        for (const x of own.exact) found.exact.add(x);
+        for (const x of own.prefixes) found.prefixes.add(x);
+        for (const next of [...(staticImports.get(m) ?? []), ...(dynamicImports.get(m) ?? [])])
+          if (!seen.has(next) && !routeViews.has(next)) {
+            seen.add(next);
+            stack.push(next);
+          }
+      }
+      return found;
+    };
+    const dictionaries = Object.fromEntries(["en", "ar"].map((lng) => [lng, JSON.parse(readFileSync(here(`public/locales/${lng}.json`), "utf8"))]));
+    const add = (path: string, who: string, views: string[]) => {
+      const name = `${path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-") || "root"}${who === "*" || who === "out" ? "" : `-${who}`}`;
+      const found = wordsOf(views);
+      for (const [lng, dict] of Object.entries(dictionaries)) wordFiles.set(`locales/${lng}.${name}.json`, pickWords(dict, found));
+      (firstWords.get(path) ?? firstWords.set(path, {}).get(path))![who] = name;
+    };
+    for (const [path, byRole] of Object.entries(FIRST_SCREENS)) for (const [who, views] of Object.entries(byRole)) add(path, who, views);
+    for (const [path, views] of Object.entries(PUBLIC_SCREENS)) add(path, "out", views);
+  }
 }
 
 // The production build runs the React code on preact/compat (D14); `--mode react` builds it on React itself.
@@ -359,6 +430,8 @@ export default defineConfig(({ mode }) => {
         injectManifest: {
           // The shell, the locales and every screen's code; never /api or /files (the worker caches nothing else).
           globPatterns: ["index.html", "locales/*.json", "assets/*.{js,css}", "manifest.ar.webmanifest"],
+          // Not the first screens' words (locales/en.jobs.json): a phone the worker serves takes the whole dictionary.
+          globIgnores: ["locales/*.*.json"],
         },
         devOptions: { enabled: false },
       }),

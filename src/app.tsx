@@ -5,11 +5,11 @@ import { Redirect, Route, Router, Switch, useLocation } from "wouter";
 import { OfflineBar } from "./components/OfflineBar";
 import { ErrorBoundary, GateScreen, LoadingScreen } from "./components/Screens";
 import { useHashLocation, useHashSearch } from "./lib/hash-location";
-import { whenIdle } from "./lib/idle";
+import { afterFirstScreen, appStarted } from "./lib/first-screen";
 import { paths } from "./paths";
 import { type RouteDef, preloadRoute, resolveAccess, routeAt, routes, showsHeader, showsNav } from "./routes";
 import { online } from "./signals/connectivity";
-import { ready, t } from "./signals/language";
+import { readyFor, t } from "./signals/language";
 import { gotEmailMob, isAuthenticated, role } from "./signals/session";
 import { screenGate } from "./signals/viewport";
 
@@ -28,11 +28,11 @@ const VerifyInfoModal = lazy(() => import("./components/VerifyInfoModal").then((
 const Toasts = lazy(() => import("./components/Toasts").then((m) => ({ default: m.Toasts })));
 const UpdatePrompt = lazy(() => import("./components/UpdatePrompt").then((m) => ({ default: m.UpdatePrompt })));
 
-/** Renders `children` once the browser is first idle after the app started. */
-function WhenIdle({ children }: { children: ReactNode }) {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
-  return idle ? <Suspense fallback={null}>{children}</Suspense> : null;
+/** Renders `children` once the first screen is up and the browser has a moment (src/lib/first-screen.ts). */
+function AfterFirstScreen({ children }: { children: ReactNode }) {
+  const [up, setUp] = useState(false);
+  useEffect(() => afterFirstScreen(() => setUp(true)), []);
+  return up ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 /** The verify-info slot: shown over protected screens while got_email_mob is 0; closing hides it until the next screen. */
@@ -113,11 +113,13 @@ export function App({ location }: { location?: { hook: typeof useHashLocation; s
   const offlineOk = offline && !!routeAt(path)?.offline;
   const gated = gate !== null || (offline && !offlineOk);
   // Dialogs render into #overlay-root (index.html), outside the app's tree: a gate hides them too.
+  // Rendered once: from now on, the first screen is up when the loads it waits for are done.
+  useEffect(() => appStarted(), []);
   useLayoutEffect(() => {
     const overlays = document.getElementById("overlay-root");
     overlays?.toggleAttribute("hidden", gated);
   }, [gated]);
-  if (!ready.value) return <LoadingScreen />;
+  if (!readyFor(path)) return <LoadingScreen />;
   const gateScreen =
     gate === "small" ? (
       <GateScreen title={t("gates.tooSmall")} />
@@ -135,10 +137,10 @@ export function App({ location }: { location?: { hook: typeof useHashLocation; s
           <Router hook={location?.hook ?? useHashLocation} searchHook={location?.searchHook ?? useHashSearch}>
             <Shell />
           </Router>
-          <WhenIdle>
+          <AfterFirstScreen>
             <Toasts />
             <UpdatePrompt />
-          </WhenIdle>
+          </AfterFirstScreen>
         </ErrorBoundary>
       </div>
     </>

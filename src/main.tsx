@@ -5,17 +5,17 @@ import { effect } from "@preact/signals-react";
 import { createRoot } from "react-dom/client";
 import { App, preloadScreen } from "./app";
 import { currentPath } from "./lib/hash-location";
-import { whenIdle } from "./lib/idle";
+import { afterFirstScreen, heldBy, whenFirstScreen } from "./lib/first-screen";
 import { watchConnectivity } from "./signals/connectivity";
-import { lang, setLanguage, watchLanguage } from "./signals/language";
+import { startLanguage, watchLanguage } from "./signals/language";
 import { isAuthenticated, persistSession, restoreSession, role } from "./signals/session";
 import { watchSessionExpiry } from "./signals/session-expiry";
 import { watchViewport } from "./signals/viewport";
 
 restoreSession();
 persistSession();
-void setLanguage(lang.value);
-// The screen's code loads beside the dictionaries (index.html preloads English) instead of after them.
+void heldBy(startLanguage());
+// The screen's code loads beside the dictionaries (or the first screen's words: src/boot.ts) instead of after them.
 preloadScreen(currentPath(), isAuthenticated.value, role.value);
 watchLanguage();
 watchConnectivity();
@@ -28,8 +28,9 @@ let signedInStarted = false;
 effect(() => {
   if (!isAuthenticated.value || signedInStarted) return;
   signedInStarted = true;
-  void import("./signals/unread-watch").then((m) => m.watchUnread());
-  whenIdle(() => void import("./lib/outbox").then((m) => m.startOutbox()));
+  // The bell's count once the first screen is up: a connection less while the screen loads (src/lib/first-screen.ts).
+  void import("./signals/unread-watch").then((m) => whenFirstScreen(() => m.watchUnread()));
+  afterFirstScreen(() => void import("./lib/outbox").then((m) => m.startOutbox()));
 });
 // A signed-in screen's header, and the HTTP client its first call needs, come beside its code rather than after it.
 if (isAuthenticated.value) {
@@ -43,4 +44,4 @@ if (isAuthenticated.value) {
 createRoot(document.getElementById("root")!).render(<App />);
 
 // The HTTP client is fetched once the first screen is up and the browser has a moment, before anyone submits a form.
-whenIdle(() => void import("./api/client").then((m) => m.loadKy()));
+afterFirstScreen(() => void import("./api/client").then((m) => m.loadKy()));

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from "react";
+import { heldBy } from "./lib/first-screen";
 import { homeFor, paths, patterns as p, type ViewProps } from "./paths";
 
 type Loader = () => Promise<ComponentType<ViewProps>>;
@@ -27,7 +28,8 @@ const loaders = new Map<ComponentType<ViewProps>, () => Promise<ComponentType<Vi
 // One lazy component per loader, so the code of a screen is fetched only when it is first shown (or preloaded).
 const view = (load: Loader) => {
   let started: Promise<ComponentType<ViewProps>> | undefined;
-  const once = () => (started ??= load());
+  // The first screen waits for its code (src/lib/first-screen.ts).
+  const once = () => (started ??= heldBy(load()));
   const v = lazy(() => once().then((c) => ({ default: c })));
   loaders.set(v, once);
   return v;

@@ -24,6 +24,7 @@ if (sharedPage) vi.resetModules();
 const { cleanup, configure } = await import("@testing-library/react");
 const { loadKy } = await import("../src/api/client");
 const { addDictionary } = await import("../src/signals/language");
+const { appStarted } = await import("../src/lib/first-screen");
 await import("../src/styles/theme");
 const React = await import("react");
 
@@ -66,6 +67,8 @@ beforeAll(async () => {
   // The app loads ky on first use; loading it here keeps that one-off import out of each file's first test.
   await loadKy();
   for (const code of ["en", "ar"]) addDictionary(code, JSON.parse(readFileSync(`public/locales/${code}.json`, "utf8")));
+  // A screen rendered on its own is up as soon as it is (src/lib/first-screen.ts): nothing is held back for it.
+  appStarted();
 });
 afterEach(() => {
   cleanup();

@@ -70,7 +70,8 @@ const listed = (q: URLSearchParams, path: string, query: Record<string, string>)
 
 /**
  * The API reads a signed-in screen makes first (paths under the API prefix, with the query its API module sends), for
- * the screens a phone most often opens on (issue 16's list), when `role` may see them; the header's unread count too.
+ * the screens a phone most often opens on (issue 16's list), when `role` may see them. Not the bell's count: it is
+ * asked for once the first screen is up (src/main.tsx), so it takes no connection from the screen's own reads.
  * A screen not listed, or another role, asks for nothing early.
  */
 export function firstReads(path: string, q: URLSearchParams, role: number | null): string[] {
@@ -88,8 +89,7 @@ export function firstReads(path: string, q: URLSearchParams, role: number | null
     [patterns.addIssue]: () =>
       role !== 1 && (/^[1-9]\d{0,8}$/.test(q.get("property_id") ?? "") ? [`property/property?property_id=${q.get("property_id")}`] : [HOMES]),
   };
-  const found = reads[path]?.();
-  return found ? [...found, "notification/unread_count"] : [];
+  return reads[path]?.() || [];
 }
 
 /**

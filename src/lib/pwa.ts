@@ -6,19 +6,26 @@
 /** The worker's address: the same registration src/lib/push.ts makes for push notifications. */
 export const SW_URL = "./sw.js";
 
-/** The manifests vite.config.ts writes: English (linked by index.html) and Arabic. */
+/** The manifests vite.config.ts writes: English and Arabic. */
 export const MANIFESTS = { en: "./manifest.webmanifest", ar: "./manifest.ar.webmanifest" } as const;
 
 /** An open app checks for a new version this often (besides every page load), so a phone left on a screen updates too. */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**
- * Points <link rel=manifest> at the manifest of `language`: installed in Arabic, the app is named in Arabic, right to
- * left. Does nothing where the page links no manifest (the dev server, tests).
+ * Links the web app manifest of `language` (installed in Arabic, the app is named in Arabic, right to left), once the
+ * first screen is up (src/components/UpdatePrompt.tsx): the built page links none, so that the manifest and its icon
+ * do not take the phone's connections while the first screen loads (vite.config.ts). `create` false (the dev server,
+ * which writes no manifest) only repoints a link already there.
  */
-export function linkManifest(language: string, doc: Document = document) {
-  const link = doc.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+export function linkManifest(language: string, doc: Document = document, create: boolean = import.meta.env.PROD) {
+  let link = doc.querySelector<HTMLLinkElement>('link[rel="manifest"]');
   const href = language === "ar" ? MANIFESTS.ar : MANIFESTS.en;
+  if (!link && create) {
+    link = doc.createElement("link");
+    link.rel = "manifest";
+    doc.head.appendChild(link);
+  }
   if (link && link.getAttribute("href") !== href) link.setAttribute("href", href);
 }
 

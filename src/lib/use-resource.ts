@@ -7,6 +7,7 @@
 import { type DependencyList, useCallback, useEffect, useRef, useState } from "react";
 import { online } from "../signals/connectivity";
 import { user } from "../signals/session";
+import { heldBy } from "./first-screen";
 import { type PagedList, applyPage, emptyList, stopList } from "./infinite-list";
 import { keep as keepRead, readKept } from "./kept";
 
@@ -106,22 +107,25 @@ export function useResource<T>(
       return !!kept;
     };
     setState({ data: undefined, loading: true, error: null, savedAt: null });
-    void (async () => {
-      // Offline already: what was kept shows at once rather than after the reads' retries give up.
-      if (who != null && !online.peek() && (await showKept())) return;
-      if (!live()) return;
-      try {
-        const data = await loadRef.current(controller.signal);
+    // The screen's data: the first screen waits for it (src/lib/first-screen.ts).
+    void heldBy(
+      (async () => {
+        // Offline already: what was kept shows at once rather than after the reads' retries give up.
+        if (who != null && !online.peek() && (await showKept())) return;
         if (!live()) return;
-        setState({ data, loading: false, error: null, savedAt: null });
-        // Signed out (or someone else signed in) meanwhile: nothing of the last person is written back.
-        if (who != null && keep && owner() === who) void keepRead(who, keep, data);
-      } catch (error) {
-        if (!live() || isAbort(error)) return;
-        if (who != null && isNetworkFailure(error) && (await showKept())) return;
-        if (live()) setState({ data: undefined, loading: false, error, savedAt: null });
-      }
-    })();
+        try {
+          const data = await loadRef.current(controller.signal);
+          if (!live()) return;
+          setState({ data, loading: false, error: null, savedAt: null });
+          // Signed out (or someone else signed in) meanwhile: nothing of the last person is written back.
+          if (who != null && keep && owner() === who) void keepRead(who, keep, data);
+        } catch (error) {
+          if (!live() || isAbort(error)) return;
+          if (who != null && isNetworkFailure(error) && (await showKept())) return;
+          if (live()) setState({ data: undefined, loading: false, error, savedAt: null });
+        }
+      })(),
+    );
     return () => controller.abort();
   }, [...deps, enabled, attempt, keep]);
 
@@ -210,29 +214,31 @@ export function usePagedList<T>(
       setLoading(false);
       return true;
     };
-    void (async () => {
-      if (who != null && !online.peek() && (await showKept())) return;
-      if (controller.signal.aborted) return;
-      try {
-        const page = await loadRef.current(current.nextPage, controller.signal);
+    void heldBy(
+      (async () => {
+        if (who != null && !online.peek() && (await showKept())) return;
         if (controller.signal.aborted) return;
-        settle();
-        const next = applyPage(listRef.current, page, keyRef.current);
-        setList(next);
-        setSavedAt(null);
-        setLoading(false);
-        const me = owner();
-        if (keep && me != null) void keepRead(me, keep, { items: next.items.slice(0, KEPT_ITEMS), total: next.total } satisfies KeptList<T>);
-      } catch (e) {
-        if (controller.signal.aborted || isAbort(e)) return;
-        if (who != null && isNetworkFailure(e) && (await showKept())) return;
-        if (controller.signal.aborted) return;
-        settle();
-        setList(stopList(listRef.current));
-        setError(e);
-        setLoading(false);
-      }
-    })();
+        try {
+          const page = await loadRef.current(current.nextPage, controller.signal);
+          if (controller.signal.aborted) return;
+          settle();
+          const next = applyPage(listRef.current, page, keyRef.current);
+          setList(next);
+          setSavedAt(null);
+          setLoading(false);
+          const me = owner();
+          if (keep && me != null) void keepRead(me, keep, { items: next.items.slice(0, KEPT_ITEMS), total: next.total } satisfies KeptList<T>);
+        } catch (e) {
+          if (controller.signal.aborted || isAbort(e)) return;
+          if (who != null && isNetworkFailure(e) && (await showKept())) return;
+          if (controller.signal.aborted) return;
+          settle();
+          setList(stopList(listRef.current));
+          setError(e);
+          setLoading(false);
+        }
+      })(),
+    );
   }, [setList]);
 
   const reload = useCallback(() => {

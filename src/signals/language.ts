@@ -1,6 +1,7 @@
 import { computed, effect, signal } from "@preact/signals-react";
 import rosetta from "rosetta";
 import { FALLBACK, LANGUAGES, type Lang, normalise } from "../lib/lang-code";
+import { afterFirstScreen } from "../lib/first-screen";
 import { readKey, writeKey } from "../lib/storage";
 
 export { FALLBACK, LANGUAGES, type Lang, normalise };
@@ -14,6 +15,21 @@ const dictVersion = signal(0);
 export const lang = signal<Lang>(normalise(readKey("language")));
 export const dir = computed(() => (RTL.has(lang.value) ? "rtl" : "ltr"));
 export const ready = computed(() => dictVersion.value >= 0 && loaded.has(lang.value) && loaded.has(FALLBACK));
+/** The first screen's words, while they are all the app has (startLanguage): their language and route. */
+const firstWords = signal<{ lang: string; path: string } | null>(null);
+
+/**
+ * Whether the screen at `path` can be shown: the whole dictionaries are in, or it is the first screen and its words
+ * are. A screen left for another before the whole dictionaries came asks for them at once (and waits for them).
+ */
+export function readyFor(path: string): boolean {
+  if (ready.value) return true;
+  const words = firstWords.value;
+  if (!words || words.lang !== lang.value) return false;
+  if (words.path === path) return true;
+  void wholeDictionaries();
+  return false;
+}
 
 export const isRtl = (code: string) => RTL.has(code);
 
@@ -51,6 +67,36 @@ export function loadDictionary(code: string): Promise<void> {
     loading.set(code, pending);
   }
   return pending;
+}
+
+/** The whole dictionaries of the language shown and of the fallback (once each). */
+export const wholeDictionaries = () => Promise.all([loadDictionary(FALLBACK), loadDictionary(lang.peek())]).then(() => undefined);
+
+/**
+ * The app's first dictionaries: the first screen's words when the page asked for them (src/boot.ts), else the whole
+ * dictionaries (setLanguage). With the words, the first screen does not wait for 16 KB of other screens' sentences;
+ * the whole dictionaries follow: on the first touch or key (a sheet, a form), on leaving the screen (readyFor), or
+ * once the first screen is up and the browser has a moment (src/lib/first-screen.ts).
+ */
+export async function startLanguage(): Promise<void> {
+  const early = globalThis.__fixitWords;
+  globalThis.__fixitWords = undefined;
+  const code = lang.peek();
+  const answer = early?.lang === code ? await early.response : null;
+  const words = answer?.ok ? await answer.json().catch(() => null) : null;
+  if (!early || !words || typeof words !== "object" || loaded.has(code)) return setLanguage(code);
+  i18n.set(code, words);
+  firstWords.value = { lang: code, path: early.path };
+  dictVersion.value++;
+  let started = false;
+  const whole = () => {
+    if (started) return;
+    started = true;
+    for (const type of ["pointerdown", "keydown"]) removeEventListener(type, whole, true);
+    wholeDictionaries().catch(() => undefined);
+  };
+  for (const type of ["pointerdown", "keydown"]) addEventListener(type, whole, { capture: true, passive: true });
+  afterFirstScreen(whole);
 }
 
 export async function setLanguage(code: string) {

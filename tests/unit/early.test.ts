@@ -57,20 +57,20 @@ describe("early reads", () => {
 
   it("asks for each signed-in screen's first reads, and nothing for a screen the role does not see", () => {
     const q = (s = "") => new URLSearchParams(s);
-    expect(firstReads("/jobs", q(), 1)).toEqual(["issue/jobs?status=open&page_num=1", "notification/unread_count"]);
+    expect(firstReads("/jobs", q(), 1)).toEqual(["issue/jobs?status=open&page_num=1"]);
     expect(firstReads("/jobs", q("tab=closed"), 1)).toContain("issue/jobs?status=closed&page_num=1");
-    expect(firstReads("/jobs", q("view=map"), 1)).toEqual(["notification/unread_count"]);
+    expect(firstReads("/jobs", q("view=map"), 1)).toEqual([]);
     expect(firstReads("/resources", q(), 2)).toContain("company/staffs?page_num=1");
     expect(firstReads("/home", q(), 2)).toContain("company/summary");
-    expect(firstReads("/home", q(), 0)).toEqual(["issue/issues?status=open&page_num=1", "property/properties?page_num=1", "notification/unread_count"]);
-    expect(firstReads("/home", q(), 3)).toEqual(["issue/issues?status=open&page_num=1", "notification/unread_count"]);
+    expect(firstReads("/home", q(), 0)).toEqual(["issue/issues?status=open&page_num=1", "property/properties?page_num=1"]);
+    expect(firstReads("/home", q(), 3)).toEqual(["issue/issues?status=open&page_num=1"]);
     expect(firstReads("/property/open-issues", q("issue_id=12"), 1)).toContain("issue/issue?issue_id=12");
     expect(firstReads("/property/open-issues", q("issue_id=x"), 1)).toEqual([]);
     expect(firstReads("/jobs", q(), 0)).toEqual([]);
     expect(firstReads("/resources", q(), 0)).toEqual([]);
     expect(firstReads("/about", q(), 0)).toEqual([]);
-    expect(firstReads("/property/addissues", q(), 3)).toEqual(["property/properties?page_num=1", "notification/unread_count"]);
-    expect(firstReads("/property/addissues", q("property_id=4&unit_id=9"), 0)).toEqual(["property/property?property_id=4", "notification/unread_count"]);
+    expect(firstReads("/property/addissues", q(), 3)).toEqual(["property/properties?page_num=1"]);
+    expect(firstReads("/property/addissues", q("property_id=4&unit_id=9"), 0)).toEqual(["property/property?property_id=4"]);
     expect(firstReads("/property/addissues", q("property_id=0"), 0)).toContain("property/properties?page_num=1");
     expect(firstReads("/property/addissues", q(), 1)).toEqual([]);
   });

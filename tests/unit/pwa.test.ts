@@ -53,9 +53,15 @@ describe("the web app manifest in the app's language", () => {
     expect(link.getAttribute("href")).toBe("./manifest.webmanifest");
   });
 
-  it("does nothing where the page links no manifest (the dev server)", () => {
-    expect(() => linkManifest("ar")).not.toThrow();
+  it("links the manifest itself in the built app (the page links none), and does nothing on the dev server", () => {
+    linkManifest("ar", document, false);
     expect(document.head.querySelector('link[rel="manifest"]')).toBeNull();
+    linkManifest("ar", document, true);
+    expect(document.head.querySelectorAll('link[rel="manifest"]')).toHaveLength(1);
+    expect(document.head.querySelector('link[rel="manifest"]')?.getAttribute("href")).toBe("./manifest.ar.webmanifest");
+    linkManifest("en", document, true);
+    expect(document.head.querySelectorAll('link[rel="manifest"]')).toHaveLength(1);
+    expect(document.head.querySelector('link[rel="manifest"]')?.getAttribute("href")).toBe("./manifest.webmanifest");
   });
 });
 

@@ -2,17 +2,19 @@ import { css } from "goober";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { PasswordField } from "../../components/PasswordField";
+import { firstScreenUp, whenFirstScreen } from "../../lib/first-screen";
 import { TextField } from "../../components/ui";
 import { paths, type ViewProps } from "../../paths";
 import { loading } from "../../signals/auth-state";
 import { t } from "../../signals/language";
 import { AuthForm, AuthLayout, inlineLink, linkRow } from "./auth-layout";
 
-// The sign-in action (and the API client with it) is fetched once the screen is up, not before it can be shown.
+// The sign-in action (and the API client with it) is fetched once the screen is up (src/lib/first-screen.ts), not
+// before it can be shown; a press before then fetches it itself.
 const loadAuth = () => import("../../signals/auth");
 
-// "Continue with Google" asks the server whether it is set up, through the API client: both come after the form, in a
-// box of the button's size so nothing moves when it arrives.
+// "Continue with Google" asks the server whether it is set up, through the API client: both come once the screen is
+// up, in a box of the button's size so nothing moves when it arrives.
 const GoogleButton = lazy(() => import("./google-button").then((m) => ({ default: m.GoogleButton })));
 const googleSlot = css`min-height: 48px;`;
 
@@ -27,7 +29,15 @@ export function LoginView(_: ViewProps) {
   const [identifier, setIdentifier] = useState("");
   const [password, setPassword] = useState("");
   const busy = loading.value;
-  useEffect(() => void loadAuth(), []);
+  const [up, setUp] = useState(firstScreenUp);
+  useEffect(
+    () =>
+      whenFirstScreen(() => {
+        setUp(true);
+        void loadAuth();
+      }),
+    [],
+  );
 
   return (
     <AuthLayout heading={t("login.heading")} prompt={t("login.prompt")}>
@@ -67,9 +77,7 @@ export function LoginView(_: ViewProps) {
         </div>
       </AuthForm>
       <div className={divider}>{t("login.or")}</div>
-      <Suspense fallback={<div className={googleSlot} />}>
-        <GoogleButton />
-      </Suspense>
+      <Suspense fallback={<div className={googleSlot} />}>{up ? <GoogleButton /> : <div className={googleSlot} />}</Suspense>
       <p className={linkRow}>
         <span>{t("login.noAccount")}</span>
         <a className={inlineLink} href={`#${paths.getRole}`}>

@@ -15,6 +15,7 @@ import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
 import { role, user } from "../../signals/session";
 import { errorText, muted, page, stack } from "../../styles/theme";
+import { afterFirstScreen } from "../../lib/first-screen";
 
 const byId = (p: PropertySummary) => p.property_id;
 
@@ -178,7 +179,7 @@ function TenantHome({ property }: { property: PropertySummary }) {
 export function OwnerHome({ title }: ViewProps) {
   useSignals();
   // The property screens open from here: fetch their small door now, so opening one waits for one chunk, not two.
-  useEffect(() => void import("../property/screens"), []);
+  useEffect(() => afterFirstScreen(() => void import("../property/screens")), []);
   const tenant = role.value === 3;
   const places = usePagedList((n, signal) => fetchProperties(n, "", signal), byId, [], { keep: "home:places" });
   const items = places.list.items;

@@ -14,9 +14,10 @@ import { navigate } from "../../lib/hash-location";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { JobActions } from "./job-actions";
+import { heldBy } from "../../lib/first-screen";
 
 // The work report form (with its uploads and signature) loads when Complete is pressed, not with every open issue.
-const WorkReportForm = lazy(() => import("./work-report-form").then((m) => ({ default: m.WorkReportForm })));
+const WorkReportForm = lazy(() => heldBy(import("./work-report-form")).then((m) => ({ default: m.WorkReportForm })));
 
 /**
  * What a successful acknowledgement changes: the issue the server sent back (issue 11), else what the acknowledgement

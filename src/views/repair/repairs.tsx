@@ -17,13 +17,14 @@ import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
 import { user } from "../../signals/session";
 import { cx, page, stack } from "../../styles/theme";
+import { heldBy } from "../../lib/first-screen";
 
 const TABS: RepairsStatus[] = ["open", "closed"];
 
 const byIssueId = (issue: Issue) => issue.issue_id;
 
 // The managers' map (issue 17) and Leaflet load only when its tab is opened.
-const CompanyMap = lazy(() => import("../../components/map/MapPanels").then((m) => ({ default: m.CompanyMap })));
+const CompanyMap = lazy(() => heldBy(import("../../components/map/MapPanels")).then((m) => ({ default: m.CompanyMap })));
 const NO_FILTER = {};
 
 /**

@@ -1,0 +1,65 @@
+// "The first screen is up" (issue 16): the screen the app opened on has its code, its words and its data, and has
+// painted them. What the first screen does not show waits for it (the toasts, the update prompt and the service worker,
+// the manifest, the outbox, the bell's count, the whole dictionary, the Google button's server check): on a phone with
+// six connections to the server and a slow network, each of those would otherwise take a connection and bandwidth from
+// what the screen waits for. Whatever happens, the first screen counts as up after UP_AT_THE_LATEST_MS.
+import { whenIdle } from "./idle";
+
+export const UP_AT_THE_LATEST_MS = 6000;
+
+let pending = 0;
+let up = false;
+const waiting: (() => void)[] = [];
+
+function markUp() {
+  if (up) return;
+  up = true;
+  for (const cb of waiting.splice(0)) cb();
+}
+
+function settle() {
+  if (up || pending > 0) return;
+  // The frame that paints what the last load brought, then the next one.
+  const frame = typeof requestAnimationFrame === "function" ? requestAnimationFrame : (cb: () => void) => setTimeout(cb, 16);
+  frame(() => frame(() => pending === 0 && markUp()));
+}
+
+/**
+ * Counts a load the first screen waits for (its code, its dictionary, its data) until the function returned is called
+ * (once; later calls do nothing). After the first screen is up, holding does nothing.
+ */
+export function holdFirstScreen(): () => void {
+  if (up) return () => undefined;
+  pending++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    pending--;
+    settle();
+  };
+}
+
+/** `promise`, with the first screen waiting for it to settle. */
+export function heldBy<T>(promise: Promise<T>): Promise<T> {
+  const release = holdFirstScreen();
+  promise.then(release, release);
+  return promise;
+}
+
+/** Runs `cb` once the first screen is up (at once if it is). */
+export function whenFirstScreen(cb: () => void) {
+  if (up) cb();
+  else waiting.push(cb);
+}
+
+/** Runs `cb` once the first screen is up and the browser then has a moment. */
+export const afterFirstScreen = (cb: () => void) => whenFirstScreen(() => whenIdle(cb));
+
+/** Whether the first screen is up. */
+export const firstScreenUp = () => up;
+
+/** The app's start: held until the app has rendered once (src/app.tsx), so that no load in between counts as the end. */
+export const appStarted = holdFirstScreen();
+
+setTimeout(markUp, UP_AT_THE_LATEST_MS);
