@@ -360,7 +360,7 @@ function moduleGraph(): Plugin {
    * A first screen's words (issue 16): what its code can show before the whole dictionary has come. The page asks for
    * them instead of the whole dictionary (src/boot.ts) and the app loads the whole one once the screen is up
    * (src/signals/language.ts). The code a first screen runs: the app's own (main.tsx, everything it imports, at once or
-   * later: the header, the toasts, a sheet) and the screen's views, but no other screen's view.
+   * later: the header, the toasts, a sheet) and the screen's views, but no other screen's view it loads lazily.
    */
   function pickFirstWords(ids: string[]) {
     const routeViews = new Set(ids.filter((k) => /[\\/]src[\\/]routes\.ts$/.test(k)).flatMap((k) => dynamicImports.get(k) ?? []));
@@ -375,10 +375,12 @@ function moduleGraph(): Plugin {
         const own = literals.get(m) as ReturnType<typeof literalsOf>;
         for (const x of own.exact) found.exact.add(x);
         for (const x of own.prefixes) found.prefixes.add(x);
-        for (const next of [...(staticImports.get(m) ?? []), ...(dynamicImports.get(m) ?? [])])
-          if (!seen.has(next) && !routeViews.has(next)) {
-            seen.add(next);
-            stack.push(next);
+        // What it imports, at once or later; another screen's view only when imported at once (/ shows the login's).
+        const next = [...(staticImports.get(m) ?? []), ...(dynamicImports.get(m) ?? []).filter((d) => !routeViews.has(d))];
+        for (const n of next)
+          if (!seen.has(n)) {
+            seen.add(n);
+            stack.push(n);
           }
       }
       return found;
