@@ -220,7 +220,10 @@ function chunkPreloads(apiUrl: string | undefined): Plugin {
         write: false,
         target: "es2020",
         legalComments: "none",
-        define: { __BOOT__: JSON.stringify({ start, screens, words: Object.fromEntries(firstWords) }), "import.meta.env.VITE_API_URL": apiUrl === undefined ? "undefined" : JSON.stringify(apiUrl) },
+        define: {
+          __BOOT__: JSON.stringify({ start, screens, words: Object.fromEntries(firstWords) }),
+          "import.meta.env.VITE_API_URL": apiUrl === undefined ? "undefined" : JSON.stringify(apiUrl),
+        },
       });
       const html = bundle["index.html"] as OutputAsset | undefined;
       // The boot script runs first in the page, before the parser meets the entry's own preloads: what it asks for
@@ -349,7 +352,8 @@ function moduleGraph(): Plugin {
         else if (by.size >= 2) shell.add(m);
         else firstScreenPart.set(m, [...by][0]);
       pickFirstWords(ids);
-      if (process.env.DUMP_SHELL) writeFileSync(process.env.DUMP_SHELL, JSON.stringify({ shell: [...shell], seen: Object.fromEntries([...seen].map(([m, by]) => [m, [...by]])) }));
+      if (process.env.DUMP_SHELL)
+        writeFileSync(process.env.DUMP_SHELL, JSON.stringify({ shell: [...shell], seen: Object.fromEntries([...seen].map(([m, by]) => [m, [...by]])) }));
     },
     generateBundle() {
       for (const [fileName, words] of wordFiles) this.emitFile({ type: "asset", fileName, source: `${JSON.stringify(words)}\n` });
