@@ -5,7 +5,7 @@ import { effect } from "@preact/signals-react";
 import { createRoot } from "react-dom/client";
 import { App, preloadScreen } from "./app";
 import { currentPath } from "./lib/hash-location";
-import { afterFirstScreen, heldBy, whenFirstScreen } from "./lib/first-screen";
+import { afterFirstScreen, heldBy } from "./lib/first-screen";
 import { watchConnectivity } from "./signals/connectivity";
 import { startLanguage, watchLanguage } from "./signals/language";
 import { isAuthenticated, persistSession, restoreSession, role } from "./signals/session";
@@ -29,7 +29,7 @@ effect(() => {
   if (!isAuthenticated.value || signedInStarted) return;
   signedInStarted = true;
   // The bell's count once the first screen is up: a connection less while the screen loads (src/lib/first-screen.ts).
-  void import("./signals/unread-watch").then((m) => whenFirstScreen(() => m.watchUnread()));
+  void import("./signals/unread-watch").then((m) => afterFirstScreen(() => m.watchUnread()));
   afterFirstScreen(() => void import("./lib/outbox").then((m) => m.startOutbox()));
 });
 // A signed-in screen's header, and the HTTP client its first call needs, come beside its code rather than after it.

@@ -2,7 +2,7 @@ import { css } from "goober";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { PasswordField } from "../../components/PasswordField";
-import { firstScreenUp, whenFirstScreen } from "../../lib/first-screen";
+import { afterFirstScreen, firstScreenUp } from "../../lib/first-screen";
 import { TextField } from "../../components/ui";
 import { paths, type ViewProps } from "../../paths";
 import { loading } from "../../signals/auth-state";
@@ -32,7 +32,7 @@ export function LoginView(_: ViewProps) {
   const [up, setUp] = useState(firstScreenUp);
   useEffect(
     () =>
-      whenFirstScreen(() => {
+      afterFirstScreen(() => {
         setUp(true);
         void loadAuth();
       }),

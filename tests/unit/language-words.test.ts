@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// The language module afresh, with no dictionary loaded yet; `up`: the first screen will be up once nothing loads (as
+// after the app's first render), else it stays loading.
+async function fresh(up = true) {
+  vi.resetModules();
+  const screen = await import("../../src/lib/first-screen");
+  if (up) screen.appStarted();
+  const language = await import("../../src/signals/language");
+  const asked: string[] = [];
+  language.setDictionaryFetcher(async (url) => {
+    asked.push(url);
+    const code = /(\w+)\.json$/.exec(url)?.[1];
+    return new Response(JSON.stringify({ jobs: { title: `Jobs (${code})`, other: `Other (${code})` } }));
+  });
+  return { language, asked };
+}
+const words = (lang: string, path: string, body: unknown, ok = true) => {
+  globalThis.__fixitWords = { lang, path, response: Promise.resolve(ok ? new Response(JSON.stringify(body)) : new Response("", { status: 404 })) };
+};
+const settle = () => new Promise((r) => setTimeout(r, 60));
+
+afterEach(() => {
+  globalThis.__fixitWords = undefined;
+});
+
+describe("the first screen's words (src/signals/language.ts)", () => {
+  it("show the first screen at once, and the whole dictionaries follow once it is up", async () => {
+    words("en", "/jobs", { jobs: { title: "Jobs (words)" } });
+    const { language, asked } = await fresh();
+    await language.startLanguage();
+    expect(language.readyFor("/jobs")).toBe(true);
+    expect(language.ready.value).toBe(false);
+    expect(language.t("jobs.title")).toBe("Jobs (words)");
+    expect(globalThis.__fixitWords).toBeUndefined();
+    await vi.waitFor(() => expect(asked).toEqual(["./locales/en.json"]));
+    await vi.waitFor(() => expect(language.ready.value).toBe(true));
+    expect(language.t("jobs.other")).toBe("Other (en)");
+  });
+
+  it("make another screen wait for the whole dictionaries, and ask for them at once", async () => {
+    words("en", "/jobs", { jobs: { title: "Jobs (words)" } });
+    // The first screen is not up: nothing else asks for them.
+    const { language, asked } = await fresh(false);
+    await language.startLanguage();
+    await settle();
+    expect(asked).toEqual([]);
+    expect(language.readyFor("/notifications")).toBe(false);
+    await vi.waitFor(() => expect(asked).toContain("./locales/en.json"));
+    await vi.waitFor(() => expect(language.readyFor("/notifications")).toBe(true));
+  });
+
+  it("are not used for another language, and a missing words file loads the whole dictionaries", async () => {
+    words("ar", "/jobs", { jobs: { title: "ignored" } });
+    let { language, asked } = await fresh();
+    await language.startLanguage();
+    expect(language.ready.value).toBe(true);
+    expect(language.t("jobs.title")).toBe("Jobs (en)");
+    expect(asked).toEqual(["./locales/en.json"]);
+
+    words("en", "/jobs", {}, false);
+    ({ language, asked } = await fresh());
+    await language.startLanguage();
+    expect(language.ready.value).toBe(true);
+    expect(asked).toEqual(["./locales/en.json"]);
+    await settle();
+  });
+});
