@@ -240,13 +240,13 @@ const SIGNIN = /src[\\/](views[\\/]auth[\\/](root|login|welcome|auth-layout)|com
 /** The modules the entry (src/main.tsx) and the sign-in screen load through static imports: the first load's own. */
 const onStartPath = new Set<string>();
 /**
- * What any screen loads once it is up, signed in or not, with what it needs (the "client" chunk): the HTTP client and
- * ky (which it loads lazily), through which the sign-in screen's Google button asks the server, the toasts and the
- * update prompt. None of it may wait for the whole signed-in shell.
+ * What any screen loads, signed in or not, with what it needs (the "client" chunk): the HTTP client and ky (which it
+ * loads lazily), through which a signed-in screen reads and the sign-in screen's Google button asks the server. None
+ * of it may wait for the whole signed-in shell. (The toasts and the update prompt come once the first screen is up, in
+ * chunks of their own: src/lib/first-screen.ts.)
  */
 const client = new Set<string>();
-const ANY_SCREEN_LATER =
-  /[\\/]src[\\/](api[\\/]client\.ts|components[\\/](Toasts|UpdatePrompt)\.tsx)$|[\\/]node_modules[\\/]ky[\\/]distribution[\\/]index\.js$/;
+const ANY_SCREEN_LATER = /[\\/]src[\\/]api[\\/]client\.ts$|[\\/]node_modules[\\/]ky[\\/]distribution[\\/]index\.js$/;
 /** What the signed-in app loads at start and what two first screens or more import (the "shell" chunk): not the first load's. */
 const shell = new Set<string>();
 /** The module's first screen (its view), for a module only one first screen imports: the "<view>-parts" chunks. */

@@ -1,11 +1,12 @@
 import { css } from "goober";
-import { type ReactNode, Suspense, lazy, useEffect, useLayoutEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useLayoutEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Redirect, Route, Router, Switch, useLocation } from "wouter";
 import { OfflineBar } from "./components/OfflineBar";
 import { ErrorBoundary, GateScreen, LoadingScreen } from "./components/Screens";
 import { useHashLocation, useHashSearch } from "./lib/hash-location";
-import { afterFirstScreen, appStarted } from "./lib/first-screen";
+import { AfterFirstScreen } from "./components/AfterFirstScreen";
+import { appStarted } from "./lib/first-screen";
 import { paths } from "./paths";
 import { type RouteDef, preloadRoute, resolveAccess, routeAt, routes, showsHeader, showsNav } from "./routes";
 import { online } from "./signals/connectivity";
@@ -27,13 +28,6 @@ const VerifyInfoModal = lazy(() => import("./components/VerifyInfoModal").then((
 // it: nothing is said before the app is up (a toast asked for at boot waits in its signal).
 const Toasts = lazy(() => import("./components/Toasts").then((m) => ({ default: m.Toasts })));
 const UpdatePrompt = lazy(() => import("./components/UpdatePrompt").then((m) => ({ default: m.UpdatePrompt })));
-
-/** Renders `children` once the first screen is up and the browser has a moment (src/lib/first-screen.ts). */
-function AfterFirstScreen({ children }: { children: ReactNode }) {
-  const [up, setUp] = useState(false);
-  useEffect(() => afterFirstScreen(() => setUp(true)), []);
-  return up ? <Suspense fallback={null}>{children}</Suspense> : null;
-}
 
 /** The verify-info slot: shown over protected screens while got_email_mob is 0; closing hides it until the next screen. */
 function VerifyInfoSlot({ path }: { path: string }) {

@@ -20,8 +20,7 @@ function markUp() {
 function settle() {
   if (up || pending > 0) return;
   // The frame that paints what the last load brought, then the next one.
-  const frame = typeof requestAnimationFrame === "function" ? requestAnimationFrame : (cb: () => void) => setTimeout(cb, 16);
-  frame(() => frame(() => pending === 0 && markUp()));
+  requestAnimationFrame(() => requestAnimationFrame(() => pending === 0 && markUp()));
 }
 
 /**

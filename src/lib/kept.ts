@@ -15,8 +15,13 @@ interface Store {
   clear: () => Promise<void>;
 }
 
+import { signOuts } from "./sign-outs";
+
 // The copy of this session: answers come from it at once, and it is all there is without IndexedDB.
 const memory = new Map<string, Kept<unknown>>();
+/** The sign-outs this module has forgotten the reads of: one since (session.ts signOut) means forget them first. */
+let forgotten = signOuts();
+const afterSignOut = () => (signOuts() !== forgotten ? clearKept() : undefined);
 let idb: Promise<Store | null> | undefined;
 const open = () =>
   (idb ??=
@@ -34,6 +39,7 @@ const keyOf = (owner: string | number, key: string) => `${owner}:${key}`;
 
 /** Keeps `data` as the answer of `key` for `owner`, with the time now; a store that refuses is ignored. */
 export async function keep<T>(owner: string | number, key: string, data: T, now = Date.now()): Promise<void> {
+  await afterSignOut();
   const entry: Kept<T> = { data, at: now };
   const k = keyOf(owner, key);
   memory.set(k, entry);
@@ -46,6 +52,7 @@ export async function keep<T>(owner: string | number, key: string, data: T, now 
 
 /** What was kept for `owner` under `key`, or undefined. */
 export async function readKept<T>(owner: string | number, key: string): Promise<Kept<T> | undefined> {
+  await afterSignOut();
   const k = keyOf(owner, key);
   const inMemory = memory.get(k) as Kept<T> | undefined;
   if (inMemory) return inMemory;
@@ -59,6 +66,7 @@ export async function readKept<T>(owner: string | number, key: string): Promise<
 
 /** Forgets every kept read (sign-out): the next person on this phone starts with none. */
 export async function clearKept(): Promise<void> {
+  forgotten = signOuts();
   memory.clear();
   // The database too, even when this session never read it: it may hold an earlier session's reads.
   try {

@@ -88,14 +88,9 @@ export async function startLanguage(): Promise<void> {
   i18n.set(code, words);
   firstWords.value = { lang: code, path: early.path };
   dictVersion.value++;
-  let started = false;
-  const whole = () => {
-    if (started) return;
-    started = true;
-    for (const type of ["pointerdown", "keydown"]) removeEventListener(type, whole, true);
-    wholeDictionaries().catch(() => undefined);
-  };
-  for (const type of ["pointerdown", "keydown"]) addEventListener(type, whole, { capture: true, passive: true });
+  // Once: loadDictionary asks for each file once however often this runs.
+  const whole = () => void wholeDictionaries().catch(() => undefined);
+  for (const type of ["pointerdown", "keydown"]) addEventListener(type, whole, { capture: true, passive: true, once: true });
   afterFirstScreen(whole);
 }
 

@@ -1,6 +1,6 @@
 import { batch, computed, effect, signal } from "@preact/signals-react";
-import { clearKept } from "../lib/kept";
 import { readJSON, readKey, readNumber, writeKey } from "../lib/storage";
+import { countSignOut } from "../lib/sign-outs";
 
 /** The signed-in account as the login response gives it, without the token. */
 export interface User {
@@ -66,8 +66,10 @@ export function signIn(response: LoginResponse, now = Date.now()) {
 }
 
 export function signOut() {
-  // The reads kept on the phone (D23) go with the session: the next person on it never sees them.
-  void clearKept();
+  // The reads kept on the phone (D23) go with the session: the next person on it never sees them. Their module, which
+  // the sign-in screen does not load, forgets them on its next use, and now if it is loaded.
+  countSignOut();
+  void import("../lib/kept").then((m) => m.clearKept());
   batch(() => {
     token.value = null;
     user.value = null;

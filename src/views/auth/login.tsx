@@ -1,8 +1,9 @@
 import { css } from "goober";
-import { Suspense, lazy, useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { PasswordField } from "../../components/PasswordField";
-import { afterFirstScreen, firstScreenUp } from "../../lib/first-screen";
+import { AfterFirstScreen } from "../../components/AfterFirstScreen";
+import { afterFirstScreen } from "../../lib/first-screen";
 import { TextField } from "../../components/ui";
 import { paths, type ViewProps } from "../../paths";
 import { loading } from "../../signals/auth-state";
@@ -29,15 +30,7 @@ export function LoginView(_: ViewProps) {
   const [identifier, setIdentifier] = useState("");
   const [password, setPassword] = useState("");
   const busy = loading.value;
-  const [up, setUp] = useState(firstScreenUp);
-  useEffect(
-    () =>
-      afterFirstScreen(() => {
-        setUp(true);
-        void loadAuth();
-      }),
-    [],
-  );
+  useEffect(() => afterFirstScreen(() => void loadAuth()), []);
 
   return (
     <AuthLayout heading={t("login.heading")} prompt={t("login.prompt")}>
@@ -77,7 +70,9 @@ export function LoginView(_: ViewProps) {
         </div>
       </AuthForm>
       <div className={divider}>{t("login.or")}</div>
-      <Suspense fallback={<div className={googleSlot} />}>{up ? <GoogleButton /> : <div className={googleSlot} />}</Suspense>
+      <AfterFirstScreen fallback={<div className={googleSlot} />}>
+        <GoogleButton />
+      </AfterFirstScreen>
       <p className={linkRow}>
         <span>{t("login.noAccount")}</span>
         <a className={inlineLink} href={`#${paths.getRole}`}>
