@@ -6,6 +6,12 @@
 import { whenIdle } from "./idle";
 
 export const UP_AT_THE_LATEST_MS = 6000;
+/**
+ * After the frames that paint the last load, a moment more: the browser may paint the screen's largest text a frame or
+ * two later than its data came (Lighthouse measured the jobs list 15 to 30 ms after), and what waits for the first
+ * screen must not start before that.
+ */
+export const UP_SETTLE_MS = 250;
 
 let pending = 0;
 let up = false;
@@ -17,10 +23,13 @@ function markUp() {
   for (const cb of waiting.splice(0)) cb();
 }
 
+let settles = 0;
 function settle() {
   if (up || pending > 0) return;
-  // The frame that paints what the last load brought, then the next one.
-  requestAnimationFrame(() => requestAnimationFrame(() => pending === 0 && markUp()));
+  // The frame that paints what the last load brought, the next one, and a moment (UP_SETTLE_MS); unless a load began
+  // (and ended: its own settle counts) meanwhile.
+  const mine = ++settles;
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => pending === 0 && mine === settles && markUp(), UP_SETTLE_MS)));
 }
 
 /**

@@ -5,7 +5,7 @@ const fresh = async () => {
   vi.resetModules();
   return import("../../src/lib/first-screen");
 };
-const frames = () => new Promise((r) => setTimeout(r, 80));
+const frames = () => new Promise((r) => setTimeout(r, 400));
 
 afterEach(() => {
   vi.useRealTimers();
