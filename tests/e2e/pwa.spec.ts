@@ -98,6 +98,8 @@ test("a service worker controls the page after load, and the app starts with the
   // Chromium's own verdict on installing the app (what decides its install prompt): nothing missing but a profile that
   // is not a test's throwaway one. Asked last: with a DevTools session of its own open, the offline switch above no
   // longer reached the page.
+  // The page links its manifest once the first screen is up (src/lib/pwa.ts), not as it is read.
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
   const cdp = await page.context().newCDPSession(page);
   const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
   expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito")).toEqual([]);

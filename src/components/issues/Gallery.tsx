@@ -4,6 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import type { MediaItem } from "../../contract/issues";
 import { type MediaKind, mediaKind, propertyFileUrl } from "../../lib/media";
 import { t } from "../../signals/language";
+import { useAfterFirstScreen } from "../AfterFirstScreen";
 import { section } from "./styles";
 // The viewer stays in the gallery's chunk (1.7 KB): loaded lazily, React's build missed the video's loadeddata and
 // kept its spinner.
@@ -36,6 +37,7 @@ export function mediaItemKind(m: { file_name: string; kind?: unknown }): MediaKi
 /** The issue gallery: count, grid of images and videos (typed by extension), full-screen viewer, empty message. */
 export function Gallery({ images, videos }: { images: MediaItem[]; videos: MediaItem[] }) {
   useSignals();
+  const later = useAfterFirstScreen();
   const [open, setOpen] = useState<ViewerItem | null>(null);
   const items = [...images, ...videos]
     .map((m) => ({ ...m, kind: mediaItemKind(m) }))
@@ -61,7 +63,8 @@ export function Gallery({ images, videos }: { images: MediaItem[]; videos: Media
                     <img src={url} alt="" loading="lazy" />
                   ) : (
                     <>
-                      <video src={`${url}#t=0.1`} preload="metadata" muted playsInline aria-hidden="true" tabIndex={-1} />
+                      {/* A video's first frame, once the screen is up: the start of a video is heavier than a photo. */}
+                      {later && <video src={`${url}#t=0.1`} preload="metadata" muted playsInline aria-hidden="true" tabIndex={-1} />}
                       <span className="play" aria-hidden="true">
                         <svg width="36" height="36" viewBox="0 0 24 24">
                           <circle cx="12" cy="12" r="11" fill="rgba(0,0,0,0.5)" />
