@@ -119,10 +119,3 @@ export function BackIcon() {
     </svg>
   );
 }
-export function ForwardIcon() {
-  return (
-    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" className={css`[dir="rtl"] & { transform: scaleX(-1); }`}>
-      <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}

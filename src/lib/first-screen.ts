@@ -23,13 +23,11 @@ function markUp() {
   for (const cb of waiting.splice(0)) cb();
 }
 
-let settles = 0;
 function settle() {
   if (up || pending > 0) return;
-  // The frame that paints what the last load brought, the next one, and a moment (UP_SETTLE_MS); unless a load began
-  // (and ended: its own settle counts) meanwhile.
-  const mine = ++settles;
-  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => pending === 0 && mine === settles && markUp(), UP_SETTLE_MS)));
+  // The frame that paints what the last load brought, the next one, and a moment (UP_SETTLE_MS); unless a load is on
+  // its way by then.
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => pending === 0 && markUp(), UP_SETTLE_MS)));
 }
 
 /**
@@ -61,8 +59,13 @@ export function whenFirstScreen(cb: () => void) {
   else waiting.push(cb);
 }
 
-/** Runs `cb` once the first screen is up and the browser then has a moment. */
-export const afterFirstScreen = (cb: () => void) => whenFirstScreen(() => whenIdle(cb));
+/**
+ * Runs `cb` once the first screen is up and the browser then has a moment, and what it loads can come: the phone is
+ * online, or a service worker holds the app. Offline on a first visit, a chunk asked for would fail (and take the
+ * screen with it), so it waits for the connection.
+ */
+export const afterFirstScreen = (cb: () => void) =>
+  whenFirstScreen(() => whenIdle(() => (navigator.onLine || navigator.serviceWorker?.controller ? cb() : addEventListener("online", cb, { once: true }))));
 
 /** Whether the first screen is up. */
 export const firstScreenUp = () => up;

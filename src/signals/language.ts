@@ -1,6 +1,6 @@
 import { computed, effect, signal } from "@preact/signals-react";
 import rosetta from "rosetta";
-import { FALLBACK, LANGUAGES, type Lang, normalise } from "../lib/lang-code";
+import { FALLBACK, type FirstWords, LANGUAGES, type Lang, normalise } from "../lib/lang-code";
 import { afterFirstScreen } from "../lib/first-screen";
 import { readKey, writeKey } from "../lib/storage";
 
@@ -84,13 +84,13 @@ export async function startLanguage(): Promise<void> {
   const code = lang.peek();
   const answer = early?.lang === code ? await early.response : null;
   const words = answer?.ok ? await answer.json().catch(() => null) : null;
-  if (!early || !words || typeof words !== "object" || loaded.has(code)) return setLanguage(code);
+  if (!words || loaded.has(code)) return setLanguage(code);
   i18n.set(code, words);
-  firstWords.value = { lang: code, path: early.path };
+  firstWords.value = { lang: code, path: (early as FirstWords).path };
   dictVersion.value++;
   // Once: loadDictionary asks for each file once however often this runs.
   const whole = () => void wholeDictionaries().catch(() => undefined);
-  for (const type of ["pointerdown", "keydown"]) addEventListener(type, whole, { capture: true, passive: true, once: true });
+  for (const type of ["pointerdown", "keydown"]) addEventListener(type, whole, { capture: true, once: true });
   afterFirstScreen(whole);
 }
 

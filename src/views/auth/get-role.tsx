@@ -2,7 +2,7 @@ import { css } from "goober";
 import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { LanguageSwitch } from "../../components/LanguageSwitch";
-import { BackIcon, ForwardIcon, IconButton } from "../../components/ui";
+import { BackIcon, IconButton } from "../../components/ui";
 import { GoogleSignupNotice } from "../../components/GoogleSignupNotice";
 import { navigate } from "../../lib/hash-location";
 import { paths, type ViewProps } from "../../paths";
@@ -93,5 +93,14 @@ export function GetRoleView(_: ViewProps) {
         })}
       </fieldset>
     </main>
+  );
+}
+
+/** Arrow icon that points "forward" in the reading direction (only this screen has one: it stays off the first load). */
+function ForwardIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" className={css`[dir="rtl"] & { transform: scaleX(-1); }`}>
+      <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }

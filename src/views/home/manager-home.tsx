@@ -176,7 +176,7 @@ function UnassignedList({ onAssigned }: { onAssigned: () => void }) {
 export function ManagerHome({ title }: ViewProps) {
   useSignals();
   // The property screens open from here: fetch their small door now, so opening one waits for one chunk, not two.
-  useEffect(() => afterFirstScreen(() => void import("../property/screens")), []);
+  useEffect(() => afterFirstScreen(() => void import("../property/screens").catch(() => undefined)), []);
   // One row is enough: the answer's total is the company's count of properties.
   const props = useResource((signal) => fetchProperties(1, "", signal), [], { keep: "home:company-places" });
   const [version, setVersion] = useState(0);

@@ -179,7 +179,7 @@ function TenantHome({ property }: { property: PropertySummary }) {
 export function OwnerHome({ title }: ViewProps) {
   useSignals();
   // The property screens open from here: fetch their small door now, so opening one waits for one chunk, not two.
-  useEffect(() => afterFirstScreen(() => void import("../property/screens")), []);
+  useEffect(() => afterFirstScreen(() => void import("../property/screens").catch(() => undefined)), []);
   const tenant = role.value === 3;
   const places = usePagedList((n, signal) => fetchProperties(n, "", signal), byId, [], { keep: "home:places" });
   const items = places.list.items;
