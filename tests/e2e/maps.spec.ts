@@ -91,8 +91,12 @@ for (const lang of ["en", "ar"] as const) {
       const title = (await card.getByRole("heading", { level: 2 }).textContent())?.replace(/^\d+\.\s*/, "") ?? "";
       await card.getByRole("button", { name: L.map.openJob }).click();
       await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+      // The map reads the jobs again when it comes back; another file's test may have moved one of this technician's
+      // jobs meanwhile (the files share the server), so the markers are counted against that answer.
+      const reread = page.waitForResponse((r) => /\/api\/issue\/jobs\?.*page_size=100/.test(r.url()));
       await page.goBack();
-      await expect(stops(page)).toHaveCount(placed.length);
+      const now = ((await (await reread).json()).data as typeof jobs).filter((j) => j.location?.lat != null);
+      await expect(stops(page)).toHaveCount(now.length);
       await expect.poll(() => tileZoom(page)).toBe(before + 1);
       const again = await inMap(page, first);
       expect(Math.abs(again.x - where.x)).toBeLessThan(3);
@@ -103,7 +107,7 @@ for (const lang of ["en", "ar"] as const) {
       // Offline: the map says tiles need a connection and keeps its markers; the list still works from the phone.
       await page.context().setOffline(true);
       await expect(page.getByTestId("map-offline")).toHaveText(L.map.offline);
-      await expect(stops(page)).toHaveCount(placed.length);
+      await expect(stops(page)).toHaveCount(now.length);
       await shot(page, info, `${lang}-4-offline`);
       await page.getByRole("tab", { name: L.map.list }).click();
       await expect(page.getByTestId("jobs-list")).toBeVisible();
