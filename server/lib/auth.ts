@@ -1,11 +1,12 @@
 import type { Hono, MiddlewareHandler } from "hono";
+import { SESSION_MS } from "../../src/contract/session";
 import type { Deps } from "./env";
 import type { Queryable } from "../db/db";
 import { HttpError } from "./http";
 import { msg } from "./i18n";
 import { hashToken, newToken } from "./tokens";
 
-export const SESSION_MS = 3 * 24 * 60 * 60 * 1000;
+export { SESSION_MS };
 
 /** The signed-in account, as handlers see it. */
 export interface AuthUser {

@@ -3,6 +3,7 @@
 // takes an early answer for the same GET, from the same session and language, instead of asking again (src/api/client.ts).
 // The built page runs this module first, inlined in index.html (src/boot.ts): the reads leave with the page, before any
 // of the app's code has arrived, and the app's own copy of this module finds them where the page left them.
+import { SESSION_MS } from "../contract/session";
 import { paths, patterns } from "../paths";
 import { currentPath, currentSearch } from "./hash-path";
 import { normalise } from "./lang-code";
@@ -96,9 +97,13 @@ export function firstReads(path: string, q: URLSearchParams, role: number | null
  * The stored session as the app restores it (src/signals/session.ts, SPEC.md's keys), when someone is signed in: the
  * token, the role (the stored user's, else the stored role) and the language.
  */
-export function storedSession(): { token: string; role: number | null; lang: string } | null {
+export function storedSession(now = Date.now()): { token: string; role: number | null; lang: string } | null {
   const token = readKey("access_token");
   if (readKey("isAuthenticated") !== "true" || !token) return null;
+  // A session past its three days is signed out as the app starts (src/signals/session-expiry.ts): nothing is asked
+  // for with its token, which the server no longer takes.
+  const since = readNumber("login_time");
+  if (since === null || now - since > SESSION_MS) return null;
   return { token, role: readJSON<{ role?: number }>("user")?.role ?? readNumber("role"), lang: normalise(readKey("language")) };
 }
 

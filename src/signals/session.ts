@@ -1,6 +1,7 @@
 import { batch, computed, effect, signal } from "@preact/signals-react";
 import { readJSON, readKey, readNumber, writeKey } from "../lib/storage";
 import { countSignOut } from "../lib/sign-outs";
+import { SESSION_MS } from "../contract/session";
 
 /** The signed-in account as the login response gives it, without the token. */
 export interface User {
@@ -17,7 +18,7 @@ export interface LoginResponse extends User {
   access_token: string;
 }
 
-export const SESSION_MS = 3 * 24 * 60 * 60 * 1000;
+export { SESSION_MS };
 export const EXPIRY_CHECK_MS = 60 * 60 * 1000;
 
 export const token = signal<string | null>(null);

@@ -25,6 +25,24 @@ test("signed in, /jobs asks for its jobs from the page itself, once, and the app
   expect(new URL(asked[0]).searchParams.get("status")).toBe("open");
 });
 
+test("a stored session past its three days asks the server for nothing: the app signs it out and says so", async ({ page }) => {
+  await signInAs(page, DEMO.technician, "/jobs");
+  await expect(page.getByRole("button", { name: /Kitchen sink leaking/ })).toBeVisible();
+  // What the signed-in screen asks for once it is up (the bell's count, the outbox) is done before the clock moves.
+  await page.waitForLoadState("networkidle");
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/api/")) asked.push(r.url());
+  });
+  await page.evaluate(() => localStorage.setItem("login_time", String(Date.now() - 3 * 24 * 60 * 60 * 1000 - 60_000)));
+  await page.reload();
+  await expect(page).toHaveURL(/#\/login/);
+  await expect(page.getByText("Your session has expired. Please log in again.")).toBeVisible();
+  // The sign-in screen's own check for Google comes once it is up; nothing went out with the old token.
+  await page.waitForTimeout(1000);
+  expect(asked.filter((u) => !/\/api\/oauth\//.test(u)), asked.join(" ")).toEqual([]);
+});
+
 /** The dictionaries (locales/ar.jobs.json: "ar.jobs") the page asks for. */
 function dictionariesAsked(page: Page) {
   const asked: string[] = [];

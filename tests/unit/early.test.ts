@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { API_BASE, createApi } from "../../src/api/client";
-import { clearEarly, fetchEarly, firstReads, followHome, takeEarly } from "../../src/lib/early";
+import { bootReads, clearEarly, fetchEarly, firstReads, followHome, storedSession, takeEarly } from "../../src/lib/early";
 import { lang } from "../../src/signals/language";
-import { signIn, signOut } from "../../src/signals/session";
+import { SESSION_MS, signIn, signOut } from "../../src/signals/session";
 
 afterEach(() => {
   clearEarly();
@@ -97,5 +97,27 @@ describe("early reads", () => {
     fetchEarly(API_BASE, ["property/properties?page_num=1"], "tok", "en", two);
     await followHome(API_BASE, "tok", "en", two);
     expect(asked).toEqual(["/api/property/properties?page_num=1"]);
+  });
+
+  it("asks for nothing with a stored session past its three days, which the app signs out as it starts", () => {
+    const stored = { access_token: "tok", isAuthenticated: "true", role: "0", user: JSON.stringify({ role: 0 }), language: "en" };
+    for (const [k, v] of Object.entries(stored)) localStorage.setItem(k, v);
+    const signedInAt = Date.parse("2026-11-20T08:00:00Z");
+    localStorage.setItem("login_time", String(signedInAt));
+    expect(storedSession(signedInAt + SESSION_MS)).toEqual({ token: "tok", role: 0, lang: "en" });
+    expect(storedSession(signedInAt + SESSION_MS + 1)).toBeNull();
+    // No sign-in time: the app takes it as expired too (isExpired).
+    localStorage.removeItem("login_time");
+    expect(storedSession(signedInAt)).toBeNull();
+
+    location.hash = "#/home";
+    const asked: string[] = [];
+    const fetcher = (async (url: string) => (asked.push(url), answer({ data: [] }))) as unknown as typeof fetch;
+    localStorage.setItem("login_time", String(Date.now() - SESSION_MS - 60_000));
+    bootReads(fetcher);
+    expect(asked).toEqual([]);
+    localStorage.setItem("login_time", String(Date.now() - 60_000));
+    bootReads(fetcher);
+    expect(asked.length).toBeGreaterThan(0);
   });
 });
