@@ -40,7 +40,10 @@ test("a stored session past its three days asks the server for nothing: the app 
   await expect(page.getByText("Your session has expired. Please log in again.")).toBeVisible();
   // The sign-in screen's own check for Google comes once it is up; nothing went out with the old token.
   await page.waitForTimeout(1000);
-  expect(asked.filter((u) => !/\/api\/oauth\//.test(u)), asked.join(" ")).toEqual([]);
+  expect(
+    asked.filter((u) => !/\/api\/oauth\//.test(u)),
+    asked.join(" "),
+  ).toEqual([]);
 });
 
 /** The dictionaries (locales/ar.jobs.json: "ar.jobs") the page asks for. */
