@@ -5,16 +5,20 @@ import { afterFirstScreen } from "../lib/first-screen";
 import { readKey, writeKey } from "../lib/storage";
 
 export { FALLBACK, LANGUAGES, type Lang, normalise };
-const RTL = new Set(["ar", "he", "fa", "ur"]);
 
 const i18n = rosetta<Record<string, unknown>>();
 const loaded = new Set<string>();
-/** Bumped when a dictionary arrives, so components that translate re-render. */
+/** Bumped when a dictionary arrives that may change a word shown, so components that translate re-render. */
 const dictVersion = signal(0);
+/** Bumped whenever a dictionary arrives (ready). */
+const loadedVersion = signal(0);
+/** A word asked for was not in the language's dictionary (English or the key stood in) since the last re-render. */
+let missed = false;
 
 export const lang = signal<Lang>(normalise(readKey("language")));
-export const dir = computed(() => (RTL.has(lang.value) ? "rtl" : "ltr"));
-export const ready = computed(() => dictVersion.value >= 0 && loaded.has(lang.value) && loaded.has(FALLBACK));
+// Of the app's languages (LANGUAGES), Arabic is the one written right to left.
+export const dir = computed(() => (lang.value === "ar" ? "rtl" : "ltr"));
+export const ready = computed(() => loadedVersion.value >= 0 && loaded.has(lang.value) && loaded.has(FALLBACK));
 /** The first screen's words, while they are all the app has (startLanguage): their language and route. */
 const firstWords = signal<{ lang: string; path: string } | null>(null);
 
@@ -23,27 +27,36 @@ const firstWords = signal<{ lang: string; path: string } | null>(null);
  * are. A screen left for another before the whole dictionaries came asks for them at once (and waits for them).
  */
 export function readyFor(path: string): boolean {
-  if (ready.value) return true;
   const words = firstWords.value;
-  if (!words || words.lang !== lang.value) return false;
-  if (words.path === path) return true;
+  if (words?.lang !== lang.value) return ready.value;
+  // The first screen reads only its words: the whole dictionaries' arrival does not render it again (addDictionary).
+  if (words.path === path || ready.value) return true;
   void wholeDictionaries();
   return false;
 }
-
-export const isRtl = (code: string) => RTL.has(code);
 
 /** Translates a key in the current language, falling back to English, then to the key itself. */
 export function t(key: string, params?: Record<string, unknown>): string {
   void dictVersion.value;
   const current = lang.value;
-  return i18n.t(key, params, current) || (current !== FALLBACK ? i18n.t(key, params, FALLBACK) : "") || key;
+  const word = i18n.t(key, params, current);
+  if (!word) missed = true;
+  return word || (current !== FALLBACK && i18n.t(key, params, FALLBACK)) || key;
 }
 
+/**
+ * Adds a language's dictionary. What translates renders again, unless the first screen is showing from its words
+ * (startLanguage) and none was missing: the whole dictionaries hold the same words, so on a cheap phone the screen is
+ * not rendered again (once a language) just as it becomes usable.
+ */
 export function addDictionary(code: string, dict: Record<string, unknown>) {
   i18n.set(code, dict);
   loaded.add(code);
-  dictVersion.value++;
+  loadedVersion.value++;
+  if (missed || !firstWords.peek()) {
+    missed = false;
+    dictVersion.value++;
+  }
 }
 
 let fetcher: (url: string) => Promise<Response> = (url) => fetch(url);
@@ -86,6 +99,7 @@ export async function startLanguage(): Promise<void> {
   const words = answer?.ok ? await answer.json().catch(() => null) : null;
   if (!words || loaded.has(code)) return setLanguage(code);
   i18n.set(code, words);
+  missed = false;
   firstWords.value = { lang: code, path: (early as FirstWords).path };
   dictVersion.value++;
   // Once: loadDictionary asks for each file once however often this runs.

@@ -1,3 +1,4 @@
+import { effect } from "@preact/signals-react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 // The language module afresh, with no dictionary loaded yet; `up`: the first screen will be up once nothing loads (as
@@ -64,5 +65,28 @@ describe("the first screen's words (src/signals/language.ts)", () => {
     expect(language.ready.value).toBe(true);
     expect(asked).toEqual(["./locales/en.json"]);
     await settle();
+  });
+
+  it("leave what the first screen shows as it is when the whole dictionaries come, unless a word was missing", async () => {
+    words("en", "/jobs", { jobs: { title: "Jobs (words)" } });
+    let { language } = await fresh();
+    await language.startLanguage();
+    // What a component renders: it runs again only when a word it shows may change.
+    const shown: string[] = [];
+    const stop = effect(() => void shown.push(language.t("jobs.title")));
+    await vi.waitFor(() => expect(language.ready.value).toBe(true));
+    await settle();
+    expect(shown).toEqual(["Jobs (words)"]);
+    stop();
+
+    // A word the screen's words did not hold showed as its key: the dictionary's arrival renders it again.
+    words("en", "/jobs", { jobs: { title: "Jobs (words)" } });
+    ({ language } = await fresh());
+    await language.startLanguage();
+    const other: string[] = [];
+    const stopOther = effect(() => void other.push(language.t("jobs.other")));
+    await vi.waitFor(() => expect(other.at(-1)).toBe("Other (en)"));
+    expect(other[0]).toBe("jobs.other");
+    stopOther();
   });
 });
