@@ -6,6 +6,7 @@ import type { OutputAsset, OutputChunk } from "rolldown";
 import { defineConfig, loadEnv, type Plugin } from "vite";
 import { type ManifestOptions, VitePWA } from "vite-plugin-pwa";
 import { literalsOf, pickWords } from "./scripts/first-words.mjs";
+import { LANGUAGES } from "./src/lib/lang-code";
 import { patterns } from "./src/paths";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -352,8 +353,6 @@ function moduleGraph(): Plugin {
         else if (by.size >= 2) shell.add(m);
         else firstScreenPart.set(m, [...by][0]);
       pickFirstWords(ids);
-      if (process.env.DUMP_SHELL)
-        writeFileSync(process.env.DUMP_SHELL, JSON.stringify({ shell: [...shell], seen: Object.fromEntries([...seen].map(([m, by]) => [m, [...by]])) }));
     },
     generateBundle() {
       for (const [fileName, words] of wordFiles) this.emitFile({ type: "asset", fileName, source: `${JSON.stringify(words)}\n` });
@@ -389,7 +388,7 @@ function moduleGraph(): Plugin {
       }
       return found;
     };
-    const dictionaries = Object.fromEntries(["en", "ar"].map((lng) => [lng, JSON.parse(readFileSync(here(`public/locales/${lng}.json`), "utf8"))]));
+    const dictionaries = Object.fromEntries(LANGUAGES.map((lng) => [lng, JSON.parse(readFileSync(here(`public/locales/${lng}.json`), "utf8"))]));
     const add = (path: string, who: string, views: string[]) => {
       const name = `${path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-") || "root"}${who === "*" || who === "out" ? "" : `-${who}`}`;
       const found = wordsOf(views);

@@ -2,6 +2,7 @@
 // network fails. Kept in IndexedDB through idb-keyval, imported on first use so it stays out of the first load, in a
 // database of its own (clearing it never touches another store); in memory where IndexedDB is missing or refuses.
 // Every key carries its owner (the signed-in user), so one person's data never shows to the next on a shared phone.
+import { signOuts } from "./sign-outs";
 
 /** A kept answer and when it arrived (ms since the epoch). */
 export interface Kept<T> {
@@ -14,8 +15,6 @@ interface Store {
   set: (key: string, value: unknown) => Promise<void>;
   clear: () => Promise<void>;
 }
-
-import { signOuts } from "./sign-outs";
 
 // The copy of this session: answers come from it at once, and it is all there is without IndexedDB.
 const memory = new Map<string, Kept<unknown>>();

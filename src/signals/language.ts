@@ -82,8 +82,11 @@ export function loadDictionary(code: string): Promise<void> {
   return pending;
 }
 
-/** The whole dictionaries of the language shown and of the fallback (once each). */
-export const wholeDictionaries = () => Promise.all([loadDictionary(FALLBACK), loadDictionary(lang.peek())]).then(() => undefined);
+/** The whole dictionaries of `code` and of the fallback (once each). */
+const withFallback = (code: string) => Promise.all([loadDictionary(FALLBACK), loadDictionary(code)]);
+
+/** The whole dictionaries of the language shown and of the fallback. */
+export const wholeDictionaries = () => withFallback(lang.peek());
 
 /**
  * The app's first dictionaries: the first screen's words when the page asked for them (src/boot.ts), else the whole
@@ -110,7 +113,7 @@ export async function startLanguage(): Promise<void> {
 
 export async function setLanguage(code: string) {
   const next = normalise(code);
-  await Promise.all([loadDictionary(FALLBACK), loadDictionary(next)]).catch(() => undefined);
+  await withFallback(next).catch(() => undefined);
   lang.value = next;
 }
 

@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchCompanySummary } from "../../api/jobs";
 import { fetchProperties } from "../../api/property";
@@ -19,7 +19,8 @@ import { usePagedList, useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { card, cx, errorText, page, stack } from "../../styles/theme";
-import { afterFirstScreen, heldBy } from "../../lib/first-screen";
+import { lazyHeld } from "../../lib/lazy-held";
+import { usePropertyScreensSoon } from "./property-door";
 
 const tiles = css`display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 1fr)); gap: 10px;`;
 const tile = css`
@@ -88,7 +89,7 @@ function Counts({ version }: { version: number }) {
 const byIssueId = (issue: Issue) => issue.issue_id;
 
 // The map of the unassigned repairs (issue 17) and Leaflet load only when its tab is opened.
-const CompanyMap = lazy(() => heldBy(import("../../components/map/MapPanels")).then((m) => ({ default: m.CompanyMap })));
+const CompanyMap = lazyHeld(() => import("../../components/map/MapPanels").then((m) => m.CompanyMap));
 const UNASSIGNED = { scope: "company", stage: "reported" };
 
 /**
@@ -175,8 +176,7 @@ function UnassignedList({ onAssigned }: { onAssigned: () => void }) {
  */
 export function ManagerHome({ title }: ViewProps) {
   useSignals();
-  // The property screens open from here: fetch their small door now, so opening one waits for one chunk, not two.
-  useEffect(() => afterFirstScreen(() => void import("../property/screens").catch(() => undefined)), []);
+  usePropertyScreensSoon();
   // One row is enough: the answer's total is the company's count of properties.
   const props = useResource((signal) => fetchProperties(1, "", signal), [], { keep: "home:company-places" });
   const [version, setVersion] = useState(0);

@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchProperties, fetchProperty } from "../../api/property";
 import { fetchRepairs } from "../../api/repairs";
@@ -15,7 +15,7 @@ import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
 import { role, user } from "../../signals/session";
 import { errorText, muted, page, stack } from "../../styles/theme";
-import { afterFirstScreen } from "../../lib/first-screen";
+import { usePropertyScreensSoon } from "./property-door";
 
 const byId = (p: PropertySummary) => p.property_id;
 
@@ -178,8 +178,7 @@ function TenantHome({ property }: { property: PropertySummary }) {
 /** /home for owners (their properties with open counts) and tenants (their homes), with "Report a problem" first. */
 export function OwnerHome({ title }: ViewProps) {
   useSignals();
-  // The property screens open from here: fetch their small door now, so opening one waits for one chunk, not two.
-  useEffect(() => afterFirstScreen(() => void import("../property/screens").catch(() => undefined)), []);
+  usePropertyScreensSoon();
   const tenant = role.value === 3;
   const places = usePagedList((n, signal) => fetchProperties(n, "", signal), byId, [], { keep: "home:places" });
   const items = places.list.items;

@@ -1,6 +1,6 @@
 import { css } from "goober";
 import { LoadError } from "../../components/property/parts";
-import { Suspense, lazy, useState } from "react";
+import { Suspense, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type JobsStatus, fetchJobs } from "../../api/issues";
 import { acceptJob, fetchOffers } from "../../api/jobs";
@@ -20,12 +20,12 @@ import { user } from "../../signals/session";
 import { showToast } from "../../signals/toasts";
 import { cx, muted, page } from "../../styles/theme";
 import { failureOf } from "../property/failure";
-import { heldBy } from "../../lib/first-screen";
+import { lazyHeld } from "../../lib/lazy-held";
 
 const TABS: JobsStatus[] = ["open", "closed"];
 
 // The map and Leaflet load only when the Map tab is opened (issue 17): never on the list's first load.
-const JobsMap = lazy(() => heldBy(import("../../components/map/MapPanels")).then((m) => ({ default: m.JobsMap })));
+const JobsMap = lazyHeld(() => import("../../components/map/MapPanels").then((m) => m.JobsMap));
 
 const list = css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 10px;`;
 const item = css`

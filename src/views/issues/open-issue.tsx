@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { Suspense, lazy, useState } from "react";
+import { Suspense, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type AckOutcome, AckSheet } from "../../components/issues/AckSheet";
 import { ContactCard } from "../../components/issues/ContactCard";
@@ -14,10 +14,10 @@ import { navigate } from "../../lib/hash-location";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { JobActions } from "./job-actions";
-import { heldBy } from "../../lib/first-screen";
+import { lazyHeld } from "../../lib/lazy-held";
 
 // The work report form (with its uploads and signature) loads when Complete is pressed, not with every open issue.
-const WorkReportForm = lazy(() => heldBy(import("./work-report-form")).then((m) => ({ default: m.WorkReportForm })));
+const WorkReportForm = lazyHeld(() => import("./work-report-form").then((m) => m.WorkReportForm));
 
 /**
  * What a successful acknowledgement changes: the issue the server sent back (issue 11), else what the acknowledgement

@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { Suspense, lazy } from "react";
+import { Suspense } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type RepairsStatus, fetchRepairs } from "../../api/repairs";
 import { ListEnd } from "../../components/ListEnd";
@@ -17,14 +17,14 @@ import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
 import { user } from "../../signals/session";
 import { cx, page, stack } from "../../styles/theme";
-import { heldBy } from "../../lib/first-screen";
+import { lazyHeld } from "../../lib/lazy-held";
 
 const TABS: RepairsStatus[] = ["open", "closed"];
 
 const byIssueId = (issue: Issue) => issue.issue_id;
 
 // The managers' map (issue 17) and Leaflet load only when its tab is opened.
-const CompanyMap = lazy(() => heldBy(import("../../components/map/MapPanels")).then((m) => ({ default: m.CompanyMap })));
+const CompanyMap = lazyHeld(() => import("../../components/map/MapPanels").then((m) => m.CompanyMap));
 const NO_FILTER = {};
 
 /**
