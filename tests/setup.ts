@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import Module from "node:module";
 import { afterAll, afterEach, beforeAll, inject, vi } from "vitest";
 
 declare module "vitest" {
@@ -18,6 +19,21 @@ const sharedPage = inject("sharedPage") === true;
 // caches, the ky instance, the dictionaries): this file runs again before each test file, and empties the module graph
 // before it imports any of them. Packages (node_modules) stay loaded: they are what the sharing saves.
 if (sharedPage) vi.resetModules();
+
+// React 19 holds back what a Suspense boundary reveals until 300 ms after its fallback showed (FALLBACK_THROTTLE_MS),
+// so that content does not pop in on a fast network. Each test that first shows a lazy screen waited that long in real
+// time, a third of the project's time spent idle. The tests check what shows, not when; the number is taken to 0 as the
+// development build is compiled (once per worker, before React loads; the Preact run has no such throttle).
+const throttle = "FALLBACK_THROTTLE_MS = 300";
+const compile = Module.prototype as unknown as { _compile(content: string, filename: string): unknown; throttleOff?: true };
+if (!compile.throttleOff) {
+  const original = compile._compile;
+  compile._compile = function (content: string, filename: string) {
+    const patched = /react-dom-client\.development\.js$/.test(filename) && content.includes(throttle);
+    return original.call(this, patched ? content.replace(throttle, "FALLBACK_THROTTLE_MS = 0") : content, filename);
+  };
+  compile.throttleOff = true;
+}
 // One import after another: vmThreads (the Preact run) can fail to link a package that two imports ask for at once.
 // Testing-library is imported after the reset too: the Preact run maps it to a module of its own, which must be the one
 // its test file renders with.

@@ -32,11 +32,12 @@ const RUNUSER = "/usr/sbin/runuser";
 const isRoot = process.getuid?.() === 0;
 
 /**
- * The real server process (server/index.ts), as `npm run serve` starts it; `asNobody` runs it as that user (from root).
- * Its PGlite compiled by V8's Liftoff alone, as the test workers' (setup.ts): half the CPU of a short-lived server.
+ * The real server process, built from server/index.ts as `npm run serve` builds and starts it (global-setup.ts);
+ * `asNobody` runs it as that user (from root). Its PGlite compiled by V8's Liftoff alone, as the test workers'
+ * (setup.ts): half the CPU of a short-lived server.
  */
 function startServer(env: Record<string, string>, asNobody = false) {
-  const node = [process.execPath, "--liftoff-only", "--import", "tsx", "server/index.ts"];
+  const node = [process.execPath, "--liftoff-only", inject("serverBundle")];
   const [cmd, ...args] = asNobody ? [RUNUSER, "-u", "nobody", "--", ...node] : node;
   const child = spawn(cmd, args, {
     cwd: join(import.meta.dirname, "../.."),
