@@ -248,10 +248,23 @@ const onStartPath = new Set<string>();
  */
 const client = new Set<string>();
 const ANY_SCREEN_LATER = /[\\/]src[\\/]api[\\/]client\.ts$|[\\/]node_modules[\\/]ky[\\/]distribution[\\/]index\.js$/;
-/** What the signed-in app loads at start and what two first screens or more import (the "shell" chunk): not the first load's. */
+/**
+ * What the signed-in app loads at start (the header, the bottom bar, the bell's count) and what the staff list shares
+ * with the other first screens (the "shell" chunk): not the first load's. The staff list needs least of the first
+ * screens, so what it shares is what they all need.
+ */
 const shell = new Set<string>();
 /** The module's first screen (its view), for a module only one first screen imports: the "<view>-parts" chunks. */
 const firstScreenPart = new Map<string, string>();
+/**
+ * The chunk of a module that two first screens or more share but the staff list does not: "lists" when a home is among
+ * them (the dates, the repairs' answers and cards, what the homes show), else "work" (the outbox, the push prompt: only
+ * the technician's screens, the repairs and the report form use them). One shell for all took /resources 1.65 s to
+ * 1.33 s of LCP and /home 1.71 to 1.46, for one or two requests more (Lighthouse, issue 16).
+ */
+const sharedBy = new Map<string, "lists" | "work">();
+const LIGHTEST_VIEWS = new Set(Object.values(FIRST_SCREENS[patterns.resources]).flat());
+const HOME_VIEWS = new Set(Object.values(FIRST_SCREENS[patterns.home]).flatMap((views) => views.filter((v) => v.endsWith("-home.tsx"))));
 /** Each first screen's words file (locales/{lng}.{name}.json) by path, then by stored role ("*": any other; "out": signed out). */
 const firstWords = new Map<string, Record<string, string>>();
 const SIGNED_IN_FRAME = /[\\/]src[\\/](components[\\/](Header|BottomNav)\.tsx|signals[\\/]unread-watch\.ts)$/;
@@ -314,6 +327,7 @@ function moduleGraph(): Plugin {
       client.clear();
       shell.clear();
       firstScreenPart.clear();
+      sharedBy.clear();
     },
     moduleParsed: (info) => {
       staticImports.set(info.id, info.importedIds);
@@ -350,8 +364,9 @@ function moduleGraph(): Plugin {
           if (!(lazy.has(m) && /[\\/]src[\\/]views[\\/]/.test(m))) seen.set(m, (seen.get(m) ?? new Set()).add(view));
       for (const [m, by] of seen)
         if (client.has(m)) continue;
-        else if (by.size >= 2) shell.add(m);
-        else firstScreenPart.set(m, [...by][0]);
+        else if (by.size < 2) firstScreenPart.set(m, [...by][0]);
+        else if ([...by].some((v) => LIGHTEST_VIEWS.has(v))) shell.add(m);
+        else sharedBy.set(m, [...by].some((v) => HOME_VIEWS.has(v)) ? "lists" : "work");
       pickFirstWords(ids);
     },
     generateBundle() {
@@ -459,6 +474,10 @@ export default defineConfig(({ mode }) => {
       manifest: true,
       rolldownOptions: {
         output: {
+          // Seven characters of hash, not eight (the fewest rolldown takes for this many chunks): the first load names some
+          // fifty chunks (its routes' lazy imports), and its 25 KB budget has only bytes to spare.
+          chunkFileNames: "assets/[name]-[hash:7].js",
+          entryFileNames: "assets/[name]-[hash:7].js",
           codeSplitting: {
             // The sign-in screen's modules, with the libraries they share with the entry, in one chunk: one request
             // and one gzip stream instead of nine small ones (issue 16: about 2 KB less on the first load).
@@ -473,13 +492,16 @@ export default defineConfig(({ mode }) => {
                 test: (id: string) => client.has(id),
               },
               {
-                // The signed-in frame (the header, the bottom bar, the HTTP client, the bell's count) and what the first
-                // screens (FIRST_SCREENS) share, in one chunk the page preloads when someone is signed in: /jobs asks
-                // for 7 files instead of 16 (issue 16). Nothing the first load already has, nor a screen's own view.
+                // The signed-in frame (the header, the bottom bar, the bell's count) and what all the first screens
+                // (FIRST_SCREENS) share, in one chunk the page preloads when someone is signed in; what only some share
+                // comes in two more (sharedBy): /jobs loads 8 scripts (6 with one shared chunk, 16 with none; issue
+                // 16). Nothing the first load already has, nor a screen's own view.
                 name: "shell",
                 includeDependenciesRecursively: false,
                 test: (id: string) => shell.has(id),
               },
+              // What some first screens share, but not the staff list (sharedBy).
+              { name: (id: string) => sharedBy.get(id) ?? null, debugName: "lists and work", includeDependenciesRecursively: false },
               // Each first screen's own imports that no other first screen shares, beside its view in one chunk
               // rather than one chunk each (an open issue: 9 files instead of 22).
               ...FIRST_VIEWS.map((view) => ({
