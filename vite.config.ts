@@ -257,14 +257,17 @@ const shell = new Set<string>();
 /** The module's first screen (its view), for a module only one first screen imports: the "<view>-parts" chunks. */
 const firstScreenPart = new Map<string, string>();
 /**
- * The chunk of a module that two first screens or more share but the staff list does not: "lists" when a home is among
- * them (the dates, the repairs' answers and cards, what the homes show), else "work" (the outbox, the push prompt: only
- * the technician's screens, the repairs and the report form use them). One shell for all took /resources 1.65 s to
- * 1.33 s of LCP and /home 1.71 to 1.46, for one or two requests more (Lighthouse, issue 16).
+ * The chunk of a module that two first screens or more share but the staff list does not: "lists" when a home or the
+ * job list is among them (the dates, the repairs' and jobs' answers, cards and tabs), else "work" (the outbox, the push
+ * prompt: only an open job, the repairs and the report form use them). One shared chunk for all took /resources 1.65 s
+ * to 1.33 s of LCP and /home 1.71 to 1.46 (Lighthouse, issue 16).
  */
 const sharedBy = new Map<string, "lists" | "work">();
 const LIGHTEST_VIEWS = new Set(Object.values(FIRST_SCREENS[patterns.resources]).flat());
-const HOME_VIEWS = new Set(Object.values(FIRST_SCREENS[patterns.home]).flatMap((views) => views.filter((v) => v.endsWith("-home.tsx"))));
+const LIST_VIEWS = new Set([
+  ...Object.values(FIRST_SCREENS[patterns.home]).flatMap((views) => views.filter((v) => v.endsWith("-home.tsx"))),
+  ...Object.values(FIRST_SCREENS[patterns.jobs]).flat(),
+]);
 /** Each first screen's words file (locales/{lng}.{name}.json) by path, then by stored role ("*": any other; "out": signed out). */
 const firstWords = new Map<string, Record<string, string>>();
 const SIGNED_IN_FRAME = /[\\/]src[\\/](components[\\/](Header|BottomNav)\.tsx|signals[\\/]unread-watch\.ts)$/;
@@ -366,7 +369,7 @@ function moduleGraph(): Plugin {
         if (client.has(m)) continue;
         else if (by.size < 2) firstScreenPart.set(m, [...by][0]);
         else if ([...by].some((v) => LIGHTEST_VIEWS.has(v))) shell.add(m);
-        else sharedBy.set(m, [...by].some((v) => HOME_VIEWS.has(v)) ? "lists" : "work");
+        else sharedBy.set(m, [...by].some((v) => LIST_VIEWS.has(v)) ? "lists" : "work");
       pickFirstWords(ids);
     },
     generateBundle() {
