@@ -1,10 +1,24 @@
-import dayjs from "dayjs";
-import customParseFormat from "dayjs/plugin/customParseFormat";
+import dayjs, { type Dayjs } from "dayjs";
 import localizedFormat from "dayjs/plugin/localizedFormat";
 import "dayjs/locale/ar";
 
-dayjs.extend(customParseFormat);
 dayjs.extend(localizedFormat);
+
+const SHAPES = { day: /^(\d{4})-(\d{2})-(\d{2})$/, month: /^(\d{4})-(\d{2})$/, time: /^(\d{2}):(\d{2})$/ };
+
+/**
+ * A day (YYYY-MM-DD), a month (YYYY-MM) or a time of day (HH:mm), as the API writes them, read strictly: an invalid
+ * date unless the value has that shape and names a real day, month or time (not 2026-02-30 nor 24:00). Days and months
+ * are in the phone's calendar, a time is today's. (dayjs's customParseFormat plugin did this for 5 KB.)
+ */
+export function parseStrict(value: string, shape: keyof typeof SHAPES): Dayjs {
+  const m = SHAPES[shape].exec(value);
+  if (!m) return dayjs(Number.NaN);
+  const [a, b, c = "1"] = m.slice(1).map(Number);
+  if (shape === "time") return a < 24 && b < 60 ? dayjs().startOf("day").hour(a).minute(b) : dayjs(Number.NaN);
+  const date = new Date(a, b - 1, Number(c));
+  return date.getFullYear() === a && date.getMonth() === b - 1 && date.getDate() === Number(c) ? dayjs(date) : dayjs(Number.NaN);
+}
 
 /** Arabic-Indic and Persian digits to Western ones: D18 keeps digits 0-9 in both languages. */
 const westernDigits = (s: string) => s.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (c) => String((c.charCodeAt(0) - 0x0660) % 0x90));
@@ -14,7 +28,7 @@ const westernDigits = (s: string) => s.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, 
  * 'الأربعاء 25 نوفمبر 2026' (Arabic has no short weekday or month names in common use).
  */
 export function formatSlotDate(date: string, locale = "en"): string {
-  const d = dayjs(date, "YYYY-MM-DD", true);
+  const d = parseStrict(date, "day");
   if (!d.isValid()) return date;
   return westernDigits(d.locale(locale).format(locale === "ar" ? "dddd D MMMM YYYY" : "ddd D MMM YYYY"));
 }
@@ -24,7 +38,7 @@ export function formatSlotDate(date: string, locale = "en"): string {
  * never breaks inside a time (D18). The Arabic meridiem is worked out here: dayjs's Arabic locale calls 12:30 'ص'.
  */
 export function formatSlotTime(time: string, locale = "en"): string {
-  const d = dayjs(time.slice(0, 5), "HH:mm", true);
+  const d = parseStrict(time.slice(0, 5), "time");
   if (!d.isValid()) return time;
   const meridiem = locale === "ar" ? (d.hour() < 12 ? "ص" : "م") : d.hour() < 12 ? "AM" : "PM";
   return `${westernDigits(d.format("h:mm"))}\u00a0${meridiem}`;
@@ -47,14 +61,14 @@ export function formatShortDate(iso: string, locale = "en"): string {
  * (YYYY-MM-DD, shown as written) or a timestamp (shown in the local time zone).
  */
 export function formatDay(value: string, locale = "en"): string {
-  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? dayjs(value, "YYYY-MM-DD", true) : dayjs(value);
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? parseStrict(value, "day") : dayjs(value);
   if (!d.isValid()) return value;
   return westernDigits(d.locale(locale).format(locale === "ar" ? "D MMMM YYYY" : "D MMM YYYY"));
 }
 
 /** A month (YYYY-MM) by name: 'November 2026', in Arabic 'نوفمبر 2026', digits Western in both (D18). */
 export function formatMonth(month: string, locale = "en"): string {
-  const d = dayjs(month, "YYYY-MM", true);
+  const d = parseStrict(month, "month");
   if (!d.isValid()) return month;
   return westernDigits(d.locale(locale).format("MMMM YYYY"));
 }

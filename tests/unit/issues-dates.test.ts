@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCreated, formatSlotDate, formatSlotTime } from "../../src/lib/dates";
+import { formatCreated, formatDay, formatMonth, formatSlotDate, formatSlotTime, parseStrict } from "../../src/lib/dates";
 
 describe("slot formatting", () => {
   it("writes slot dates with the day of the month, 'Wed 25 Nov 2026' (D18), not 'Wed Nov 2026'", () => {
@@ -32,5 +32,39 @@ describe("slot formatting", () => {
   it("formats the created date in the user's language", () => {
     expect(formatCreated("2024-01-15T10:30:00.000Z")).toMatch(/Jan 15, 2024 \d{1,2}:\d{2} (AM|PM)/);
     expect(formatCreated("2024-01-15T10:30:00.000Z", "ar")).not.toBe(formatCreated("2024-01-15T10:30:00.000Z"));
+  });
+});
+
+describe("parseStrict (src/lib/dates.ts)", () => {
+  it("reads a day, a month and a time of the shapes the API writes", () => {
+    expect(parseStrict("2026-11-25", "day").format("YYYY-MM-DD")).toBe("2026-11-25");
+    expect(parseStrict("2024-02-29", "day").isValid()).toBe(true);
+    expect(parseStrict("2026-11", "month").format("YYYY-MM-DD")).toBe("2026-11-01");
+    expect(parseStrict("23:59", "time").format("HH:mm")).toBe("23:59");
+    expect(parseStrict("00:00", "time").format("HH:mm")).toBe("00:00");
+  });
+  it("refuses a day, month or time that does not exist, and any other shape", () => {
+    for (const [value, shape] of [
+      ["2026-02-30", "day"],
+      ["2025-02-29", "day"],
+      ["2026-13-01", "day"],
+      ["2026-00-10", "day"],
+      ["2026-11-25T10:00", "day"],
+      ["26-11-25", "day"],
+      ["2026-13", "month"],
+      ["2026-1", "month"],
+      ["24:00", "time"],
+      ["09:60", "time"],
+      ["9:00", "time"],
+      ["", "time"],
+    ] as const)
+      expect(parseStrict(value, shape).isValid(), `${value} as a ${shape}`).toBe(false);
+  });
+  it("writes a month and a day without its weekday, and leaves what is not one as it is", () => {
+    expect(formatMonth("2026-11")).toBe("November 2026");
+    expect(formatMonth("2026-11", "ar")).toBe("نوفمبر 2026");
+    expect(formatDay("2026-11-25")).toBe("25 Nov 2026");
+    expect(formatDay("2026-02-30")).toBe("2026-02-30");
+    expect(formatMonth("2026-13")).toBe("2026-13");
   });
 });

@@ -9,7 +9,7 @@ import { fetchTechReports } from "../../api/jobs";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { EmptyState, LinkButton, LoadError, Loading, Section, href, listCss } from "../../components/property/parts";
 import type { TechReports } from "../../contract/jobs";
-import { formatDay } from "../../lib/dates";
+import { formatDay, parseStrict } from "../../lib/dates";
 import { navigate, useHashSearch } from "../../lib/hash-location";
 import { useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
@@ -20,7 +20,7 @@ import { Tiles, hoursOf, ratingOf } from "./figures";
 export type PeriodKind = "this" | "last" | "custom";
 const KINDS: PeriodKind[] = ["this", "last", "custom"];
 const DAY = "YYYY-MM-DD";
-const isDay = (s: string | null | undefined): s is string => !!s && dayjs(s, DAY, true).isValid();
+const isDay = (s: string | null | undefined): s is string => !!s && parseStrict(s, "day").isValid();
 
 /** The days a period covers, both included, in the phone's local calendar. */
 export function periodDays(kind: PeriodKind, now = dayjs()): { from: string; to: string } {
