@@ -9,6 +9,11 @@ import { fakeApi, issue, json } from "./issues-helpers";
 afterEach(() => act(() => void (lang.value = "en")));
 
 const ACK = "Acknowledge Tenant Availability";
+/** Taps the acknowledgement and waits for its sheet (its code loads when first opened: src/lib/lazy-later.ts). */
+const openAck = async () => {
+  fireEvent.click(screen.getByRole("button", { name: ACK }));
+  return screen.findByRole("dialog", { name: ACK });
+};
 const NBSP = "\u00a0";
 
 describe("after acknowledging, the issue shows the agreed visit (nothing showed it)", () => {
@@ -17,7 +22,7 @@ describe("after acknowledging, the issue shows the agreed visit (nothing showed 
     navigate("/property/open-issues?issue_id=7", { state: issue() });
     render(<OpenIssueView title="titles.issueDetails" />);
     expect(screen.queryByTestId("agreed-visit")).toBeNull();
-    fireEvent.click(screen.getByRole("button", { name: ACK }));
+    await openAck();
     fireEvent.click(screen.getByRole("radio", { name: /Tue 16 Jan 2024/ }));
     fireEvent.click(screen.getByRole("button", { name: "Acknowledge" }));
     const agreed = await screen.findByTestId("agreed-visit");
@@ -35,7 +40,7 @@ describe("after acknowledging, the issue shows the agreed visit (nothing showed 
     fakeApi(() => json(200, {}));
     navigate("/property/open-issues?issue_id=7", { state: issue({ available: [] }) });
     render(<OpenIssueView title="titles.issueDetails" />);
-    fireEvent.click(screen.getByRole("button", { name: ACK }));
+    await openAck();
     fireEvent.change(screen.getByLabelText("Date"), { target: { value: "2026-11-25" } });
     fireEvent.change(screen.getByLabelText("From"), { target: { value: "09:00" } });
     fireEvent.change(screen.getByLabelText("To"), { target: { value: "12:30" } });

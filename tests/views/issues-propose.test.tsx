@@ -10,6 +10,11 @@ import { fakeApi, issue, json } from "./issues-helpers";
 afterEach(() => setApi(createApi()));
 
 const ACK = "Acknowledge Tenant Availability";
+/** Taps the acknowledgement and waits for its sheet (its code loads when first opened: src/lib/lazy-later.ts). */
+const openAck = async () => {
+  fireEvent.click(screen.getByRole("button", { name: ACK }));
+  return screen.findByRole("dialog", { name: ACK });
+};
 const PROPOSE = "None of these suit: propose other times";
 const NBSP = "\u00a0";
 /** An issue as a server of issue 11 sends it to its technician, accepted and waiting for a visit time. */
@@ -36,7 +41,7 @@ describe("proposing other times than the tenant's", () => {
     );
     open(accepted());
     expect(screen.getByTestId("stage-badge").textContent).toBe("Accepted");
-    fireEvent.click(screen.getByRole("button", { name: ACK }));
+    await openAck();
     const sheet = screen.getByRole("dialog", { name: ACK });
     fireEvent.click(within(sheet).getByRole("button", { name: PROPOSE }));
     expect(within(sheet).queryAllByRole("radio")).toHaveLength(0);
@@ -58,7 +63,7 @@ describe("proposing other times than the tenant's", () => {
   it("shows the proposal at once when the server sends no issue back", async () => {
     fakeApi(() => json(200, {}));
     open(accepted());
-    fireEvent.click(screen.getByRole("button", { name: ACK }));
+    await openAck();
     fireEvent.click(screen.getByRole("button", { name: PROPOSE }));
     fill("2026-11-27", "08:00", "10:00");
     fireEvent.click(screen.getByRole("button", { name: "Propose these times" }));
@@ -71,7 +76,7 @@ describe("proposing other times than the tenant's", () => {
   it("asks for complete times before proposing, and can go back to the tenant's times", async () => {
     const calls = fakeApi(() => json(200, {}));
     open(accepted());
-    fireEvent.click(screen.getByRole("button", { name: ACK }));
+    await openAck();
     fireEvent.click(screen.getByRole("button", { name: PROPOSE }));
     fireEvent.click(screen.getByRole("button", { name: "Propose these times" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Please fill in all fields.");
@@ -87,9 +92,9 @@ describe("proposing other times than the tenant's", () => {
     expect(screen.getByTestId("stage-badge").textContent).toBe("Scheduled");
   });
 
-  it("is not offered against a server that sends no actions (it would not understand propose)", () => {
+  it("is not offered against a server that sends no actions (it would not understand propose)", async () => {
     open(issue());
-    fireEvent.click(screen.getByRole("button", { name: ACK }));
+    await openAck();
     expect(screen.getAllByRole("radio")).toHaveLength(2);
     expect(screen.queryByRole("button", { name: PROPOSE })).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { css } from "goober";
 import { Suspense, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { type AckOutcome, AckSheet } from "../../components/issues/AckSheet";
+import type { AckOutcome } from "../../components/issues/AckSheet";
 import { ContactCard } from "../../components/issues/ContactCard";
 import { Gallery } from "../../components/issues/Gallery";
 import { AgreedVisit, AvailabilityList, IssueScreen, IssueSummary, LocationSection } from "../../components/issues/IssueParts";
@@ -15,9 +15,11 @@ import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { JobActions } from "./job-actions";
 import { lazyHeld } from "../../lib/lazy-held";
+import { lazyLater, useOpenedOnce } from "../../lib/lazy-later";
 
 // The work report form (with its uploads and signature) loads when Complete is pressed, not with every open issue.
 const WorkReportForm = lazyHeld(() => import("./work-report-form").then((m) => m.WorkReportForm));
+const AckSheet = lazyLater(() => import("../../components/issues/AckSheet").then((m) => m.AckSheet));
 
 /**
  * What a successful acknowledgement changes: the issue the server sent back (issue 11), else what the acknowledgement
@@ -62,6 +64,7 @@ const badgesCss = css`display: flex; flex-wrap: wrap; gap: 6px; align-items: cen
 export function OpenIssueView(_: ViewProps) {
   useSignals();
   const [sheet, setSheet] = useState(false);
+  const sheetShown = useOpenedOnce(sheet);
   // The issue after the acknowledgement or move just made, shown at once without reloading (keyed by issue: a new one starts clean).
   const [done, setDone] = useState<Issue | null>(null);
   // Complete pressed: the work report form of this issue takes the screen until it is sent or left.
@@ -121,15 +124,19 @@ export function OpenIssueView(_: ViewProps) {
                 {t("repair.ack.reschedule")}
               </Button>
             )}
-            <AckSheet
-              issueId={issue.issue_id}
-              title={issue.title}
-              tenantSlots={issue.available}
-              open={sheet && (open || reschedule)}
-              canPropose={issue.actions !== undefined}
-              onClose={() => setSheet(false)}
-              onDone={(slots, outcome) => setDone(acknowledged(issue, slots, outcome))}
-            />
+            {sheetShown && (
+              <Suspense fallback={null}>
+                <AckSheet
+                  issueId={issue.issue_id}
+                  title={issue.title}
+                  tenantSlots={issue.available}
+                  open={sheet && (open || reschedule)}
+                  canPropose={issue.actions !== undefined}
+                  onClose={() => setSheet(false)}
+                  onDone={(slots, outcome) => setDone(acknowledged(issue, slots, outcome))}
+                />
+              </Suspense>
+            )}
           </>
         );
       }}

@@ -1,0 +1,59 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { Suspense, useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+
+// A fresh first-screen module per test: whether the first screen is up is module state (src/lib/first-screen.ts).
+const fresh = async () => {
+  vi.resetModules();
+  const first = await import("../../src/lib/first-screen");
+  const later = await import("../../src/lib/lazy-later");
+  return { ...first, ...later };
+};
+
+describe("a component loaded later (src/lib/lazy-later.ts)", () => {
+  it("is fetched once the first screen is up, not before, and not by the screen's own load", async () => {
+    const m = await fresh();
+    const load = vi.fn(async () => (props: { label: string }) => <p>{props.label}</p>);
+    m.lazyLater(load);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(load).not.toHaveBeenCalled();
+    expect(m.firstScreenUp()).toBe(false);
+    m.appStarted();
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1), { timeout: 3000 });
+  });
+
+  it("mounts from its first opening on and stays mounted once closed; what it renders comes when its code has", async () => {
+    const m = await fresh();
+    let mounts = 0;
+    const Sheet = m.lazyLater(async () => ({ open }: { open: boolean }) => {
+      useState(() => mounts++);
+      return open ? <div role="dialog" aria-label="Sheet" /> : null;
+    });
+    function Screen() {
+      const [open, setOpen] = useState(false);
+      const shown = m.useOpenedOnce(open);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(!open)}>
+            toggle
+          </button>
+          {shown && (
+            <Suspense fallback={<span>loading</span>}>
+              <Sheet open={open} />
+            </Suspense>
+          )}
+        </>
+      );
+    }
+    render(<Screen />);
+    expect(screen.queryByText("loading")).toBeNull();
+    expect(mounts).toBe(0);
+    fireEvent.click(screen.getByRole("button", { name: "toggle" }));
+    expect(await screen.findByRole("dialog", { name: "Sheet" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "toggle" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "toggle" })));
+    expect(screen.getByRole("dialog", { name: "Sheet" })).toBeTruthy();
+    expect(mounts).toBe(1);
+  });
+});
