@@ -3,7 +3,7 @@
 // technicians), decline with a reason, start at the agreed visit, hold with a reason and resume, and complete, which
 // opens the work report form. Each move shows the server's sentence and the issue as it is afterwards.
 import { css } from "goober";
-import { Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { isHttpError } from "../../api/client";
 import { fetchIssue } from "../../api/issues";
@@ -12,12 +12,12 @@ import { newKey } from "../../api/repairs";
 import { OutboxNote } from "../../components/OutboxList";
 import { PushPrompt } from "../../components/PushPrompt";
 import { section } from "../../components/issues/styles";
+import { ReasonSheet } from "../../components/repair/ReasonSheet";
 import { formatMoment } from "../../components/repair/visit";
 import { Button } from "../../components/ui";
 import { type Issue, issueSchema } from "../../contract/issues";
 import type { moveAnswer } from "../../contract/repairs";
 import { navigate } from "../../lib/hash-location";
-import { lazyLater, useOpenedOnce } from "../../lib/lazy-later";
 import { getOutbox, moveStep, sendOrQueue } from "../../lib/outbox";
 import { type OutboxKind, outboxItems } from "../../signals/outbox";
 import { paths } from "../../paths";
@@ -25,8 +25,6 @@ import { lang, t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { cx, muted } from "../../styles/theme";
 import { failureOf } from "../property/failure";
-
-const ReasonSheet = lazyLater(() => import("../../components/repair/ReasonSheet").then((m) => m.ReasonSheet));
 
 type MoveAnswer = ReturnType<typeof moveAnswer.parse>;
 
@@ -77,7 +75,6 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
   const moves = jobMovesOf(issue);
   const [busy, setBusy] = useState<JobMove | null>(null);
   const [dialog, setDialog] = useState<null | "decline" | "hold">(null);
-  const dialogShown = useOpenedOnce(dialog !== null);
   // After an accept, the one-time question about push notifications (issue 13).
   const [accepted, setAccepted] = useState(false);
   const held = !!issue.held_at;
@@ -187,36 +184,32 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
           <PushPrompt title="notifications.prompt.jobTitle" />
         </div>
       )}
-      {dialogShown && (
-        <Suspense fallback={null}>
-          <ReasonSheet
-            kind="modal"
-            required
-            open={dialog === "decline"}
-            title={t("job.declineTitle")}
-            intro={t("job.declineIntro")}
-            label={t("job.declineReason")}
-            submit={t("job.declineSubmit")}
-            onClose={() => setDialog(null)}
-            onSubmit={async (reason) => {
-              if (await run("decline", () => declineJob(issue.issue_id, reason))) setDialog(null);
-            }}
-          />
-          <ReasonSheet
-            kind="modal"
-            required
-            open={dialog === "hold"}
-            title={t("job.holdTitle")}
-            intro={t("job.holdIntro")}
-            label={t("job.holdReason")}
-            submit={t("job.holdSubmit")}
-            onClose={() => setDialog(null)}
-            onSubmit={async (reason) => {
-              if (await run("hold", (key) => holdJob(issue.issue_id, reason, key), { reason })) setDialog(null);
-            }}
-          />
-        </Suspense>
-      )}
+      <ReasonSheet
+        kind="modal"
+        required
+        open={dialog === "decline"}
+        title={t("job.declineTitle")}
+        intro={t("job.declineIntro")}
+        label={t("job.declineReason")}
+        submit={t("job.declineSubmit")}
+        onClose={() => setDialog(null)}
+        onSubmit={async (reason) => {
+          if (await run("decline", () => declineJob(issue.issue_id, reason))) setDialog(null);
+        }}
+      />
+      <ReasonSheet
+        kind="modal"
+        required
+        open={dialog === "hold"}
+        title={t("job.holdTitle")}
+        intro={t("job.holdIntro")}
+        label={t("job.holdReason")}
+        submit={t("job.holdSubmit")}
+        onClose={() => setDialog(null)}
+        onSubmit={async (reason) => {
+          if (await run("hold", (key) => holdJob(issue.issue_id, reason, key), { reason })) setDialog(null);
+        }}
+      />
     </section>
   );
 }
