@@ -497,7 +497,7 @@ export default defineConfig(({ mode }) => {
               {
                 // The signed-in frame (the header, the bottom bar, the bell's count) and what all the first screens
                 // (FIRST_SCREENS) share, in one chunk the page preloads when someone is signed in; what only some share
-                // comes in two more (sharedBy): /jobs loads 8 scripts (6 with one shared chunk, 16 with none; issue
+                // comes in two more (sharedBy): /jobs loads 7 scripts (6 with one shared chunk, 16 with none; issue
                 // 16). Nothing the first load already has, nor a screen's own view.
                 name: "shell",
                 includeDependenciesRecursively: false,
