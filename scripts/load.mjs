@@ -32,10 +32,7 @@ const fresh = PG_URL ? await freshDatabase(PG_URL, "fixit_load") : null;
 const database = fresh?.url ?? null;
 const dropDatabase = async () => fresh?.drop();
 
-if (COMPILED) {
-  const { execFileSync } = await import("node:child_process");
-  execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "ignore" });
-}
+if (COMPILED) await (await import("./build-server.mjs")).buildServer();
 const { mkdtempSync, mkdirSync, writeFileSync } = await import("node:fs");
 const { tmpdir } = await import("node:os");
 const { join, resolve } = await import("node:path");

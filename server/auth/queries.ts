@@ -1,6 +1,7 @@
 // SQL of the accounts area.
 import type { Db, Queryable } from "../db/db";
-import { type AuthUser, SESSION_MS, createSession } from "../lib/auth";
+import { SESSION_MS } from "../../src/contract/session";
+import { type AuthUser, createSession } from "../lib/auth";
 import { HttpError, conflictFrom } from "../lib/http";
 import { DEFAULT_DIAL_CODE } from "../../src/contract/common";
 import type { Identifier } from "./identifier";

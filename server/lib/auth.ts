@@ -6,8 +6,6 @@ import { HttpError } from "./http";
 import { msg } from "./i18n";
 import { hashToken, newToken } from "./tokens";
 
-export { SESSION_MS };
-
 /** The signed-in account, as handlers see it. */
 export interface AuthUser {
   user_id: number;

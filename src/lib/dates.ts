@@ -14,10 +14,10 @@ const SHAPES = { day: /^(\d{4})-(\d{2})-(\d{2})$/, month: /^(\d{4})-(\d{2})$/, t
 export function parseStrict(value: string, shape: keyof typeof SHAPES): Dayjs {
   const m = SHAPES[shape].exec(value);
   if (!m) return dayjs(Number.NaN);
-  const [a, b, c = "1"] = m.slice(1).map(Number);
+  const [a, b, c = 1] = m.slice(1).map(Number);
   if (shape === "time") return a < 24 && b < 60 ? dayjs().startOf("day").hour(a).minute(b) : dayjs(Number.NaN);
-  const date = new Date(a, b - 1, Number(c));
-  return date.getFullYear() === a && date.getMonth() === b - 1 && date.getDate() === Number(c) ? dayjs(date) : dayjs(Number.NaN);
+  const date = new Date(a, b - 1, c);
+  return date.getFullYear() === a && date.getMonth() === b - 1 && date.getDate() === c ? dayjs(date) : dayjs(Number.NaN);
 }
 
 /** Arabic-Indic and Persian digits to Western ones: D18 keeps digits 0-9 in both languages. */

@@ -3,7 +3,7 @@
 // takes an early answer for the same GET, from the same session and language, instead of asking again (src/api/client.ts).
 // The built page runs this module first, inlined in index.html (src/boot.ts): the reads leave with the page, before any
 // of the app's code has arrived, and the app's own copy of this module finds them where the page left them.
-import { SESSION_MS } from "../contract/session";
+import { sessionOver } from "../contract/session";
 import { paths, patterns } from "../paths";
 import { currentPath, currentSearch } from "./hash-path";
 import { normalise } from "./lang-code";
@@ -102,8 +102,7 @@ export function storedSession(now = Date.now()): { token: string; role: number |
   if (readKey("isAuthenticated") !== "true" || !token) return null;
   // A session past its three days is signed out as the app starts (src/signals/session-expiry.ts): nothing is asked
   // for with its token, which the server no longer takes.
-  const since = readNumber("login_time");
-  if (since === null || now - since > SESSION_MS) return null;
+  if (sessionOver(readNumber("login_time"), now)) return null;
   return { token, role: readJSON<{ role?: number }>("user")?.role ?? readNumber("role"), lang: normalise(readKey("language")) };
 }
 

@@ -1,7 +1,7 @@
 import { batch, computed, effect, signal } from "@preact/signals-react";
 import { readJSON, readKey, readNumber, writeKey } from "../lib/storage";
 import { countSignOut } from "../lib/sign-outs";
-import { SESSION_MS } from "../contract/session";
+import { sessionOver } from "../contract/session";
 
 /** The signed-in account as the login response gives it, without the token. */
 export interface User {
@@ -18,7 +18,7 @@ export interface LoginResponse extends User {
   access_token: string;
 }
 
-export { SESSION_MS };
+export { SESSION_MS } from "../contract/session";
 export const EXPIRY_CHECK_MS = 60 * 60 * 1000;
 
 export const token = signal<string | null>(null);
@@ -96,5 +96,5 @@ export function updateUser(changes: Partial<User>) {
 }
 
 export function isExpired(now = Date.now()) {
-  return isAuthenticated.value && (loginTime.value == null || now - loginTime.value > SESSION_MS);
+  return isAuthenticated.value && sessionOver(loginTime.value, now);
 }
