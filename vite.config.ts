@@ -440,6 +440,13 @@ export default defineConfig(({ mode }) => {
       ],
     },
     plugins: [
+      {
+        // wouter's default location is the browser's path; the app's is its hash (src/lib/wouter-default.ts).
+        name: "wouter-hash-default",
+        enforce: "pre",
+        resolveId: (source: string, importer?: string) =>
+          source === "./use-browser-location.js" && /[\\/]wouter[\\/]src[\\/]index\.js$/.test(importer ?? "") ? here("./src/lib/wouter-default.ts") : null,
+      } satisfies Plugin,
       // One service worker (src/sw.ts → /sw.js) holds the precache and the push handlers (D22, D23). src/lib/pwa.ts
       // registers it with Workbox-window after the first screen, so no script is injected into index.html.
       VitePWA({

@@ -1,5 +1,6 @@
 import { css } from "goober";
-import { Suspense, lazy, useEffect, useLayoutEffect, useState } from "react";
+import { Suspense, useEffect, useLayoutEffect, useState } from "react";
+import { lazyOf } from "./lib/load-again";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Redirect, Route, Router, Switch, useLocation } from "wouter";
 import { OfflineBar } from "./components/OfflineBar";
@@ -20,14 +21,14 @@ export const preloadScreen = preloadRoute;
 const NotFoundView = routes.find((r) => r.path === paths.notFound)!.view;
 // Only signed-in screens show the header and the bottom bar, so their code stays out of the sign-in screen's first load
 // (main.tsx starts the header's at boot when someone is signed in); a bar of the header's size and colour holds its place.
-const Header = lazy(() => import("./components/Header").then((m) => ({ default: m.Header })));
+const Header = lazyOf(() => import("./components/Header").then((m) => m.Header));
 const headerSlot = css`height: var(--header-h); background: var(--brand);`;
-const BottomNav = lazy(() => import("./components/BottomNav").then((m) => ({ default: m.BottomNav })));
-const VerifyInfoModal = lazy(() => import("./components/VerifyInfoModal").then((m) => ({ default: m.VerifyInfoModal })));
+const BottomNav = lazyOf(() => import("./components/BottomNav").then((m) => m.BottomNav));
+const VerifyInfoModal = lazyOf(() => import("./components/VerifyInfoModal").then((m) => m.VerifyInfoModal));
 // The toasts' and the update prompt's code come once the first screen is up and the browser has a moment, not beside
 // it: nothing is said before the app is up (a toast asked for at boot waits in its signal).
-const Toasts = lazy(() => import("./components/Toasts").then((m) => ({ default: m.Toasts })));
-const UpdatePrompt = lazy(() => import("./components/UpdatePrompt").then((m) => ({ default: m.UpdatePrompt })));
+const Toasts = lazyOf(() => import("./components/Toasts").then((m) => m.Toasts));
+const UpdatePrompt = lazyOf(() => import("./components/UpdatePrompt").then((m) => m.UpdatePrompt));
 
 /** The verify-info slot: shown over protected screens while got_email_mob is 0; closing hides it until the next screen. */
 function VerifyInfoSlot({ path }: { path: string }) {

@@ -1,4 +1,5 @@
-import { type ComponentType, lazy } from "react";
+import type { ComponentType } from "react";
+import { lazyOf, loadAgain } from "./lib/load-again";
 import { heldBy } from "./lib/first-screen";
 import { homeFor, paths, patterns as p, type ViewProps } from "./paths";
 
@@ -29,8 +30,8 @@ const loaders = new Map<ComponentType<ViewProps>, () => Promise<ComponentType<Vi
 const view = (load: Loader) => {
   let started: Promise<ComponentType<ViewProps>> | undefined;
   // The first screen waits for its code (src/lib/first-screen.ts).
-  const once = () => (started ??= heldBy(load()));
-  const v = lazy(() => once().then((c) => ({ default: c })));
+  const once = () => (started ??= heldBy(loadAgain(load)));
+  const v = lazyOf(once);
   loaders.set(v, once);
   return v;
 };

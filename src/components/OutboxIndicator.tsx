@@ -1,12 +1,13 @@
 // The header's outbox indicator (D23): how many of the user's actions wait to be sent, shown only when some do; a tap
 // opens the outbox list. On the first load: it reads the signals only, the list comes when it is opened.
 import { css } from "goober";
-import { Suspense, lazy, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyOf } from "../lib/load-again";
 import { useSignals } from "@preact/signals-react/runtime";
 import { t } from "../signals/language";
 import { outboxPending } from "../signals/outbox";
 
-const OutboxSheet = lazy(() => import("./OutboxList").then((m) => ({ default: m.OutboxSheet })));
+const OutboxSheet = lazyOf(() => import("./OutboxList").then((m) => m.OutboxSheet));
 
 const indicatorCss = css`
   position: relative; width: 44px; height: 44px; margin-inline-start: 10px; margin-inline-end: -10px; display: flex; align-items: center;

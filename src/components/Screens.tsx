@@ -1,11 +1,13 @@
 import { css } from "goober";
-import { Component, type ErrorInfo, type ReactNode, Suspense, lazy } from "react";
+import { Component, type ErrorInfo, type ReactNode, Suspense } from "react";
+import { lazyOf } from "../lib/load-again";
 import { useSignals } from "@preact/signals-react/runtime";
+import { online } from "../signals/connectivity";
 import { t } from "../signals/language";
 import { centered } from "../styles/theme";
 
 // The error screen's code loads only when something broke.
-const ErrorScreen = lazy(() => import("./ErrorScreen").then((m) => ({ default: m.ErrorScreen })));
+const ErrorScreen = lazyOf(() => import("./ErrorScreen").then((m) => m.ErrorScreen));
 
 const bars = css`
   display: flex; gap: 6px; align-items: flex-end; height: 40px;
@@ -14,9 +16,13 @@ const bars = css`
   @keyframes bar { 0%, 100% { height: 10px; } 50% { height: 40px; } }
 `;
 
-/** The loading screen: animated bars and a loading label. */
+/**
+ * The loading screen, while a screen's code or words come: animated bars and a loading label; offline, the offline
+ * screen, since they come once the phone is back online (src/lib/load-again.ts).
+ */
 export function LoadingScreen() {
   useSignals();
+  if (!online.value) return <GateScreen title={t("offline.title")} message={t("offline.message")} />;
   return (
     <div className={centered} role="status" aria-live="polite">
       <div className={bars} aria-hidden="true">

@@ -4,6 +4,7 @@
 // six connections to the server and a slow network, each of those would otherwise take a connection and bandwidth from
 // what the screen waits for. Whatever happens, the first screen counts as up after UP_AT_THE_LATEST_MS.
 import { whenIdle } from "./idle";
+import { whenOnline } from "./load-again";
 
 export const UP_AT_THE_LATEST_MS = 6000;
 /**
@@ -64,8 +65,7 @@ export function whenFirstScreen(cb: () => void) {
  * online, or a service worker holds the app. Offline on a first visit, a chunk asked for would fail (and take the
  * screen with it), so it waits for the connection.
  */
-export const afterFirstScreen = (cb: () => void) =>
-  whenFirstScreen(() => whenIdle(() => (navigator.onLine || navigator.serviceWorker?.controller ? cb() : addEventListener("online", cb, { once: true }))));
+export const afterFirstScreen = (cb: () => void) => whenFirstScreen(() => whenIdle(() => (navigator.serviceWorker?.controller ? cb() : whenOnline(cb))));
 
 /** Whether the first screen is up. */
 export const firstScreenUp = () => up;

@@ -30,6 +30,52 @@ test.describe("gates", () => {
   });
 });
 
+test.describe("code cut off by a dropped connection (src/lib/load-again.ts)", () => {
+  test("a chunk on its way when the connection drops loads once it is back, instead of a blank page", async ({ page, context }) => {
+    // The toasts' code comes once the first screen is up: held until the phone is offline, then cut off.
+    let asked = 0;
+    let cut: () => void = () => undefined;
+    const held = new Promise<void>((r) => (cut = r));
+    await page.route("**/assets/Toasts-*.js", async (route) => {
+      if (++asked > 1) return route.continue();
+      await held;
+      await route.abort("internetdisconnected");
+    });
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Get started" })).toBeVisible();
+    await expect.poll(() => asked).toBe(1);
+    await context.setOffline(true);
+    cut();
+    await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByRole("button", { name: "Get started" })).toBeVisible();
+    await expect.poll(() => asked).toBe(2);
+    await expect(page.getByRole("heading", { name: /Something went wrong/ })).toHaveCount(0);
+  });
+
+  test("a screen opened offline before its code came shows once the phone is back online", async ({ page, context }) => {
+    // The profile screen's code: refused while the phone is offline, as Chromium would.
+    let offline = false;
+    let refused = 0;
+    await page.route("**/assets/profile-*.js", (route) => (offline ? (refused++, route.abort("internetdisconnected")) : route.continue()));
+    // The whole dictionary comes once the home screen is up: the profile's words are on the phone, its code is not.
+    const words = page.waitForResponse(/locales\/en\.json$/);
+    await signInAs(page, DEMO.tenant, "/home");
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await expect(nav.getByRole("link", { name: "Profile" })).toBeVisible();
+    await words;
+    offline = true;
+    await context.setOffline(true);
+    await nav.getByRole("link", { name: "Profile" }).click();
+    await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    offline = false;
+    await context.setOffline(false);
+    await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Something went wrong/ })).toHaveCount(0);
+  });
+});
+
 test("a form keeps what was typed through a dropped connection", async ({ page, context }) => {
   await prepare(page);
   await page.goto("/#/forgetpassword");

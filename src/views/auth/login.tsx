@@ -1,5 +1,6 @@
 import { css } from "goober";
-import { lazy, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { lazyOf } from "../../lib/load-again";
 import { useSignals } from "@preact/signals-react/runtime";
 import { PasswordField } from "../../components/PasswordField";
 import { AfterFirstScreen } from "../../components/AfterFirstScreen";
@@ -16,7 +17,7 @@ const loadAuth = () => import("../../signals/auth");
 
 // "Continue with Google" asks the server whether it is set up, through the API client: both come once the screen is
 // up, in a box of the button's size so nothing moves when it arrives.
-const GoogleButton = lazy(() => import("./google-button").then((m) => ({ default: m.GoogleButton })));
+const GoogleButton = lazyOf(() => import("./google-button").then((m) => m.GoogleButton));
 const googleSlot = css`min-height: 48px;`;
 
 const forgotRow = css`display: flex; justify-content: flex-end; margin-top: -4px;`;

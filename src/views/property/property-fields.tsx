@@ -2,7 +2,8 @@
 // access notes), the units (one, or a generated range), the photo and document pickers, and the upload list that
 // sends one file per request and lets a failed one be tried again.
 import { css } from "goober";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
+import { lazyOf } from "../../lib/load-again";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type FileKind, uploadPropertyFile } from "../../api/property-edit";
 import { Button, Field, SelectField, TextField } from "../../components/ui";
@@ -17,7 +18,7 @@ import { cx, errorText, muted } from "../../styles/theme";
 import { failureOf } from "./failure";
 
 // The pin map brings Leaflet; its own code loads only when the user opens the map.
-const PinMap = lazy(() => import("../../components/property/PinMap").then((m) => ({ default: m.PinMap })));
+const PinMap = lazyOf(() => import("../../components/property/PinMap").then((m) => m.PinMap));
 
 export const MAX_PHOTOS = 10;
 export const MAX_DOCUMENTS = 10;

@@ -1,0 +1,21 @@
+// A chunk that fails to load because the connection dropped is asked for again once the phone is back online (Chromium
+// fetches a failed dynamic import anew), instead of failing the screen: React's lazy keeps a failure for good, and the
+// error screen's own chunk could not load offline either, which left a blank page. The browser may learn that it is
+// offline only after the load failed, so a failure while it still says online is tried again a second later, twice.
+import { type ComponentType, lazy } from "react";
+
+/** Runs `cb` at once when the phone is online, else when it is back online. */
+export const whenOnline = (cb: () => void) => (navigator.onLine ? cb() : addEventListener("online", cb, { once: true }));
+
+/**
+ * `load()`; when it fails, the same again a second later once the phone is online, as often as it fails offline and
+ * twice more online (a broken chunk is not a dropped connection).
+ */
+export const loadAgain = <T>(load: () => Promise<T>, tries = 3): Promise<T> =>
+  load().catch((e) => {
+    if (navigator.onLine && !--tries) throw e;
+    return new Promise<T>((done) => setTimeout(() => whenOnline(() => done(loadAgain(load, tries))), 1000));
+  });
+
+/** React's lazy over a loader of the component itself, loaded again when the phone comes back online (loadAgain). */
+export const lazyOf = <P extends object>(load: () => Promise<ComponentType<P>>) => lazy(() => loadAgain(load).then((c) => ({ default: c })));
