@@ -11,7 +11,8 @@ import { join } from "node:path";
  */
 export async function startTempServer(port, env = {}, options = {}) {
   // Something already answering there (another measure still running) would be measured instead of this server.
-  const base = `http://127.0.0.1:${port}`;
+  // HTTPS (with HTTP/2) when `env` names a certificate: this process must trust it (NODE_EXTRA_CA_CERTS).
+  const base = `${env.TLS_CERT ? "https" : "http"}://127.0.0.1:${port}`;
   if (
     await fetch(`${base}/api/health`).then(
       () => true,

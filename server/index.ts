@@ -8,6 +8,7 @@ import { startupFailure } from "./db/startup";
 import { startPurging } from "./db/purge";
 import { seedIfEmpty } from "./db/seed";
 import { fileLinkSecret } from "./lib/signed-url";
+import { secureServe, tlsFromEnv } from "./lib/tls";
 import { mailerFromEnv } from "./mail/mailer";
 import { vapidKeys } from "./push/vapid";
 import { startDelivery } from "./push/worker";
@@ -20,6 +21,14 @@ const workers = workerCount(process.env, stdoutLog);
 const worker = workerId();
 // Several processes (WORKERS with DATABASE_URL): the primary prepares the database, then forks the workers that serve.
 const primary = cluster.isPrimary && workers > 1;
+// HTTPS with HTTP/2 (TLS_CERT, TLS_KEY): checked before the database is opened, so a wrong path ends the start at once.
+let tls: ReturnType<typeof tlsFromEnv>;
+try {
+  tls = tlsFromEnv();
+} catch (e) {
+  process.stderr.write(`${(e as Error).message}\n`);
+  process.exit(1);
+}
 
 /**
  * Opens the database and brings it up to date: migrations, demo data on an empty database, and the keys every process
@@ -76,8 +85,8 @@ if (primary) {
       }
     : app.fetch;
 
-  const server = serve({ fetch, port }, (info) =>
-    stdoutLog({ msg: "listening", url: `http://localhost:${info.port}`, static: staticDir, ...(worker ? { worker } : {}) }),
+  const server = serve({ fetch, port, ...(tls && secureServe(tls)) }, (info) =>
+    stdoutLog({ msg: "listening", url: `${tls ? "https" : "http"}://localhost:${info.port}`, static: staticDir, ...(worker ? { worker } : {}) }),
   );
 
   const stop = async () => {
