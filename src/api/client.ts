@@ -1,6 +1,7 @@
 import type { KyInstance, Options, ResponsePromise } from "ky";
 import { API_BASE, clearEarly, takeEarly } from "../lib/early";
 import { navigate } from "../lib/hash-location";
+import { loadOnce } from "../lib/load-again";
 import { paths } from "../paths";
 import { lang } from "../signals/language";
 import { signOut, token } from "../signals/session";
@@ -18,9 +19,9 @@ export function handleStatus(request: Request, response: Response) {
 }
 
 // ky (about 5 KB of gzip) is not needed before a screen is usable, only when it first calls the API: it loads then,
-// or earlier when the browser is idle after the first screen (main.tsx), so it stays out of the first load.
-let kyModule: Promise<typeof import("ky")> | undefined;
-export const loadKy = () => (kyModule ??= import("ky"));
+// or earlier when the browser is idle after the first screen (main.tsx), so it stays out of the first load. A load that
+// failed (offline) is tried again by the next call.
+export const loadKy = loadOnce(() => import("ky"));
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 

@@ -7,6 +7,7 @@ import { DEFAULT_DIAL_CODE } from "../contract/common";
 import type { StaffRecord } from "../contract/staff";
 import { t } from "../signals/language";
 import { showToast } from "../signals/toasts";
+import { loadOnce } from "../lib/load-again";
 import { stack } from "../styles/theme";
 import { DialCodePicker } from "./DialCodePicker";
 import { LanguagesPicker } from "./LanguagesPicker";
@@ -18,10 +19,9 @@ import { Button, SelectField, TextField } from "./ui";
 const emptyForm = (): EmployeeForm => ({ name: "", role: "", skills: [], languages: [], cntry_code: DEFAULT_DIAL_CODE, mob_no: "", email: "" });
 
 /** The form's rules, loaded with the sheet's first opening (the phone metadata is about 34 KB of gzip). */
-let rulesModule: Promise<Rules> | undefined;
 let loadedRules: Rules | undefined;
 type Rules = typeof import("./staff/employee-rules");
-export const loadEmployeeRules = () => (rulesModule ??= import("./staff/employee-rules").then((m) => (loadedRules = m)));
+export const loadEmployeeRules = loadOnce(() => import("./staff/employee-rules").then((m) => (loadedRules = m)));
 
 const actions = css`display: flex; gap: 12px; margin-top: 4px; & > * { flex: 1; }`;
 const phoneRow = css`display: grid; grid-template-columns: minmax(7.5rem, 2fr) 3fr; gap: 8px; align-items: start;`;

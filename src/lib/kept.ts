@@ -2,6 +2,7 @@
 // network fails. Kept in IndexedDB through idb-keyval, imported on first use so it stays out of the first load, in a
 // database of its own (clearing it never touches another store); in memory where IndexedDB is missing or refuses.
 // Every key carries its owner (the signed-in user), so one person's data never shows to the next on a shared phone.
+import { loadOnce } from "./load-again";
 import { signOuts } from "./sign-outs";
 
 /** A kept answer and when it arrived (ms since the epoch). */
@@ -21,18 +22,14 @@ const memory = new Map<string, Kept<unknown>>();
 /** The sign-outs this module has forgotten the reads of: one since (session.ts signOut) means forget them first. */
 let forgotten = signOuts();
 const afterSignOut = () => (signOuts() !== forgotten ? clearKept() : undefined);
-let idb: Promise<Store | null> | undefined;
-const open = () =>
-  (idb ??=
-    typeof indexedDB === "undefined"
-      ? Promise.resolve(null)
-      : import("idb-keyval").then(
-          ({ createStore, get, set, clear }) => {
-            const db = createStore("fixit-kept", "reads");
-            return { get: (k) => get(k, db), set: (k, v) => set(k, v, db), clear: () => clear(db) } satisfies Store;
-          },
-          () => null,
-        ));
+// idb-keyval once; when its code could not come (offline), no store this time and the next call asks again.
+const store = loadOnce(() =>
+  import("idb-keyval").then(({ createStore, get, set, clear }): Store => {
+    const db = createStore("fixit-kept", "reads");
+    return { get: (k) => get(k, db), set: (k, v) => set(k, v, db), clear: () => clear(db) };
+  }),
+);
+const open = (): Promise<Store | null> => (typeof indexedDB === "undefined" ? Promise.resolve(null) : store().catch(() => null));
 
 const keyOf = (owner: string | number, key: string) => `${owner}:${key}`;
 

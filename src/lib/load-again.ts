@@ -17,5 +17,18 @@ export const loadAgain = <T>(load: () => Promise<T>, tries = 3): Promise<T> =>
     return new Promise<T>((done) => setTimeout(() => whenOnline(() => done(loadAgain(load, tries))), 1000));
   });
 
+/**
+ * `load`, called once: its promise is kept while it is on its way and once it has loaded, and forgotten when it fails,
+ * so that the next call asks again (a module that failed to come while the phone was offline is not failed for good).
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let kept: Promise<T> | undefined;
+  return () =>
+    (kept ??= load().catch((e) => {
+      kept = undefined;
+      throw e;
+    }));
+}
+
 /** React's lazy over a loader of the component itself, loaded again when the phone comes back online (loadAgain). */
 export const lazyOf = <P extends object>(load: () => Promise<ComponentType<P>>) => lazy(() => loadAgain(load).then((c) => ({ default: c })));

@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { Suspense } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { lazyOf, loadAgain } from "../../src/lib/load-again";
+import { lazyOf, loadAgain, loadOnce } from "../../src/lib/load-again";
 
 const setOnline = (value: boolean) => vi.spyOn(navigator, "onLine", "get").mockReturnValue(value);
 const cutOff = () => new TypeError("Failed to fetch dynamically imported module");
@@ -77,6 +77,27 @@ describe("a chunk loaded again once the phone is back online (src/lib/load-again
     dispatchEvent(new Event("online"));
     await aSecond();
     expect(screen.getByText("Toasts here")).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("a module loaded once, unless it failed (loadOnce)", () => {
+  it("shares the load on its way and keeps what loaded", async () => {
+    const load = vi.fn(async () => "ky");
+    const ky = loadOnce(load);
+    const [a, b] = [ky(), ky()];
+    expect(a).toBe(b);
+    expect(await a).toBe("ky");
+    expect(await ky()).toBe("ky");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("forgets a failed load, so the next call asks again instead of failing for good", async () => {
+    const load = vi.fn().mockRejectedValueOnce(cutOff()).mockResolvedValue("ky");
+    const ky = loadOnce(load);
+    await expect(ky()).rejects.toThrow("dynamically imported");
+    expect(await ky()).toBe("ky");
+    expect(await ky()).toBe("ky");
     expect(load).toHaveBeenCalledTimes(2);
   });
 });
