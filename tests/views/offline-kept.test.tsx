@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "../../src/app";
 import { SavedAt } from "../../src/components/SavedAt";
 import { clearKept, keep } from "../../src/lib/kept";
@@ -141,10 +141,17 @@ describe("the offline gate (D23)", () => {
 
 describe("SavedAt", () => {
   it("names the day too when the copy is from another day, in Arabic with Western digits", () => {
-    const at = new Date(2026, 10, 25, 15, 5).getTime();
-    lang.value = "ar";
-    render(<SavedAt at={at} />);
-    expect(screen.getByTestId("saved-at").textContent).toBe("حُفظ يوم 25 نوفمبر 2026 الساعة 3:05\u00a0م — أنت غير متصل بالإنترنت");
+    // Today is two days after the copy, whatever day the suite runs on.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 10, 27, 9, 0));
+    try {
+      const at = new Date(2026, 10, 25, 15, 5).getTime();
+      lang.value = "ar";
+      render(<SavedAt at={at} />);
+      expect(screen.getByTestId("saved-at").textContent).toBe("حُفظ يوم 25 نوفمبر 2026 الساعة 3:05\u00a0م — أنت غير متصل بالإنترنت");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shows nothing for fresh data", () => {
