@@ -4,7 +4,7 @@ import { lazyOf } from "./lib/load-again";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Redirect, Route, Router, Switch, useLocation } from "wouter";
 import { OfflineBar } from "./components/OfflineBar";
-import { ErrorBoundary, GateScreen, LoadingScreen } from "./components/Screens";
+import { ErrorBoundary, GateScreen, LoadingScreen, waitingOffline } from "./components/Screens";
 import { useHashLocation, useHashSearch } from "./lib/hash-location";
 import { AfterFirstScreen } from "./components/AfterFirstScreen";
 import { appStarted } from "./lib/first-screen";
@@ -127,7 +127,7 @@ export function App({ location }: { location?: { hook: typeof useHashLocation; s
     <>
       {gateScreen}
       <div hidden={!!gateScreen}>
-        <OfflineBar show={offlineOk} />
+        <OfflineBar show={offlineOk && !waitingOffline.value} />
         <ErrorBoundary>
           <Router hook={location?.hook ?? useHashLocation} searchHook={location?.searchHook ?? useHashSearch}>
             <Shell />

@@ -1,5 +1,6 @@
 import { css } from "goober";
-import { Component, type ErrorInfo, type ReactNode, Suspense } from "react";
+import { Component, type ErrorInfo, type ReactNode, Suspense, useEffect } from "react";
+import { signal } from "@preact/signals-react";
 import { lazyOf } from "../lib/load-again";
 import { useSignals } from "@preact/signals-react/runtime";
 import { online } from "../signals/connectivity";
@@ -22,7 +23,7 @@ const bars = css`
  */
 export function LoadingScreen() {
   useSignals();
-  if (!online.value) return <GateScreen title={t("offline.title")} message={t("offline.message")} />;
+  if (!online.value) return <OfflineWait />;
   return (
     <div className={centered} role="status" aria-live="polite">
       <div className={bars} aria-hidden="true">
@@ -34,6 +35,18 @@ export function LoadingScreen() {
       <p>{t("common.loading")}</p>
     </div>
   );
+}
+
+/** How many loading screens wait offline: the slim offline bar (src/app.tsx) then hides, since nothing saved shows. */
+export const waitingOffline = signal(0);
+
+/** The offline screen of a loading screen that waits offline. */
+function OfflineWait() {
+  useEffect(() => {
+    waitingOffline.value++;
+    return () => void waitingOffline.value--;
+  }, []);
+  return <GateScreen title={t("offline.title")} message={t("offline.message")} />;
 }
 
 /** A full-screen message that replaces the app (size and offline gates). */

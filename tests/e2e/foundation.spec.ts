@@ -69,6 +69,8 @@ test.describe("code cut off by a dropped connection (src/lib/load-again.ts)", ()
     await nav.getByRole("link", { name: "Profile" }).click();
     await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
     await expect.poll(() => refused).toBeGreaterThan(0);
+    // The profile works offline (D23), but nothing of it is on the phone yet: no slim bar saying what was saved shows.
+    await expect(page.getByTestId("offline-bar")).toHaveText("");
     offline = false;
     await context.setOffline(false);
     await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
