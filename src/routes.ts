@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { lazyOf, loadAgain } from "./lib/load-again";
+import { lazyFrom, loadAgain } from "./lib/load-again";
 import { heldBy } from "./lib/first-screen";
 import { homeFor, paths, patterns as p, type ViewProps } from "./paths";
 
@@ -29,9 +29,10 @@ const loaders = new Map<ComponentType<ViewProps>, () => Promise<ComponentType<Vi
 // One lazy component per loader, so the code of a screen is fetched only when it is first shown (or preloaded).
 const view = (load: Loader) => {
   let started: Promise<ComponentType<ViewProps>> | undefined;
-  // The first screen waits for its code (src/lib/first-screen.ts).
+  // Loaded again when the phone comes back online (loadAgain), the first screen waiting for all of it
+  // (src/lib/first-screen.ts); React's lazy takes that one promise, which preloadRoute shares.
   const once = () => (started ??= heldBy(loadAgain(load)));
-  const v = lazyOf(once);
+  const v = lazyFrom(once);
   loaders.set(v, once);
   return v;
 };

@@ -1,5 +1,6 @@
 // Countries for the dial-code picker (D12). The `countries-list` package is imported dynamically, so its data is a
 // separate chunk fetched only when a picker first needs it; names come from Intl.DisplayNames at no byte cost.
+import { loadOnce } from "../lib/load-again";
 
 export interface Country {
   /** ISO 3166-1 alpha-2 code, e.g. "OM". */
@@ -51,36 +52,28 @@ export function regionName(iso: string, lang: string, fallback: string): string 
   }
 }
 
-let cache: Promise<Country[]> | null = null;
-
-/** Loads the 252 countries once (lazily). */
-export function loadCountries(): Promise<Country[]> {
-  cache ??= import("countries-list")
-    .then(({ countries, getEmojiFlag }) => {
-      const en = displayNames("en");
-      const ar = displayNames("ar");
-      const of = (d: Intl.DisplayNames | null, iso: string) => {
-        try {
-          return d?.of(iso);
-        } catch {
-          return undefined;
-        }
-      };
-      return Object.entries(countries).map(([iso, c]) => ({
-        iso,
-        flag: getEmojiFlag(iso as Parameters<typeof getEmojiFlag>[0]),
-        dials: c.phone.map((p) => `+${p}`),
-        en: of(en, iso) || c.name,
-        ar: of(ar, iso) || c.name,
-        native: c.native,
-      }));
-    })
-    .catch((e) => {
-      cache = null;
-      throw e;
-    });
-  return cache;
-}
+/** Loads the 252 countries once (lazily); a load that failed (offline) is tried again by the next call. */
+export const loadCountries: () => Promise<Country[]> = loadOnce(() =>
+  import("countries-list").then(({ countries, getEmojiFlag }) => {
+    const en = displayNames("en");
+    const ar = displayNames("ar");
+    const of = (d: Intl.DisplayNames | null, iso: string) => {
+      try {
+        return d?.of(iso);
+      } catch {
+        return undefined;
+      }
+    };
+    return Object.entries(countries).map(([iso, c]) => ({
+      iso,
+      flag: getEmojiFlag(iso as Parameters<typeof getEmojiFlag>[0]),
+      dials: c.phone.map((p) => `+${p}`),
+      en: of(en, iso) || c.name,
+      ar: of(ar, iso) || c.name,
+      native: c.native,
+    }));
+  }),
+);
 
 /** The display name of a country in the UI language. */
 export const countryName = (c: Country, lang: string) => (lang === "ar" ? c.ar : lang === "en" ? c.en : regionName(c.iso, lang, c.en));

@@ -1,5 +1,6 @@
 // The ISO 639-1 languages for the languages multi-select (D12). The `iso-639-1` package is imported dynamically so
 // it is a separate chunk; names in the UI language come from Intl.DisplayNames, with the package's name as fallback.
+import { loadOnce } from "../lib/load-again";
 
 export interface Language {
   /** Two-letter ISO 639-1 code, e.g. "ar". */
@@ -32,29 +33,21 @@ const of = (d: Intl.DisplayNames | null, code: string) => {
   }
 };
 
-let cache: Promise<Language[]> | null = null;
-
-/** Loads the ISO 639-1 list once (lazily). */
-export function loadLanguages(): Promise<Language[]> {
-  cache ??= import("iso-639-1")
-    .then((m) => {
-      // A CommonJS package: the class is the default export, or the module itself when the bundler unwraps it.
-      const ISO6391 = ((m as unknown as { default?: typeof m.default }).default ?? m) as typeof m.default;
-      const en = names("en");
-      const ar = names("ar");
-      return ISO6391.getAllCodes().map((code) => {
-        const pkgName = ISO6391.getName(code);
-        const enName = of(en, code) || pkgName;
-        const aliases = [...new Set([pkgName, ...(EN_ALIASES[code] ?? [])])].filter((a) => a && a !== enName);
-        return { code, en: enName, ar: of(ar, code) || pkgName, native: ISO6391.getNativeName(code) || pkgName, aliases };
-      });
-    })
-    .catch((e) => {
-      cache = null;
-      throw e;
+/** Loads the ISO 639-1 list once (lazily); a load that failed (offline) is tried again by the next call. */
+export const loadLanguages: () => Promise<Language[]> = loadOnce(() =>
+  import("iso-639-1").then((m) => {
+    // A CommonJS package: the class is the default export, or the module itself when the bundler unwraps it.
+    const ISO6391 = ((m as unknown as { default?: typeof m.default }).default ?? m) as typeof m.default;
+    const en = names("en");
+    const ar = names("ar");
+    return ISO6391.getAllCodes().map((code) => {
+      const pkgName = ISO6391.getName(code);
+      const enName = of(en, code) || pkgName;
+      const aliases = [...new Set([pkgName, ...(EN_ALIASES[code] ?? [])])].filter((a) => a && a !== enName);
+      return { code, en: enName, ar: of(ar, code) || pkgName, native: ISO6391.getNativeName(code) || pkgName, aliases };
     });
-  return cache;
-}
+  }),
+);
 
 /** The display name of a language in the UI language. */
 export function languageName(l: Language, lang: string): string {

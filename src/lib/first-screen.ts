@@ -4,7 +4,7 @@
 // six connections to the server and a slow network, each of those would otherwise take a connection and bandwidth from
 // what the screen waits for. Whatever happens, the first screen counts as up after UP_AT_THE_LATEST_MS.
 import { whenIdle } from "./idle";
-import { whenOnline } from "./load-again";
+import { whenOnline } from "../signals/connectivity";
 
 export const UP_AT_THE_LATEST_MS = 6000;
 /**

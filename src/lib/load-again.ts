@@ -3,9 +3,7 @@
 // error screen's own chunk could not load offline either, which left a blank page. The browser may learn that it is
 // offline only after the load failed, so a failure while it still says online is tried again a second later, twice.
 import { type ComponentType, lazy } from "react";
-
-/** Runs `cb` at once when the phone is online, else when it is back online. */
-export const whenOnline = (cb: () => void) => (navigator.onLine ? cb() : addEventListener("online", cb, { once: true }));
+import { whenOnline } from "../signals/connectivity";
 
 /**
  * `load()`; when it fails, the same again a second later once the phone is online, as often as it fails offline and
@@ -30,5 +28,8 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
+/** React's lazy over a promise of the component itself (rather than of a module with a `default`). */
+export const lazyFrom = <P extends object>(promise: () => Promise<ComponentType<P>>) => lazy(() => promise().then((c) => ({ default: c })));
+
 /** React's lazy over a loader of the component itself, loaded again when the phone comes back online (loadAgain). */
-export const lazyOf = <P extends object>(load: () => Promise<ComponentType<P>>) => lazy(() => loadAgain(load).then((c) => ({ default: c })));
+export const lazyOf = <P extends object>(load: () => Promise<ComponentType<P>>) => lazyFrom(() => loadAgain(load));
