@@ -14,6 +14,9 @@ export default defineConfig({
     // At least two workers even on a two-core machine (vitest's default would leave one core idle): most files wait on
     // PGlite or timers, not on the CPU.
     maxWorkers: Math.max(2, availableParallelism()),
+    // A file's afterEach (sign out, back to the real API) runs after tests/setup.ts's (unmount), not before: with
+    // vitest's default order a screen still mounted reacted to the sign-out and asked the real network.
+    sequence: { hooks: "list" },
     projects: [
       {
         extends: true,

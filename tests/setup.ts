@@ -70,6 +70,22 @@ if (reactInternals && "recentlyCreatedOwnerStacks" in reactInternals) {
   Object.defineProperty(reactInternals, "recentlyCreatedOwnerStacks", { configurable: true, get: () => Number.MAX_SAFE_INTEGER, set: () => {} });
 }
 
+// No test reaches the network: the page's own fetch (happy-dom's, which would connect to localhost:3000) answers as a
+// phone offline does, and a request that no test faked fails the test it came from (tests/views/fake-api.ts fakes the
+// API; a test may stub fetch itself).
+const unfaked: string[] = [];
+Object.defineProperty(window, "fetch", {
+  configurable: true,
+  writable: true,
+  value: (input: RequestInfo | URL) => {
+    unfaked.push(input instanceof Request ? `${input.method} ${input.url}` : String(input));
+    return Promise.reject(new TypeError("Failed to fetch"));
+  },
+});
+const noUnfakedRequest = () => {
+  if (unfaked.length) throw new Error(`A request that no test answered: ${unfaked.splice(0).join(", ")}`);
+};
+
 // findBy/waitFor wait up to 5 s rather than 1 s: a CI machine under load must not turn a slow answer into a failure.
 configure({ asyncUtilTimeout: 5000 });
 
@@ -87,6 +103,7 @@ beforeAll(async () => {
   appStarted();
 });
 afterEach(() => {
+  noUnfakedRequest();
   cleanup();
   localStorage.clear();
   location.hash = "";

@@ -26,6 +26,8 @@ export default defineConfig({
     environment: "happy-dom",
     // As the app project (vitest.config.ts): a VM context per file on reused threads, not a process per file.
     pool: "vmThreads",
+    // As vitest.config.ts: a file's afterEach after the setup's unmount.
+    sequence: { hooks: "list" },
     setupFiles: [here("../setup.ts")],
     include: [
       "tests/views/forms-*.test.tsx",
