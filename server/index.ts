@@ -8,6 +8,7 @@ import { startupFailure } from "./db/startup";
 import { startPurging } from "./db/purge";
 import { seedIfEmpty } from "./db/seed";
 import { fileLinkSecret } from "./lib/signed-url";
+import { keepConnectionsOpen } from "./lib/keep-alive";
 import { secureServe, tlsFromEnv } from "./lib/tls";
 import { mailerFromEnv } from "./mail/mailer";
 import { vapidKeys } from "./push/vapid";
@@ -88,6 +89,7 @@ if (primary) {
   const server = serve({ fetch, port, ...(tls && secureServe(tls)) }, (info) =>
     stdoutLog({ msg: "listening", url: `${tls ? "https" : "http"}://localhost:${info.port}`, static: staticDir, ...(worker ? { worker } : {}) }),
   );
+  keepConnectionsOpen(server);
 
   const stop = async () => {
     purging.stop();

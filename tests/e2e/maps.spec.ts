@@ -98,9 +98,15 @@ for (const lang of ["en", "ar"] as const) {
       const now = ((await (await reread).json()).data as typeof jobs).filter((j) => j.location?.lat != null);
       await expect(stops(page)).toHaveCount(now.length);
       await expect.poll(() => tileZoom(page)).toBe(before + 1);
-      const again = await inMap(page, first);
-      expect(Math.abs(again.x - where.x)).toBeLessThan(3);
-      expect(Math.abs(again.y - where.y)).toBeLessThan(3);
+      // The same job's marker where it was (marker 1 may now be another job, for the same reason): of the markers
+      // named with its title, the nearest.
+      const same = map(page).getByRole("button", { name: new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
+      const distances: number[] = [];
+      for (const marker of await same.all()) {
+        const at = await inMap(page, marker);
+        distances.push(Math.max(Math.abs(at.x - where.x), Math.abs(at.y - where.y)));
+      }
+      expect(Math.min(...distances)).toBeLessThan(3);
       await expect(page.getByTestId("stop-card")).toBeVisible();
       await shot(page, info, `${lang}-3-back`);
 
