@@ -108,6 +108,8 @@ afterEach(() => {
   localStorage.clear();
   location.hash = "";
 });
+// One the file's last test set off after it ended fails the file.
+afterAll(noUnfakedRequest);
 if (sharedPage) afterAll(resetPage);
 
 /** Leaves the page as the next file would find a new one. */

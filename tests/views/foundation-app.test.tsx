@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createApi, setApi } from "../../src/api/client";
 import { App } from "../../src/app";
 import { ErrorBoundary } from "../../src/components/Screens";
 import { Toasts } from "../../src/components/Toasts";
@@ -17,6 +18,7 @@ afterEach(() => {
   signOut();
   toasts.value = [];
   vi.restoreAllMocks();
+  setApi(createApi());
 });
 
 describe("gates", () => {
@@ -65,6 +67,8 @@ describe("gates", () => {
 });
 
 describe("routing through the app", () => {
+  // A signed-in screen reads its data (the dashboard, the bell's count): an empty answer to each, not the network.
+  beforeEach(() => void fakeApi(() => json(200, { status: 1, total: 0, data: [] })));
   it("the root shows the welcome screen without oncmp and its Get started replaces history with /onboarding", async () => {
     location.hash = "#/";
     const replace = vi.spyOn(history, "replaceState");
