@@ -5,8 +5,4 @@
 export const KEEP_ALIVE_MS = 65_000;
 
 /** Sets the keep-alive wait on a Node HTTP(S) server, and the wait for a request's headers just above it (Node requires it). */
-export function keepConnectionsOpen(server: unknown) {
-  const s = server as { keepAliveTimeout?: number; headersTimeout?: number };
-  s.keepAliveTimeout = KEEP_ALIVE_MS;
-  s.headersTimeout = KEEP_ALIVE_MS + 1_000;
-}
+export const keepConnectionsOpen = (server: object) => Object.assign(server, { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 });

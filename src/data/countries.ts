@@ -1,5 +1,6 @@
 // Countries for the dial-code picker (D12). The `countries-list` package is imported dynamically, so its data is a
 // separate chunk fetched only when a picker first needs it; names come from Intl.DisplayNames at no byte cost.
+import { displayName } from "../lib/display-names";
 import { loadOnce } from "../lib/load-again";
 
 export interface Country {
@@ -35,44 +36,21 @@ const PREFERRED: Record<string, string> = {
   "+968": "OM",
 };
 
-function displayNames(lang: string): Intl.DisplayNames | null {
-  try {
-    return new Intl.DisplayNames([lang], { type: "region", fallback: "none" });
-  } catch {
-    return null;
-  }
-}
-
 /** The name of a country in `lang`, falling back to the package's English name. */
-export function regionName(iso: string, lang: string, fallback: string): string {
-  try {
-    return displayNames(lang)?.of(iso) || fallback;
-  } catch {
-    return fallback;
-  }
-}
+export const regionName = (iso: string, lang: string, fallback: string): string => displayName("region", lang, iso) || fallback;
 
 /** Loads the 252 countries once (lazily); a load that failed (offline) is tried again by the next call. */
 export const loadCountries: () => Promise<Country[]> = loadOnce(() =>
-  import("countries-list").then(({ countries, getEmojiFlag }) => {
-    const en = displayNames("en");
-    const ar = displayNames("ar");
-    const of = (d: Intl.DisplayNames | null, iso: string) => {
-      try {
-        return d?.of(iso);
-      } catch {
-        return undefined;
-      }
-    };
-    return Object.entries(countries).map(([iso, c]) => ({
+  import("countries-list").then(({ countries, getEmojiFlag }) =>
+    Object.entries(countries).map(([iso, c]) => ({
       iso,
       flag: getEmojiFlag(iso as Parameters<typeof getEmojiFlag>[0]),
       dials: c.phone.map((p) => `+${p}`),
-      en: of(en, iso) || c.name,
-      ar: of(ar, iso) || c.name,
+      en: regionName(iso, "en", c.name),
+      ar: regionName(iso, "ar", c.name),
       native: c.native,
-    }));
-  }),
+    })),
+  ),
 );
 
 /** The display name of a country in the UI language. */

@@ -1,5 +1,6 @@
 // The ISO 639-1 languages for the languages multi-select (D12). The `iso-639-1` package is imported dynamically so
 // it is a separate chunk; names in the UI language come from Intl.DisplayNames, with the package's name as fallback.
+import { displayName } from "../lib/display-names";
 import { loadOnce } from "../lib/load-again";
 
 export interface Language {
@@ -18,33 +19,16 @@ export interface Language {
  */
 const EN_ALIASES: Record<string, string[]> = { bn: ["Bengali"], fa: ["Farsi"], or: ["Oriya"], pa: ["Panjabi"], tl: ["Tagalog"] };
 
-function names(lang: string): Intl.DisplayNames | null {
-  try {
-    return new Intl.DisplayNames([lang], { type: "language", fallback: "none" });
-  } catch {
-    return null;
-  }
-}
-const of = (d: Intl.DisplayNames | null, code: string) => {
-  try {
-    return d?.of(code);
-  } catch {
-    return undefined;
-  }
-};
-
 /** Loads the ISO 639-1 list once (lazily); a load that failed (offline) is tried again by the next call. */
 export const loadLanguages: () => Promise<Language[]> = loadOnce(() =>
   import("iso-639-1").then((m) => {
     // A CommonJS package: the class is the default export, or the module itself when the bundler unwraps it.
     const ISO6391 = ((m as unknown as { default?: typeof m.default }).default ?? m) as typeof m.default;
-    const en = names("en");
-    const ar = names("ar");
     return ISO6391.getAllCodes().map((code) => {
       const pkgName = ISO6391.getName(code);
-      const enName = of(en, code) || pkgName;
+      const enName = displayName("language", "en", code) || pkgName;
       const aliases = [...new Set([pkgName, ...(EN_ALIASES[code] ?? [])])].filter((a) => a && a !== enName);
-      return { code, en: enName, ar: of(ar, code) || pkgName, native: ISO6391.getNativeName(code) || pkgName, aliases };
+      return { code, en: enName, ar: displayName("language", "ar", code) || pkgName, native: ISO6391.getNativeName(code) || pkgName, aliases };
     });
   }),
 );
@@ -53,7 +37,7 @@ export const loadLanguages: () => Promise<Language[]> = loadOnce(() =>
 export function languageName(l: Language, lang: string): string {
   if (lang === "ar") return l.ar;
   if (lang === "en") return l.en;
-  return of(names(lang), l.code) || l.en;
+  return displayName("language", lang, l.code) || l.en;
 }
 
 export function sortLanguages(list: Language[], lang: string): Language[] {

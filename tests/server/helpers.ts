@@ -157,19 +157,18 @@ async function makeResetSql(db: Db) {
   const { rows } = await db.query<{ t: string }>(
     "select format('%I.%I', schemaname, tablename) as t from pg_tables where schemaname = current_schema() and tablename <> 'schema_migrations' order by 1",
   );
+  // Each sequence's name as a quoted literal, and its start.
   const { rows: sequences } = await db.query<{ s: string; start: string }>(
-    "select format('%I.%I', schemaname, sequencename) as s, start_value::text as start from pg_sequences where schemaname = current_schema() order by 1",
+    "select format('%L', format('%I.%I', schemaname, sequencename)) as s, start_value::text as start from pg_sequences where schemaname = current_schema() order by 1",
   );
   const name = `pg_temp.fixit_reset_${++resets}`;
   await db.exec(`create function ${name}() returns void language plpgsql as $$ begin
   perform set_config('session_replication_role', 'replica', true);
   ${rows.map((r) => `delete from ${r.t};`).join("\n  ")}
-  ${sequences.map(({ s, start }) => `if pg_sequence_last_value(${quoteLiteral(s)}::regclass) is not null then perform setval(${quoteLiteral(s)}, ${start}, false); end if;`).join("\n  ")}
+  ${sequences.map(({ s, start }) => `if pg_sequence_last_value(${s}::regclass) is not null then perform setval(${s}, ${start}, false); end if;`).join("\n  ")}
 end $$`);
   return `select ${name}()`;
 }
-
-const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** Empties every table (between tests), keeping the schema; identities start again. */
 export async function resetDb(db: Db) {

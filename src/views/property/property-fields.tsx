@@ -3,6 +3,7 @@
 // sends one file per request and lets a failed one be tried again.
 import { css } from "goober";
 import { Suspense, useEffect, useMemo, useState } from "react";
+import { displayName } from "../../lib/display-names";
 import { lazyOf } from "../../lib/load-again";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type FileKind, uploadPropertyFile } from "../../api/property-edit";
@@ -235,13 +236,7 @@ export function PropertyFields({
 
 /** The Gulf countries, then the rest of the world, named in the user's language by the browser (D12: no bytes). */
 function countryOptions(language: string): [string, string][] {
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames([language], { type: "region" });
-  } catch {
-    names = null;
-  }
-  const name = (c: string) => names?.of(c) ?? c;
+  const name = (c: string) => displayName("region", language, c) ?? c;
   const gulf = GULF.map((c) => [c, name(c)] as [string, string]);
   // A few countries owners in the Gulf also hold property in; the list stays short for a select on a phone.
   const others = ["EG", "JO", "LB", "IN", "PK", "GB", "US"].map((c) => [c, name(c)] as [string, string]).sort((a, b) => a[1].localeCompare(b[1], language));
