@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { lazyFrom, loadAgain } from "./lib/load-again";
 import { heldBy } from "./lib/first-screen";
+import { inNextTask } from "./lib/idle";
 import { homeFor, paths, patterns as p, type ViewProps } from "./paths";
 
 type Loader = () => Promise<ComponentType<ViewProps>>;
@@ -30,8 +31,9 @@ const loaders = new Map<ComponentType<ViewProps>, () => Promise<ComponentType<Vi
 const view = (load: Loader) => {
   let started: Promise<ComponentType<ViewProps>> | undefined;
   // Loaded again when the phone comes back online (loadAgain), the first screen waiting for all of it
-  // (src/lib/first-screen.ts); React's lazy takes that one promise, which preloadRoute shares.
-  const once = () => (started ??= heldBy(loadAgain(load)));
+  // (src/lib/first-screen.ts); React's lazy takes that one promise, which preloadRoute shares. It renders in the task
+  // after the one that evaluated its code (inNextTask).
+  const once = () => (started ??= heldBy(loadAgain(load).then(inNextTask)));
   const v = lazyFrom(once);
   loaders.set(v, once);
   return v;

@@ -5,3 +5,9 @@ export function whenIdle(cb: () => void) {
   if (ric) ric(cb, { timeout: 3000 });
   else setTimeout(cb, 200);
 }
+
+/**
+ * A promise of `value` that settles in a task of its own: what follows (a screen's first render) does not run in the
+ * task that evaluated its code, which on a cheap phone makes one long task of two (issue 16, Lighthouse's TBT).
+ */
+export const inNextTask = <T>(value: T) => new Promise<T>((done) => setTimeout(() => done(value), 0));
