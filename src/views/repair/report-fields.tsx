@@ -3,7 +3,7 @@
 // switch, "you may enter" or "I will be there", and two to four times as quick chips or a date and two times.
 // Made to be done in under a minute on a cheap phone: native inputs, big targets, nothing loaded but the form.
 import { css } from "goober";
-import { type Dispatch, memo, type RefObject, type SetStateAction, useEffect, useState } from "react";
+import { type Dispatch, type RefObject, type SetStateAction, useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Button, Field, TextField } from "../../components/ui";
 import {
@@ -171,19 +171,8 @@ export interface ReportFieldsProps {
   idPrefix?: string;
 }
 
-/**
- * Kind of problem, title, description, files, emergency, presence and times. The where (property and unit) is not
- * theirs: as the home and unit arrive and are chosen, the report form renders again without these (on a cheap phone,
- * three renders of the whole form fewer while the screen loads, issue 16).
- */
-export const ReportFields = memo(
-  Fields,
-  (a, b) =>
-    (Object.keys({ ...a, ...b }) as (keyof ReportFieldsProps)[]).every((k) => k === "form" || a[k] === b[k]) &&
-    (Object.keys(a.form) as (keyof ReportForm)[]).every((k) => k === "property_id" || k === "unit_id" || a.form[k] === b.form[k]),
-);
-
-function Fields({ form, set, errors, files, setFiles, existing, canUpload = true, idPrefix = "report" }: ReportFieldsProps) {
+/** Kind of problem, title, description, files, emergency, presence and times. */
+export function ReportFields({ form, set, errors, files, setFiles, existing, canUpload = true, idPrefix = "report" }: ReportFieldsProps) {
   useSignals();
   const id = (f: string) => `${idPrefix}-${f}`;
   return (

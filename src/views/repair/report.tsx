@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { newKey, reportIssue } from "../../api/repairs";
 import type { ReportBody } from "../../contract/repairs";
@@ -60,6 +60,14 @@ export function ReportIssueView({ title }: ViewProps) {
   const back = () => guard.leave(() => goBack(paths.home, navigate));
 
   const setWhere = useCallback((w: Where) => set(w), [set]);
+  // The fields below the where are not its: as the home and unit arrive and are chosen, they are not rendered again
+  // (on a cheap phone, three renders of most of the form fewer while the screen loads; issue 16).
+  const { property_id: _property, unit_id: _unit, ...fieldsForm } = form;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form's where is left out on purpose (above).
+  const fields = useMemo(
+    () => <ReportFields form={form} set={set} errors={errors} files={files} setFiles={setFiles} />,
+    [...Object.values(fieldsForm), set, errors, files, setFiles],
+  );
   // On a slow network the tenant may finish before her home and unit arrive: a send pressed meanwhile waits for them
   // (its button says so) and goes on by itself, rather than asking her to choose a unit that is about to be chosen.
   const [whereLoading, setWhereLoading] = useState(true);
@@ -144,7 +152,7 @@ export function ReportIssueView({ title }: ViewProps) {
           errors={errors}
           lockProperty={preset.property_id != null}
         />
-        <ReportFields form={form} set={set} errors={errors} files={files} setFiles={setFiles} />
+        {fields}
         <FormFooter
           failure={failure}
           failureRef={failureRef}
