@@ -15,6 +15,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HttpError } from "./http";
 import { type Text, msg } from "./i18n";
+import { closesAfter } from "./request-guards";
 import type { Storage } from "./storage";
 
 export type UploadKind = "jpeg" | "png" | "webp" | "heic" | "mp4" | "mov" | "pdf";
@@ -110,7 +111,8 @@ export async function acceptUpload(bytes: Uint8Array, rule: UploadRule, storage:
 export function uploadLimit(rule: UploadRule): MiddlewareHandler {
   return bodyLimit({
     maxSize: rule.maxBytes,
-    onError: () => {
+    onError: (c) => {
+      closesAfter(c);
       throw tooLarge(rule.maxBytes);
     },
   });

@@ -1,3 +1,8 @@
+import { once } from "node:events";
+import type { Server } from "node:http";
+import { type Http2Server, connect as http2Connect, createServer as createHttp2Server } from "node:http2";
+import { type AddressInfo, connect } from "node:net";
+import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { createSession } from "../../server/lib/auth";
@@ -184,5 +189,59 @@ describe("the content type of a request body", () => {
     });
     expect(other.status).toBe(413);
     expect((await other.json()).detail).toBe("The request is too large.");
+  });
+});
+
+describe("a body refused before it is read", () => {
+  const app = new Hono();
+  app.use("/api/*", jsonBodyLimit(1024));
+  app.post("/api/echo", async (c) => c.json(await c.req.json()));
+  const body = JSON.stringify({ a: "x".repeat(20 * 1024) });
+
+  it("ends an HTTP/1.1 connection with its 413 (Connection: close), so that no next request is sent on a connection about to drop", async () => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }) as Server;
+    try {
+      await once(server, "listening");
+      const socket = connect((server.address() as AddressInfo).port, "127.0.0.1");
+      let answer = "";
+      socket.on("data", (d) => (answer += d));
+      const ended = once(socket, "close");
+      socket.write(`POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      // Kept open, the connection would still be waiting for a next request a second later.
+      await Promise.race([ended, new Promise((done) => setTimeout(done, 1000))]);
+      expect(socket.destroyed).toBe(true);
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+      expect(answer).toContain('"detail":"The request is too large."');
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
+  });
+
+  it("answers 413 over HTTP/2 too, where a Connection header is not allowed", async () => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1", createServer: createHttp2Server }) as unknown as Http2Server;
+    await once(server, "listening");
+    const client = http2Connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    try {
+      const ask = (payload: string) =>
+        new Promise<{ status: number; text: string }>((done, fail) => {
+          const req = client.request({ ":method": "POST", ":path": "/api/echo", "content-type": "application/json", "content-length": String(payload.length) });
+          let status = 0;
+          let text = "";
+          req.on("response", (h) => (status = Number(h[":status"])));
+          req.on("data", (d) => (text += d));
+          req.on("end", () => done({ status, text }));
+          req.on("error", fail);
+          req.end(payload);
+        });
+      const refused = await ask(body);
+      expect(refused.status).toBe(413);
+      expect(JSON.parse(refused.text).detail).toBe("The request is too large.");
+      // The same connection goes on serving.
+      expect(await ask('{"a":1}')).toEqual({ status: 200, text: '{"a":1}' });
+    } finally {
+      client.close();
+      await new Promise((done) => server.close(done));
+    }
   });
 });
