@@ -1,13 +1,15 @@
 // Malformed requests to every API route (as the server lists them, scripts/api-routes.ts), signed out, with a bogus
 // token and as each demo account: numbers that are not, out of range or in other scripts in the query and the path,
 // bodies that are not JSON or not objects, and each known field given the wrong type, empty, huge, a NUL or an emoji.
-// "Bad input gets a clear error and loses nothing": any 5xx (but a 503 with a detail), a 4xx without a `detail`, a request whose connection
-// failed, or a server that stops answering is a finding; the script prints them and fails.
+// "Bad input gets a clear error and loses nothing": any 5xx (but a 503 with a detail), a 4xx without a `detail`, a
+// request whose connection failed, an error in the server's log, or a server that stops answering is a finding; the
+// script prints them and fails. Needs the app's build (npm run build); builds the server itself.
 //
-//   npm run fuzz                 (a fixed sample: about FUZZ_PER 60 requests per route and identity; under a minute)
+//   npm run fuzz                 (a fixed sample: FUZZ_PER 60 requests per route and identity; under a minute)
 //   FUZZ_ALL=1 npm run fuzz      (every combination: about 700,000 requests, about seven minutes)
 //   FUZZ_PER=200 FUZZ_SEED=7 npm run fuzz
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { startTempServer } from "./temp-server.mjs";
 
 const ALL = process.env.FUZZ_ALL === "1";
@@ -34,7 +36,11 @@ const sample = (list, n) => {
   return copy.slice(0, n);
 };
 
-// The server as npm run serve runs it (its bundle, built now).
+// The server as npm run serve runs it (its bundle, built now), with the app's build (the OAuth callback serves its page).
+if (!existsSync("dist/index.html")) {
+  console.error("Run npm run build first: the server serves the app's build, and answers 503 without it.");
+  process.exit(1);
+}
 await (await import("./build-server.mjs")).buildServer();
 const routes = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "scripts/api-routes.ts"], { encoding: "utf8" }));
 const serverErrors = [];
