@@ -8,9 +8,10 @@
 //   npm run fuzz                 (a fixed sample: FUZZ_PER 60 requests per route and identity; under a minute)
 //   FUZZ_ALL=1 npm run fuzz      (every combination: about 700,000 requests, about seven minutes)
 //   FUZZ_PER=200 FUZZ_SEED=7 npm run fuzz
+//   FUZZ_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/db npm run fuzz   (on PostgreSQL; the role needs CREATEDB)
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { startTempServer } from "./temp-server.mjs";
+import { freshDatabase, startTempServer } from "./temp-server.mjs";
 
 const ALL = process.env.FUZZ_ALL === "1";
 const PER = Number(process.env.FUZZ_PER ?? 60);
@@ -44,20 +45,18 @@ if (!existsSync("dist/index.html")) {
 await (await import("./build-server.mjs")).buildServer();
 const routes = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "scripts/api-routes.ts"], { encoding: "utf8" }));
 const serverErrors = [];
-// Sign-ins are limited to 10 a minute from one address (D9); this script signs in six times per run, at most.
-const server = await startTempServer(
-  PORT,
-  {},
-  {
-    compiled: true,
-    log: (d) => {
-      for (const line of String(d).split("\n"))
-        if (/"msg":"(unhandled error|database unavailable)"|^\s+at |Error:/.test(line)) serverErrors.push(line.replace(/"time":"[^"]*",/, "").slice(0, 300));
-    },
+// PostgreSQL with FUZZ_DATABASE_URL: a fresh database beside the URL's one (fixit_fuzz_<pid>, dropped at the end).
+const fresh = process.env.FUZZ_DATABASE_URL ? await freshDatabase(process.env.FUZZ_DATABASE_URL, "fixit_fuzz") : null;
+const server = await startTempServer(PORT, fresh ? { DATABASE_URL: fresh.url } : {}, {
+  compiled: true,
+  log: (d) => {
+    for (const line of String(d).split("\n"))
+      if (/"msg":"(unhandled error|database unavailable)"|^\s+at |Error:/.test(line)) serverErrors.push(line.replace(/"time":"[^"]*",/, "").slice(0, 300));
   },
-);
+});
 const base = `${server.base}/api`;
 
+// Sign-ins are limited to 10 a minute from one address (D9); this script signs in five times per run.
 const signIn = async (identifier) => {
   const r = await fetch(`${base}/user/login`, {
     method: "POST",
@@ -260,9 +259,13 @@ const alive = await fetch(`${base}/health`).then(
 if (!alive) findings.set("the server no longer answers /api/health", "after the run");
 for (const line of new Set(serverErrors)) findings.set(`the server logged an error: ${line}`, "");
 server.stop();
+if (fresh) {
+  await server.stopped();
+  await fresh.drop();
+}
 
 console.log(
-  `${sent} malformed requests to ${routes.length} routes as ${Object.keys(identities).length} identities in ${((performance.now() - started) / 1000).toFixed(0)} s${ALL ? "" : ` (sample of ${PER} per route and identity, seed ${process.env.FUZZ_SEED ?? 1})`}: ${findings.size} findings`,
+  `${sent} malformed requests${fresh ? " on PostgreSQL" : ""} to ${routes.length} routes as ${Object.keys(identities).length} identities in ${((performance.now() - started) / 1000).toFixed(0)} s${ALL ? "" : ` (sample of ${PER} per route and identity, seed ${process.env.FUZZ_SEED ?? 1})`}: ${findings.size} findings`,
 );
 for (const [what, example] of findings) console.log(`  ${what}\n      e.g. ${example}`);
 process.exit(findings.size ? 1 : 0);
