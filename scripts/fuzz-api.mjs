@@ -11,7 +11,7 @@
 //   FUZZ_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/db npm run fuzz   (on PostgreSQL; the role needs CREATEDB)
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { freshDatabase, startTempServer } from "./temp-server.mjs";
+import { freshDatabase, signInDemo, startTempServer } from "./temp-server.mjs";
 
 const ALL = process.env.FUZZ_ALL === "1";
 const PER = Number(process.env.FUZZ_PER ?? 60);
@@ -57,18 +57,8 @@ const server = await startTempServer(PORT, fresh ? { DATABASE_URL: fresh.url } :
 const base = `${server.base}/api`;
 
 // Sign-ins are limited to 10 a minute from one address (D9); this script signs in five times per run.
-const signIn = async (identifier) => {
-  const r = await fetch(`${base}/user/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identifier, password: "Demo@1234" }),
-  });
-  const token = (await r.json()).access_token;
-  if (!token) throw new Error(`${identifier} could not sign in (${r.status})`);
-  return token;
-};
 const identities = { "signed out": null, "a bogus token": "not-a-token" };
-for (const who of ["owner", "tech", "manager", "tenant", "freelance"]) identities[who] = await signIn(`${who}@demo.om`);
+for (const who of ["owner", "tech", "manager", "tenant", "freelance"]) identities[who] = (await signInDemo(server.base, `${who}@demo.om`)).access_token;
 
 const WEIRD = ["abc", "-1", "0", "99999999999999999999", "1e3", "1.5", "", "0x10", " 1", "1,2", "\u0000", "[]", "null", "٣", "../../etc/passwd", "😀"];
 const QUERY = [

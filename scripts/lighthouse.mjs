@@ -16,7 +16,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { startTempServer } from "./temp-server.mjs";
+import { signInDemo, startTempServer } from "./temp-server.mjs";
 
 const HTTP2 = !process.env.LH_HTTP1;
 const TLS_CERT = join(import.meta.dirname, "tls/localhost.pem");
@@ -42,7 +42,6 @@ const FLAGS = [
   "--no-first-run",
   ...(HTTP2 ? ["--ignore-certificate-errors"] : []),
 ];
-const PASSWORD = "Demo@1234";
 
 /** Each screen: its hash path, and the demo account signed in for it (none for the public screens). */
 const SCREENS = [
@@ -67,13 +66,7 @@ console.log(`serving over ${HTTP2 ? "HTTPS with HTTP/2" : "HTTP/1.1"} at ${base}
 
 /** The storage keys of SPEC.md's "Session data in browser storage", from POST /api/user/login. */
 async function sessionOf(email) {
-  const res = await fetch(`${base}/api/user/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identifier: email, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${email} answered ${res.status}`);
-  const { access_token, ...user } = await res.json();
+  const { access_token, ...user } = await signInDemo(base, email);
   return {
     access_token,
     user: JSON.stringify(user),

@@ -16,7 +16,7 @@
 // Fails on any error or a p99 above LOAD_P99_MS (1000).
 import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { freshDatabase, startTempServer, treeRss } from "./temp-server.mjs";
+import { freshDatabase, signInDemo, startTempServer, treeRss } from "./temp-server.mjs";
 
 const PORT = Number(process.env.LOAD_PORT ?? 8098);
 const SECONDS = Number(process.argv[2] ?? 5);
@@ -109,12 +109,7 @@ async function call(method, path, token, body, headers = {}) {
   return { status: res.status, ok: res.ok, json };
 }
 
-const signIn = async (identifier) => {
-  const res = await call("POST", "user/login", null, { identifier, password: "Demo@1234" });
-  if (!res.json?.access_token) throw new Error(`${identifier} could not sign in (${res.status})`);
-  return res.json;
-};
-const answers = await Promise.all(["manager@demo.om", "tech@demo.om", "owner@demo.om", "tenant@demo.om"].map(signIn));
+const answers = await Promise.all(["manager@demo.om", "tech@demo.om", "owner@demo.om", "tenant@demo.om"].map((who) => signInDemo(server.base, who)));
 const [manager, technician, owner, tenant] = answers.map((a) => a.access_token);
 const technicianId = answers[1].user_id;
 // The gazetteer loads on the first search: not part of what is measured.

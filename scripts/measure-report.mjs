@@ -6,7 +6,7 @@
 //   npm run build && npm run measure:report
 import { chromium } from "playwright-core";
 import { phonePhotoInPage } from "./phone-photo.mjs";
-import { startTempServer } from "./temp-server.mjs";
+import { signInDemo, startTempServer } from "./temp-server.mjs";
 
 const PORT = Number(process.env.MEASURE_PORT ?? 8098);
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -29,11 +29,7 @@ try {
   await maker.close();
   console.log(`two 4000×3000 (12 MP) phone photos: ${photos.map((p) => kb(p.length)).join(" and ")} as taken`);
 
-  const login = await fetch(`${base}/api/user/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ identifier: "tenant@demo.om", password: "Demo@1234" }),
-  }).then((r) => r.json());
+  const login = await signInDemo(base, "tenant@demo.om");
 
   for (let run = 1; run <= RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });

@@ -58,6 +58,21 @@ export async function startTempServer(port, env = {}, options = {}) {
 }
 
 /**
+ * POST /api/user/login as a demo account (password Demo@1234) on the server at `base` ("http://127.0.0.1:8097"): its
+ * answer (access_token and the user); throws when it gives no token.
+ */
+export async function signInDemo(base, identifier) {
+  const res = await fetch(`${base}/api/user/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identifier, password: "Demo@1234" }),
+  });
+  const answer = await res.json().catch(() => null);
+  if (!answer?.access_token) throw new Error(`${identifier} could not sign in (${res.status})`);
+  return answer;
+}
+
+/**
  * Resident memory in bytes of the Node process `pid` and every Node process under it (cluster workers), from /proc
  * (Linux); tsx's esbuild helper process is not the server's and is left out.
  */
