@@ -19,7 +19,10 @@ import { resetDb, sharedApp, testApp, testDb } from "./helpers";
 let db: Db;
 let demoHash: string;
 const PASSWORD = "Demo@1234";
-const T0 = Date.parse("2026-11-23T08:00:00Z");
+// Today at 08:00 UTC, not a fixed day: a session is checked against the database's own clock (expires_at > now()), so
+// a session signed in at a fixed T0 stopped working three days after it (the logout test failed from 26 Nov 2026 on).
+const today = new Date();
+const T0 = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 8);
 
 beforeAll(async () => {
   db = await testDb();
