@@ -15,6 +15,7 @@ import { type AuthUser, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
 import type { Env } from "../lib/env";
 import { HttpError, check } from "../lib/http";
+import { jsonAnswer } from "../lib/raw-json";
 import { msg } from "../lib/i18n";
 import { pageOf } from "../lib/paging";
 import { distanceKmSql, takesOfferSql } from "./access";
@@ -110,7 +111,7 @@ export function assignRoutes() {
     // "Taking jobs now" off (issue 14): no offer reaches the technician.
     const where = "r.offered and exists (select 1 from users me where me.user_id = $1 and me.taking_jobs)";
     const { total, data } = await pageOfIssues(c.var.db, u, where, [], "order by i.offered_at desc, i.issue_id desc", JOBS_PAGE_SIZE, page);
-    return c.json({ status: 1, total, data });
+    return jsonAnswer(c, { status: 1, total, data });
   });
 
   return app;

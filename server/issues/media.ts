@@ -9,6 +9,7 @@ import { type AuthUser, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
 import type { Env } from "../lib/env";
 import { HttpError } from "../lib/http";
+import { jsonAnswer } from "../lib/raw-json";
 import { msg, t } from "../lib/i18n";
 import { idempotent } from "../lib/idempotency";
 import { sendStored } from "../lib/serve-file";
@@ -132,7 +133,7 @@ export function mediaRoutes() {
       return { issueId: m.issue_id, key: m.storage_key };
     });
     if (key) await c.var.storage.delete(key).catch((e) => c.var.log({ msg: "stored file not removed", key, error: String((e as Error)?.message ?? e) }));
-    return c.json({ message: t(c, msg("fileDeleted")), status: 1, data: await issueFor(c.var.db, u, issueId) });
+    return jsonAnswer(c, { message: t(c, msg("fileDeleted")), status: 1, data: await issueFor(c.var.db, u, issueId) });
   });
 
   // Public: the signed link is the credential (an <img> or <video> sends no bearer header). The user it was made for

@@ -13,6 +13,7 @@ import { type AuthUser, type AuthedEnv, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
 import type { Env } from "../lib/env";
 import { HttpError, body, check } from "../lib/http";
+import { jsonAnswer } from "../lib/raw-json";
 import { type MessageKey, msg, t } from "../lib/i18n";
 import { idempotent } from "../lib/idempotency";
 import { kickDelivery } from "../push/worker";
@@ -46,7 +47,7 @@ async function run<T>(c: Context<AuthedEnv>, input: T, handler: Handler<T>, mess
   // applyMove wrote the notifications in the transaction; now committed, the worker can send them.
   kickDelivery();
   const [issue] = await selectIssues(c.var.db, u, "i.issue_id = $4", [issue_id]);
-  return c.json({ message: t(c, msg(message)), status: 1, ...(issue ? { data: issue } : {}) });
+  return jsonAnswer(c, { message: t(c, msg(message)), status: 1, ...(issue ? { data: issue } : {}) });
 }
 
 export function moveRoutes() {

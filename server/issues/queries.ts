@@ -5,6 +5,7 @@ import { AUTH_USER_COLUMNS, type AuthUser, SESSION_USER_SQL, assertCaller } from
 import { clock } from "../lib/clock";
 import { HttpError } from "../lib/http";
 import { msg } from "../lib/i18n";
+import { RawJson } from "../lib/raw-json";
 import { fileLinkSecret, signFileLink } from "../lib/signed-url";
 import { ISSUE_FROM, RELATION_COLUMNS, type Relations, VISIBLE_SQL, relationParams, relationsOf } from "./access";
 import { REOPEN_HOURS, type Stage } from "../../src/contract/repairs";
@@ -30,17 +31,25 @@ const MEDIA_JSON = `coalesce((select json_agg(json_build_object('media_id', m.me
                             from issue_media m where m.issue_id = i.issue_id and m.event_id is null and m.phase in ('before', 'after')), '[]'::json)`;
 
 /**
- * One issue in the shape of SPEC.md's state fields (D4) plus issue 11's (stage, visit, category, ...), and the
- * caller's relations (rel_*), over ISSUE_FROM. Parameters $1..$3 are the caller's (relationParams). `extra`: columns
- * put before the issue's, each followed by a comma.
+ * One issue in the shape of SPEC.md's state fields (D4) plus issue 11's (stage, visit, category, ...): the fields sent
+ * as they are, as JSON text the database writes (`card`, a row_to_json of the lateral `c`: issueOut sends it without
+ * parsing it, issue 16), then apart what the server reads to finish it: the stage and times that decide the caller's
+ * actions, the media to sign and sort, and the caller's relations (rel_*), over ISSUE_FROM. Parameters $1..$3 are the
+ * caller's (relationParams). `extra`: columns put before the issue's, each followed by a comma.
  */
 const issueSelect = (extra: string) => `
-  select ${extra} i.issue_id, i.title, i.issue_type, i.description as "desc", i.issue_status,
+  select ${extra} i.issue_id, i.stage, ${iso("i.completed_at")} as completed_at, ${iso("i.held_at")} as held_at, i.offered_at is not null as offered,
+         ${MEDIA_JSON} as media,
+         ${RELATION_COLUMNS},
+         row_to_json(c)::text as card
+    ${ISSUE_FROM}
+    left join users cu on cu.user_id = i.creator_id
+    left join units un on un.unit_id = i.unit_id
+    cross join lateral (select i.issue_id, i.title, i.issue_type, i.description as "desc", i.issue_status,
          ${iso("i.created_at")} as created_at,
          i.property_id, p.name, p.addres,
          json_build_object('block', p.block, 'no', p.no, 'street', p.street, 'city', p.city, 'state', p.state, 'zipcode', p.zipcode, 'country', p.country) as addrs,
          json_build_object('lat', p.lat, 'lng', p.lng) as location,
-         ${MEDIA_JSON} as media,
          coalesce((select json_agg(${slotJson("a")} order by a.date, a.time_from, a.slot_id)
                      from issue_availability a where a.issue_id = i.issue_id), '[]'::json) as available,
          coalesce((select json_agg(${slotJson("s")} order by s.date, s.time_from, s.slot_id)
@@ -63,11 +72,7 @@ const issueSelect = (extra: string) => `
          ${iso("i.completed_at")} as completed_at,
          i.rating, i.rating_comment, i.cancel_reason,
          ${iso("i.updated_at")} as updated_at,
-         i.offered_at is not null as offered,
-         ${RELATION_COLUMNS}
-    ${ISSUE_FROM}
-    left join users cu on cu.user_id = i.creator_id
-    left join units un on un.unit_id = i.unit_id`;
+         i.offered_at is not null as offered) c`;
 
 interface MediaRow {
   media_id: number;
@@ -168,44 +173,27 @@ function workReportOut(w: WorkReportRow, rel: Relations, sign: ReturnType<typeof
   };
 }
 
-/** The columns of a list's rows that are sent: not the relations, the caller's, nor the list's own (count, sweep, order). */
-const sentKeys = (row: Record<string, unknown>) =>
-  Object.keys(row).filter((k) => !(k.startsWith("rel_") || k.startsWith("caller_") || k === "full_count" || k === "overdue" || k === "list_at"));
-
 /**
- * The issue as sent: its `keys` (sentKeys, found once for a whole list); `actions` for the caller; media links signed
- * for them; the work report.
+ * The issue as sent: the database's `card` (issueSelect) as it is, then the media (links signed for the caller, sorted
+ * into SPEC.md's lists), the work report, the caller's `actions` and `mine`.
  */
-function issueOut(row: Record<string, unknown>, keys: readonly string[], u: AuthUser, secret: Buffer | null, now: number, report: WorkReportRow | undefined) {
+function issueOut(row: Record<string, unknown>, u: AuthUser, secret: Buffer | null, now: number, report: WorkReportRow | undefined): RawJson {
   const rel = relationsOf(row);
   const sign = mediaOut(secret, u.user_id, now);
-  const out: Record<string, unknown> = {};
-  for (const k of keys) {
-    const v = row[k];
-    if (k !== "media") {
-      out[k] = v;
-      continue;
+  // In the list's order: the report's photos and videos, its photos, its videos, and the photos after the work.
+  const images: MediaRow[] = [];
+  const photos: MediaRow[] = [];
+  const videos: MediaRow[] = [];
+  const after: MediaRow[] = [];
+  for (const { phase, kind, ...m } of row.media as IssueMediaRow[]) {
+    const item = sign(m);
+    if (phase === "after") after.push(item);
+    else {
+      images.push(item);
+      if (kind === "image") photos.push(item);
+      else if (kind === "video") videos.push(item);
     }
-    // In the list's order: the report's photos and videos, its photos, its videos, and the photos after the work.
-    const images: MediaRow[] = [];
-    const photos: MediaRow[] = [];
-    const videos: MediaRow[] = [];
-    const after: MediaRow[] = [];
-    for (const { phase, kind, ...m } of v as IssueMediaRow[]) {
-      const item = sign(m);
-      if (phase === "after") after.push(item);
-      else {
-        images.push(item);
-        if (kind === "image") photos.push(item);
-        else if (kind === "video") videos.push(item);
-      }
-    }
-    out.images = images;
-    out.issue_images = photos;
-    out.issue_videos = videos;
-    out.after_images = after;
   }
-  out.work_report = report ? workReportOut(report, rel, sign) : null;
   const state = {
     issue_id: row.issue_id as number,
     stage: row.stage as Stage,
@@ -213,18 +201,25 @@ function issueOut(row: Record<string, unknown>, keys: readonly string[], u: Auth
     held_at: row.held_at as string | null,
     offered: row.offered === true,
   };
-  out.actions = actionsFor(state, rel, now);
-  // The caller reported it: their own screen need not offer to call themselves.
-  out.mine = rel.creator;
-  return out;
+  const rest = {
+    images,
+    issue_images: photos,
+    issue_videos: videos,
+    after_images: after,
+    work_report: report ? workReportOut(report, rel, sign) : null,
+    actions: actionsFor(state, rel, now),
+    // The caller reported it: their own screen need not offer to call themselves.
+    mine: rel.creator,
+  };
+  // Both are JSON objects: the card's fields, then the rest's.
+  return new RawJson(`${(row.card as string).slice(0, -1)},${JSON.stringify(rest).slice(1)}`);
 }
 
 /** A list's rows as sent (issueOut), with their work reports and, when a link is to be signed, the links' secret. */
 async function issuesOut(q: Queryable, u: AuthUser, rows: Record<string, unknown>[], now: number) {
   const reports = await workReportsOf(q, rows);
   const secret = rows.some(anyPrivate) || [...reports.values()].some((w) => w.signature?.private) ? await fileLinkSecret(q) : null;
-  const keys = rows.length ? sentKeys(rows[0]) : [];
-  return rows.map((r) => issueOut(r, keys, u, secret, now, reports.get(r.issue_id as number)));
+  return rows.map((r) => issueOut(r, u, secret, now, reports.get(r.issue_id as number)));
 }
 
 /**

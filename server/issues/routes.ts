@@ -9,6 +9,7 @@ import { bearerOf, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
 import type { Env } from "../lib/env";
 import { HttpError, body, check } from "../lib/http";
+import { jsonAnswer } from "../lib/raw-json";
 import { msg, t, translate } from "../lib/i18n";
 import { idempotent } from "../lib/idempotency";
 import { pageOf, pageSizeOf } from "../lib/paging";
@@ -62,7 +63,7 @@ const jobsInOneTrip: MiddlewareHandler<Env> = async (c, next) => {
     return next();
   }
   const { total, data } = await pageOfIssuesForSession(c.var.db, hashToken(token), [1, 2], jobsWhere(input.status), [], input.size, input.page);
-  return c.json({ status: 1, total, data });
+  return jsonAnswer(c, { status: 1, total, data });
 };
 
 export function issueRoutes() {
@@ -72,13 +73,13 @@ export function issueRoutes() {
     const u = c.var.user;
     const { status, page, size } = jobsInput(c);
     const { total, data } = await pageOfIssues(c.var.db, u, jobsWhere(status), [], "order by i.created_at desc, i.issue_id desc", size, page);
-    return c.json({ status: 1, total, data });
+    return jsonAnswer(c, { status: 1, total, data });
   });
 
   app.get("/issue/issue", requireAuth(), async (c) => {
     const { issue_id } = check(issueIdQuery, c.req.query());
     // Another company's issue answers exactly as a missing one: ids reveal nothing (issue 9).
-    return c.json({ status: 1, data: await issueFor(c.var.db, c.var.user, issue_id) });
+    return jsonAnswer(c, { status: 1, data: await issueFor(c.var.db, c.var.user, issue_id) });
   });
 
   // Every issue the caller may see (/repair, /home): open ones waiting for the caller first (a slot to pick, a repair to
@@ -106,7 +107,7 @@ export function issueRoutes() {
     const where = parts.join(" and ");
     const order = status === "closed" ? "" : `${waitsForCallerSql()} desc, `;
     const { total, data } = await pageOfIssues(c.var.db, u, where, params, `order by ${order}i.created_at desc, i.issue_id desc`, size, page);
-    return c.json({ status: 1, total, data });
+    return jsonAnswer(c, { status: 1, total, data });
   });
 
   app.post("/issue/issue", requireAuth(0, 2, 3), idempotent(), async (c) => {
@@ -145,7 +146,7 @@ export function issueRoutes() {
       return id;
     });
     kickDelivery();
-    return c.json({ message: t(c, msg("issueReported")), status: 1, data: await issueFor(c.var.db, u, issueId) }, 201);
+    return jsonAnswer(c, { message: t(c, msg("issueReported")), status: 1, data: await issueFor(c.var.db, u, issueId) }, 201);
   });
 
   // The report's own fields, before the work starts (action edit). The tenant's slots are replaced.
@@ -170,7 +171,7 @@ export function issueRoutes() {
       await setAvailability(q, issue_id, input.available);
       await addEvent(q, issue_id, { actor_id: u.user_id, kind: "edit", from_stage: issue.stage, to_stage: issue.stage, note: null, at });
     });
-    return c.json({ message: t(c, msg("issueSaved")), status: 1, data: await issueFor(c.var.db, u, issue_id) });
+    return jsonAnswer(c, { message: t(c, msg("issueSaved")), status: 1, data: await issueFor(c.var.db, u, issue_id) });
   });
 
   app.get("/issue/timeline", requireAuth(), async (c) => {

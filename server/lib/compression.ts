@@ -33,6 +33,14 @@ function bodyText(res: Response): string | undefined {
 }
 
 /**
+ * zlib's window for `length` bytes: the smallest that still reaches back over the whole answer (zlib keeps 262 bytes
+ * of it for lookahead), so the gzip is byte for byte the one the default 32 KB window makes. Each call sets up its
+ * window and hash tables anew, which for an answer of a few KB cost about a third of the compression (issue 16:
+ * a job list of 5.5 KB, 46 µs to 31).
+ */
+export const windowFor = (length: number) => Math.max(9, Math.min(15, Math.ceil(Math.log2(length + 262))));
+
+/**
  * Answers built in memory (c.json, c.html): compressed here at once with zlib's synchronous calls, which for a few KB
  * cost a fraction of hono's CompressionStream (a web stream per answer, profiled at about 5% of a list's time).
  * Small ones get a Content-Length so the threshold applies. An answer of @hono/node-server's is kept lightweight
@@ -62,7 +70,8 @@ async function compressInMemory(c: Context): Promise<void> {
     if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? "")) headers.set("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
   }
   if (encoding) {
-    body = (encoding === "gzip" ? gzipSync(bytes) : deflateSync(bytes)) as Uint8Array<ArrayBuffer>;
+    const options = { windowBits: windowFor(bytes.byteLength) };
+    body = (encoding === "gzip" ? gzipSync(bytes, options) : deflateSync(bytes, options)) as Uint8Array<ArrayBuffer>;
     headers.set("content-encoding", encoding);
   }
   headers.set("content-length", String(body.byteLength));

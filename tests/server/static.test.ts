@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { createSession } from "../../server/lib/auth";
+import { windowFor } from "../../server/lib/compression";
 import { diskStorage } from "../../server/lib/storage";
 import { mountStatic } from "../../server/static";
 import { testApp, testDb } from "./helpers";
@@ -104,6 +105,17 @@ describe("compression", () => {
     const unzipped = gunzipSync(Buffer.from(await res.arrayBuffer())).toString();
     expect(unzipped).toBe(plainText);
     expect(JSON.parse(unzipped).data).toHaveLength(10);
+  });
+
+  it("gives each answer the smallest window that reaches over it, and the same gzip as the default window", () => {
+    const text = Buffer.from(JSON.stringify(Array.from({ length: 4000 }, (_, i) => ({ issue_id: i, title: `Leak number ${i % 97}` }))));
+    expect([windowFor(1024), windowFor(8192 - 262), windowFor(8192 - 261), windowFor(1 << 20)]).toEqual([11, 13, 14, 15]);
+    for (const length of [1024, 3000, 5475, 7930, 7931, 16000, 40000, text.length]) {
+      const part = text.subarray(0, length);
+      const small = gzipSync(part, { windowBits: windowFor(length) });
+      expect(small.equals(gzipSync(part)), String(length)).toBe(true);
+      expect(gunzipSync(small).equals(part)).toBe(true);
+    }
   });
 
   it("leaves small API answers uncompressed", async () => {
