@@ -278,6 +278,26 @@ const CALLER_SQL = ["caller.user_id", "caller.role", "coalesce(caller.company_id
 const overSession = (sql: string) => sql.replace(/\$(\d+)/g, (_, n: string) => (Number(n) <= 3 ? CALLER_SQL[Number(n) - 1] : `$${Number(n) - 2}`));
 
 /**
+ * pageOfIssuesForSession's statement for `where` with `own` parameters of its own: written once per list (a few
+ * kilobytes of SQL written, rewritten over the session and then looked up by its text cost about 10 µs a request).
+ * The lists are the code's own, so this holds a handful.
+ */
+const sessionListSqls = new Map<string, string>();
+function sessionListSql(where: string, own: number) {
+  const key = `${own} ${where}`;
+  let sql = sessionListSqls.get(key);
+  if (sql === undefined) {
+    const list = `${issueSelect(`count(*) over () as full_count, ${overdueColumn(own + 3)}, i.created_at as list_at,`)}
+     where ${VISIBLE_SQL} and (${where}) order by i.created_at desc, i.issue_id desc limit $${own + 4} offset $${own + 5}`;
+    sql = `select ${AUTH_USER_COLUMNS.map((k) => `caller.${k} as caller_${k}`).join(", ")}, l.*
+      from (${SESSION_USER_SQL}) caller left join lateral (${overSession(list)}) l on true
+     order by l.list_at desc, l.issue_id desc`;
+    sessionListSqls.set(key, sql);
+  }
+  return sql;
+}
+
+/**
  * As pageOfIssues, with the session looked up in the same statement (one round trip where there were two: the session
  * and the list; issue 16): `tokenHash` names the session, refused exactly as `requireAuth(...roles)` would (401, 403),
  * before anything else is done. `where` may use the caller's $1..$3 as pageOfIssues; the page is ordered by
@@ -294,11 +314,7 @@ export async function pageOfIssuesForSession(
 ) {
   const now = clock.now();
   const own = [...params, new Date(now)];
-  const list = `${issueSelect(`count(*) over () as full_count, ${overdueColumn(own.length + 3)}, i.created_at as list_at,`)}
-     where ${VISIBLE_SQL} and (${where}) order by i.created_at desc, i.issue_id desc limit $${own.length + 4} offset $${own.length + 5}`;
-  const sql = `select ${AUTH_USER_COLUMNS.map((k) => `caller.${k} as caller_${k}`).join(", ")}, l.*
-      from (${SESSION_USER_SQL}) caller left join lateral (${overSession(list)}) l on true
-     order by l.list_at desc, l.issue_id desc`;
+  const sql = sessionListSql(where, own.length);
   const values = [tokenHash, ...own, size, (page - 1) * size];
   const read = async () => (await q.query<Record<string, unknown>>(sql, values)).rows;
   let first: Record<string, unknown>[] | undefined = await read();
