@@ -15,11 +15,11 @@ import { type AuthUser, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
 import type { Env } from "../lib/env";
 import { HttpError, check } from "../lib/http";
-import { jsonAnswer } from "../lib/raw-json";
 import { msg } from "../lib/i18n";
 import { pageOf } from "../lib/paging";
 import { distanceKmSql, takesOfferSql } from "./access";
-import { type IssueRow, issueRow, pageOfIssues } from "./queries";
+import { issueListRoute } from "./lists";
+import { type IssueRow, issueRow } from "./queries";
 import { assertMay, autoClose } from "./stages";
 
 /** Stages after which a job no longer counts as open for its technician. */
@@ -105,14 +105,14 @@ export function assignRoutes() {
 
   // The jobs offered to the calling independent technician that they may still take (relation `offered`), newest
   // offer first. Their assigned jobs stay on GET /issue/jobs.
-  app.get("/issue/offers", requireAuth(1), async (c) => {
-    const u = c.var.user;
-    const page = pageOf(c.req.query());
+  issueListRoute(app, "/issue/offers", [1], (c) => ({
     // "Taking jobs now" off (issue 14): no offer reaches the technician.
-    const where = "r.offered and exists (select 1 from users me where me.user_id = $1 and me.taking_jobs)";
-    const { total, data } = await pageOfIssues(c.var.db, u, where, [], "order by i.offered_at desc, i.issue_id desc", JOBS_PAGE_SIZE, page);
-    return jsonAnswer(c, { status: 1, total, data });
-  });
+    where: "r.offered and exists (select 1 from users me where me.user_id = $1 and me.taking_jobs)",
+    params: [],
+    order: "order by i.offered_at desc, i.issue_id desc",
+    size: JOBS_PAGE_SIZE,
+    page: pageOf(c.req.query()),
+  }));
 
   return app;
 }

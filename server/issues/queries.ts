@@ -254,6 +254,9 @@ export async function selectIssues(q: Queryable, u: AuthUser, where: string, par
   return issuesOut(q, u, rows, now);
 }
 
+/** A list's order when nothing comes first: the newest issue first. */
+export const NEWEST = "order by i.created_at desc, i.issue_id desc";
+
 /**
  * One page of the issues the caller may see matching `where` (as selectIssues) and how many match in all, in one query
  * (the total rides on each row as a window count): a list is one round trip to the database, not two (issue 16). A page
@@ -278,20 +281,22 @@ const CALLER_SQL = ["caller.user_id", "caller.role", "coalesce(caller.company_id
 const overSession = (sql: string) => sql.replace(/\$(\d+)/g, (_, n: string) => (Number(n) <= 3 ? CALLER_SQL[Number(n) - 1] : `$${Number(n) - 2}`));
 
 /**
- * pageOfIssuesForSession's statement for `where` with `own` parameters of its own: written once per list (a few
- * kilobytes of SQL written, rewritten over the session and then looked up by its text cost about 10 µs a request).
- * The lists are the code's own, so this holds a handful.
+ * pageOfIssuesForSession's statement for `where` and `order` with `own` parameters of its own: written once per list
+ * (a few kilobytes of SQL written, rewritten over the session and then looked up by its text cost about 10 µs a
+ * request). The page keeps `order` through the join with the session (list_pos). The lists are the code's own, so
+ * this holds a handful.
  */
 const sessionListSqls = new Map<string, string>();
-function sessionListSql(where: string, own: number) {
-  const key = `${own} ${where}`;
+function sessionListSql(where: string, order: string, own: number) {
+  const key = `${own} ${order} ${where}`;
   let sql = sessionListSqls.get(key);
   if (sql === undefined) {
-    const list = `${issueSelect(`count(*) over () as full_count, ${overdueColumn(own + 3)}, i.created_at as list_at,`)}
-     where ${VISIBLE_SQL} and (${where}) order by i.created_at desc, i.issue_id desc limit $${own + 4} offset $${own + 5}`;
+    const window = order.replace(/^\s*order by\s+/i, "");
+    const list = `${issueSelect(`count(*) over () as full_count, ${overdueColumn(own + 3)}, row_number() over (order by ${window}) as list_pos,`)}
+     where ${VISIBLE_SQL} and (${where}) ${order} limit $${own + 4} offset $${own + 5}`;
     sql = `select ${AUTH_USER_COLUMNS.map((k) => `caller.${k} as caller_${k}`).join(", ")}, l.*
       from (${SESSION_USER_SQL}) caller left join lateral (${overSession(list)}) l on true
-     order by l.list_at desc, l.issue_id desc`;
+     order by l.list_pos`;
     sessionListSqls.set(key, sql);
   }
   return sql;
@@ -300,8 +305,7 @@ function sessionListSql(where: string, own: number) {
 /**
  * As pageOfIssues, with the session looked up in the same statement (one round trip where there were two: the session
  * and the list; issue 16): `tokenHash` names the session, refused exactly as `requireAuth(...roles)` would (401, 403),
- * before anything else is done. `where` may use the caller's $1..$3 as pageOfIssues; the page is ordered by
- * `i.created_at desc, i.issue_id desc`.
+ * before anything else is done. `where` and `order` may use the caller's $1..$3 as pageOfIssues.
  */
 export async function pageOfIssuesForSession(
   q: Queryable,
@@ -309,12 +313,13 @@ export async function pageOfIssuesForSession(
   roles: readonly number[],
   where: string,
   params: unknown[],
+  order: string,
   size: number,
   page: number,
 ) {
   const now = clock.now();
   const own = [...params, new Date(now)];
-  const sql = sessionListSql(where, own.length);
+  const sql = sessionListSql(where, order, own.length);
   const values = [tokenHash, ...own, size, (page - 1) * size];
   const read = async () => (await q.query<Record<string, unknown>>(sql, values)).rows;
   let first: Record<string, unknown>[] | undefined = await read();

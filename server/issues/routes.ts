@@ -1,11 +1,11 @@
 // The issue area (SPEC.md section 5, issue 11: LOOP.md sections 2 to 4): reading issues and their timeline,
 // reporting and editing, comments. Moves: ./moves.ts; photos and videos: ./media.ts. SQL in ./queries.ts; who relates
 // to an issue in ./access.ts; what each relation may do in ./stages.ts, which alone decides (D20).
-import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
 import { JOBS_PAGE_SIZE, issueIdQuery, jobsQuery } from "../../src/contract/issues";
 import { REPAIRS_PAGE_SIZE, STAGES, commentBody, editIssueBody, repairsQuery, reportBody } from "../../src/contract/repairs";
-import { bearerOf, requireAuth } from "../lib/auth";
+import { requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
 import type { Env } from "../lib/env";
 import { HttpError, body, check } from "../lib/http";
@@ -13,7 +13,6 @@ import { jsonAnswer } from "../lib/raw-json";
 import { msg, t, translate } from "../lib/i18n";
 import { idempotent } from "../lib/idempotency";
 import { pageOf, pageSizeOf } from "../lib/paging";
-import { hashToken } from "../lib/tokens";
 import { notify } from "../notifications/notify";
 import { kickDelivery } from "../push/worker";
 import { assertMayReport } from "./access";
@@ -22,7 +21,8 @@ import { mediaRoutes } from "./media";
 import { moveRoutes } from "./moves";
 import { receiptRoutes } from "./receipt";
 import { assertFuture } from "./params";
-import { issueFor, issueRow, lockIssue, pageOfIssues, pageOfIssuesForSession, setAvailability, timelineOf } from "./queries";
+import { type IssueListInput, issueListRoute } from "./lists";
+import { NEWEST, issueFor, issueRow, lockIssue, setAvailability, timelineOf } from "./queries";
 import { addEvent, assertMay, autoClose, waitsForCallerSql } from "./stages";
 
 /** Stages of the Open and Closed tabs of GET /issue/issues: a completed repair waits for its confirmation on Open. */
@@ -30,51 +30,50 @@ const FINISHED = "i.stage in ('closed', 'cancelled')";
 /** GET /issue/issues's `stage=`: one stage (the manager's home lists `scope=company&stage=reported`: the unassigned). */
 const stageQuery = z.object({ stage: z.optional(z.enum(STAGES, translate("en", msg("stageInvalid")))) });
 
-/** GET /issue/jobs's query string: the tab, the page and its size (422 naming the parameter). */
-function jobsInput(c: Context) {
+/**
+ * GET /issue/jobs's issues, over the caller's $1..$3 (relationParams: user, role, company): a technician's own, a
+ * manager's company's technicians'; the tab's open or closed ones, newest first (422 naming a parameter to refuse).
+ */
+function jobsList(c: Context): IssueListInput {
   const { status = "open" } = check(jobsQuery, { status: c.req.query("status") });
+  const where = `i.assigned_tech_id in (select $1::int where $2 = 1 union all select t.user_id from users t where $2 <> 1 and t.company_id = $3 and t.role = 1)
+   and ${status === "closed" ? "i.issue_status = 1" : "i.issue_status <> 1"}`;
   const page = pageOf(c.req.query());
   // The map of the technician's day asks for all open jobs at once (issue 17); the list keeps pages of 10.
-  const size = pageSizeOf(c.req.query(), JOBS_PAGE_SIZE);
-  return { status, page, size };
+  return { where, params: [], order: NEWEST, size: pageSizeOf(c.req.query(), JOBS_PAGE_SIZE), page };
 }
 
 /**
- * GET /issue/jobs's issues, over the caller's $1..$3 (relationParams: user, role, company): a technician's own, a
- * manager's company's technicians'; the tab's open or closed ones.
+ * Every issue the caller may see (/repair, /home): open ones waiting for the caller first (a slot to pick, a repair to
+ * confirm), then the newest; closed ones newest first. scope: mine (reported, rented, assigned), property (of the
+ * properties the caller owns or their company runs), company (the caller's company's).
  */
-const jobsWhere = (status: "open" | "closed") =>
-  `i.assigned_tech_id in (select $1::int where $2 = 1 union all select t.user_id from users t where $2 <> 1 and t.company_id = $3 and t.role = 1)
-   and ${status === "closed" ? "i.issue_status = 1" : "i.issue_status <> 1"}`;
-
-/**
- * GET /issue/jobs on PostgreSQL: the session and the page in one statement (pageOfIssuesForSession), one round trip
- * where there were two (issue 16), refused exactly as requireAuth(1, 2) would. A request without a token, or with a
- * query string to refuse (422 comes after 401 and 403), and the embedded database (whose sessions are cached in the
- * process, lib/auth.ts) go on to requireAuth and the route.
- */
-const jobsInOneTrip: MiddlewareHandler<Env> = async (c, next) => {
-  const token = bearerOf(c.req.header("authorization"));
-  if (c.var.db.kind !== "postgres" || !token) return next();
-  let input: ReturnType<typeof jobsInput>;
-  try {
-    input = jobsInput(c);
-  } catch {
-    return next();
+function repairsList(c: Context): IssueListInput {
+  const { status = "open", scope, property_id } = check(repairsQuery, c.req.query());
+  const { stage } = check(stageQuery, { stage: c.req.query("stage") });
+  const page = pageOf(c.req.query());
+  const size = pageSizeOf(c.req.query(), REPAIRS_PAGE_SIZE);
+  const parts = [status === "closed" ? FINISHED : `not ${FINISHED}`];
+  if (scope === "mine") parts.push("(r.creator or r.tenant or r.technician)");
+  if (scope === "property") parts.push("(r.owner or ($2 = 2 and coalesce(p.company_id = $3, false)))");
+  if (scope === "company") parts.push("r.manager");
+  const params: unknown[] = [];
+  if (property_id !== undefined) {
+    params.push(property_id);
+    parts.push(`i.property_id = $${params.length + 3}`);
   }
-  const { total, data } = await pageOfIssuesForSession(c.var.db, hashToken(token), [1, 2], jobsWhere(input.status), [], input.size, input.page);
-  return jsonAnswer(c, { status: 1, total, data });
-};
+  if (stage !== undefined) {
+    params.push(stage);
+    parts.push(`i.stage = $${params.length + 3}`);
+  }
+  const order = status === "closed" ? NEWEST : `order by ${waitsForCallerSql()} desc, i.created_at desc, i.issue_id desc`;
+  return { where: parts.join(" and "), params, order, size, page };
+}
 
 export function issueRoutes() {
   const app = new Hono<Env>();
 
-  app.get("/issue/jobs", jobsInOneTrip, requireAuth(1, 2), async (c) => {
-    const u = c.var.user;
-    const { status, page, size } = jobsInput(c);
-    const { total, data } = await pageOfIssues(c.var.db, u, jobsWhere(status), [], "order by i.created_at desc, i.issue_id desc", size, page);
-    return jsonAnswer(c, { status: 1, total, data });
-  });
+  issueListRoute(app, "/issue/jobs", [1, 2], jobsList);
 
   app.get("/issue/issue", requireAuth(), async (c) => {
     const { issue_id } = check(issueIdQuery, c.req.query());
@@ -82,33 +81,7 @@ export function issueRoutes() {
     return jsonAnswer(c, { status: 1, data: await issueFor(c.var.db, c.var.user, issue_id) });
   });
 
-  // Every issue the caller may see (/repair, /home): open ones waiting for the caller first (a slot to pick, a repair to
-  // confirm), then the newest; closed ones newest first. scope: mine (reported, rented, assigned), property (of the
-  // properties the caller owns or their company runs), company (the caller's company's).
-  app.get("/issue/issues", requireAuth(), async (c) => {
-    const u = c.var.user;
-    const { status = "open", scope, property_id } = check(repairsQuery, c.req.query());
-    const { stage } = check(stageQuery, { stage: c.req.query("stage") });
-    const page = pageOf(c.req.query());
-    const size = pageSizeOf(c.req.query(), REPAIRS_PAGE_SIZE);
-    const parts = [status === "closed" ? FINISHED : `not ${FINISHED}`];
-    if (scope === "mine") parts.push("(r.creator or r.tenant or r.technician)");
-    if (scope === "property") parts.push("(r.owner or ($2 = 2 and coalesce(p.company_id = $3, false)))");
-    if (scope === "company") parts.push("r.manager");
-    const params: unknown[] = [];
-    if (property_id !== undefined) {
-      params.push(property_id);
-      parts.push(`i.property_id = $${params.length + 3}`);
-    }
-    if (stage !== undefined) {
-      params.push(stage);
-      parts.push(`i.stage = $${params.length + 3}`);
-    }
-    const where = parts.join(" and ");
-    const order = status === "closed" ? "" : `${waitsForCallerSql()} desc, `;
-    const { total, data } = await pageOfIssues(c.var.db, u, where, params, `order by ${order}i.created_at desc, i.issue_id desc`, size, page);
-    return jsonAnswer(c, { status: 1, total, data });
-  });
+  issueListRoute(app, "/issue/issues", [], repairsList);
 
   app.post("/issue/issue", requireAuth(0, 2, 3), idempotent(), async (c) => {
     const u = c.var.user;
