@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { AckSheet } from "../../src/components/issues/AckSheet";
 import { toasts } from "../../src/signals/toasts";
@@ -45,6 +46,31 @@ describe("AckSheet with the tenant's slots", () => {
     });
     expect(calls[0].params.get("issue_id")).toBe("7");
     expect(toasts.value.at(-1)).toMatchObject({ message: "Availability acknowledged successfully", type: "success" });
+  });
+
+  it("starts afresh each time it opens, and keeps a choice made the moment it appears", async () => {
+    function Host() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen((o) => !o)}>
+            toggle
+          </button>
+          <AckSheet issueId={7} tenantSlots={issue().available} open={open} onClose={() => setOpen(false)} />
+        </>
+      );
+    }
+    render(<Host />);
+    const tue = () => screen.getByRole("radio", { name: /Tue 16 Jan 2024/, hidden: true }) as HTMLInputElement;
+    fireEvent.click(tue());
+    await waitFor(() => expect(tue().checked).toBe(true));
+    fireEvent.click(screen.getByText("toggle"));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    fireEvent.click(screen.getByText("toggle"));
+    await screen.findByRole("dialog");
+    await waitFor(() => expect(tue().checked).toBe(false));
+    fireEvent.click(tue());
+    await waitFor(() => expect(tue().checked).toBe(true));
   });
 
   it("toasts 'Error acknowledging availability' and stays open when the call fails", async () => {

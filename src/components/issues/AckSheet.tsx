@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { ackBody, acknowledgeAvailability } from "../../api/issues";
 import { newKey } from "../../api/repairs";
@@ -65,14 +65,19 @@ export function AckSheet({
   const [propose, setPropose] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (open) {
+  // Each opening starts afresh, reset as it renders open rather than in an effect after it: an effect could run after
+  // the first tap on a sheet that had just appeared (its code loads on first opening) and undo the slot it chose.
+  const opening = open ? issueId : null;
+  const [openedFor, setOpenedFor] = useState(opening);
+  if (opening !== openedFor) {
+    setOpenedFor(opening);
+    if (opening !== null) {
       setChosen(null);
       setSlots([emptySlot()]);
       setPropose(false);
       setError(null);
     }
-  }, [open, issueId]);
+  }
   const proposing = propose && tenantSlots.length > 0;
   const switchMode = (next: boolean) => {
     setPropose(next);
