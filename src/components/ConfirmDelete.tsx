@@ -1,5 +1,6 @@
 import { css } from "goober";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { useFreshOnOpen } from "../lib/use-fresh-on-open";
 import { useSignals } from "@preact/signals-react/runtime";
 import { t } from "../signals/language";
 import { dialogActions } from "./DiscardChanges";
@@ -50,11 +51,10 @@ export function ConfirmDelete({
   const [working, setWorking] = useState(false);
   const alive = useRef(true);
   useEffect(() => () => void (alive.current = false), []);
-  useEffect(() => {
-    if (!open) return;
+  useFreshOnOpen(open, () => {
     setText("");
     setError(null);
-  }, [open]);
+  });
   const busy = !!busyProp || working;
 
   const submit = async (e: FormEvent) => {

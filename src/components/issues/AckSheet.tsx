@@ -1,5 +1,6 @@
 import { css } from "goober";
 import { type FormEvent, useState } from "react";
+import { useFreshOnOpen } from "../../lib/use-fresh-on-open";
 import { useSignals } from "@preact/signals-react/runtime";
 import { ackBody, acknowledgeAvailability } from "../../api/issues";
 import { newKey } from "../../api/repairs";
@@ -65,19 +66,12 @@ export function AckSheet({
   const [propose, setPropose] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Each opening starts afresh, reset as it renders open rather than in an effect after it: an effect could run after
-  // the first tap on a sheet that had just appeared (its code loads on first opening) and undo the slot it chose.
-  const opening = open ? issueId : null;
-  const [openedFor, setOpenedFor] = useState(opening);
-  if (opening !== openedFor) {
-    setOpenedFor(opening);
-    if (opening !== null) {
-      setChosen(null);
-      setSlots([emptySlot()]);
-      setPropose(false);
-      setError(null);
-    }
-  }
+  useFreshOnOpen(open ? issueId : null, () => {
+    setChosen(null);
+    setSlots([emptySlot()]);
+    setPropose(false);
+    setError(null);
+  });
   const proposing = propose && tenantSlots.length > 0;
   const switchMode = (next: boolean) => {
     setPropose(next);

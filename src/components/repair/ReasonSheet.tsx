@@ -1,6 +1,7 @@
 // The sheet of a move that takes a reason or a note (issues 11 and 12): one text, checked, sent, kept when it fails.
 import { css } from "goober";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { useFreshOnOpen } from "../../lib/use-fresh-on-open";
 import { useSignals } from "@preact/signals-react/runtime";
 import { REASON_MAX } from "../../contract/repairs";
 import { t } from "../../signals/language";
@@ -53,11 +54,10 @@ export function ReasonSheet({
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!open) return;
+  useFreshOnOpen(open, () => {
     setText("");
     setError(null);
-  }, [open]);
+  });
   const send = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;

@@ -1,5 +1,6 @@
 import { css } from "goober";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
+import { useFreshOnOpen } from "../../lib/use-fresh-on-open";
 import { useSignals } from "@preact/signals-react/runtime";
 import { cancelIssue, confirmIssue, newKey, pickSlot, reopenIssue, requestSlots } from "../../api/repairs";
 import type { Issue, Slot } from "../../contract/issues";
@@ -308,12 +309,11 @@ function ConfirmRateSheet({ open, onClose, onSubmit }: { open: boolean; onClose:
   const [comment, setComment] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!open) return;
+  useFreshOnOpen(open, () => {
     setRating(0);
     setComment("");
     setError(null);
-  }, [open]);
+  });
   const send = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
