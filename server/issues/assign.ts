@@ -109,7 +109,7 @@ export function assignRoutes() {
     // "Taking jobs now" off (issue 14): no offer reaches the technician.
     where: "r.offered and exists (select 1 from users me where me.user_id = $1 and me.taking_jobs)",
     params: [],
-    order: "order by i.offered_at desc, i.issue_id desc",
+    order: "i.offered_at desc, i.issue_id desc",
     size: JOBS_PAGE_SIZE,
     page: pageOf(c.req.query()),
   }));

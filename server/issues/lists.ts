@@ -9,7 +9,7 @@ import { pageOfIssues, pageOfIssuesForSession } from "./queries";
 
 /**
  * What a list asks for, read from the request: the issues (`where`, over `i`, `p`, `r`, the caller's $1..$3 and then
- * `params` from $4), their `order` (an `order by` clause), the page and its size. Throws the 422 of a query string
+ * `params` from $4), their `order` (the keys of an `order by`), the page and its size. Throws the 422 of a query string
  * to refuse.
  */
 export interface IssueListInput {

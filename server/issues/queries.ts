@@ -254,11 +254,17 @@ export async function selectIssues(q: Queryable, u: AuthUser, where: string, par
   return issuesOut(q, u, rows, now);
 }
 
-/** A list's order when nothing comes first: the newest issue first. */
-export const NEWEST = "order by i.created_at desc, i.issue_id desc";
+/** A list's order when nothing comes first: the newest issue first (the keys of an `order by`). */
+export const NEWEST = "i.created_at desc, i.issue_id desc";
+
+/** A page's answer: its total (a page past the end counts on its own) and its issues as sent. */
+async function pageAnswer(q: Queryable, u: AuthUser, rows: Record<string, unknown>[], where: string, params: unknown[], page: number, now: number) {
+  const total = rows.length ? Number(rows[0].full_count) : page === 1 ? 0 : await countIssues(q, u, where, params);
+  return { total, data: await issuesOut(q, u, rows, now) };
+}
 
 /**
- * One page of the issues the caller may see matching `where` (as selectIssues) and how many match in all, in one query
+ * One page of the issues the caller may see matching `where` (as selectIssues), in `order` (the keys of an `order by`), and how many match in all, in one query
  * (the total rides on each row as a window count): a list is one round trip to the database, not two (issue 16). A page
  * past the end has no row to carry it, so only then is the total counted on its own. Issues past their reopen window
  * are closed first when there are any (overdueColumn).
@@ -267,10 +273,9 @@ export async function pageOfIssues(q: Queryable, u: AuthUser, where: string, par
   const now = clock.now();
   const values = [...relationParams(u), ...params, new Date(now)];
   const sql = `${issueSelect(`count(*) over () as full_count, ${overdueColumn(values.length)},`)}
-     where ${VISIBLE_SQL} and (${where}) ${order} limit ${size} offset ${(page - 1) * size}`;
+     where ${VISIBLE_SQL} and (${where}) order by ${order} limit ${size} offset ${(page - 1) * size}`;
   const rows = await swept(q, now, async () => (await q.query<Record<string, unknown>>(sql, values)).rows);
-  const total = rows.length ? Number(rows[0].full_count) : page === 1 ? 0 : await countIssues(q, u, where, params);
-  return { total, data: await issuesOut(q, u, rows, now) };
+  return pageAnswer(q, u, rows, where, params, page, now);
 }
 
 /** The session's account as `caller_` columns (SESSION_USER_SQL's, prefixed so they do not clash with the issue's). */
@@ -291,9 +296,8 @@ function sessionListSql(where: string, order: string, own: number) {
   const key = `${own} ${order} ${where}`;
   let sql = sessionListSqls.get(key);
   if (sql === undefined) {
-    const window = order.replace(/^\s*order by\s+/i, "");
-    const list = `${issueSelect(`count(*) over () as full_count, ${overdueColumn(own + 3)}, row_number() over (order by ${window}) as list_pos,`)}
-     where ${VISIBLE_SQL} and (${where}) ${order} limit $${own + 4} offset $${own + 5}`;
+    const list = `${issueSelect(`count(*) over () as full_count, ${overdueColumn(own + 3)}, row_number() over (order by ${order}) as list_pos,`)}
+     where ${VISIBLE_SQL} and (${where}) order by ${order} limit $${own + 4} offset $${own + 5}`;
     sql = `select ${AUTH_USER_COLUMNS.map((k) => `caller.${k} as caller_${k}`).join(", ")}, l.*
       from (${SESSION_USER_SQL}) caller left join lateral (${overSession(list)}) l on true
      order by l.list_pos`;
@@ -331,8 +335,7 @@ export async function pageOfIssuesForSession(
     first = undefined;
     return all.length && all[0].issue_id == null ? [] : all;
   });
-  const total = rows.length ? Number(rows[0].full_count) : page === 1 ? 0 : await countIssues(q, u, where, params);
-  return { total, data: await issuesOut(q, u, rows, now) };
+  return pageAnswer(q, u, rows, where, params, page, now);
 }
 
 /** How many issues the caller may see match `where` (as selectIssues). */

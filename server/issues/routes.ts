@@ -66,7 +66,7 @@ function repairsList(c: Context): IssueListInput {
     params.push(stage);
     parts.push(`i.stage = $${params.length + 3}`);
   }
-  const order = status === "closed" ? NEWEST : `order by ${waitsForCallerSql()} desc, i.created_at desc, i.issue_id desc`;
+  const order = status === "closed" ? NEWEST : `${waitsForCallerSql()} desc, ${NEWEST}`;
   return { where: parts.join(" and "), params, order, size, page };
 }
 

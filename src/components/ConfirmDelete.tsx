@@ -1,7 +1,7 @@
 import { css } from "goober";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { useFreshOnOpen } from "../lib/use-fresh-on-open";
 import { useSignals } from "@preact/signals-react/runtime";
+import { useFreshOnOpen } from "../lib/use-fresh-on-open";
 import { t } from "../signals/language";
 import { dialogActions } from "./DiscardChanges";
 import { Overlay } from "./Overlay";

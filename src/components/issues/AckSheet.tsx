@@ -1,7 +1,7 @@
 import { css } from "goober";
 import { type FormEvent, useState } from "react";
-import { useFreshOnOpen } from "../../lib/use-fresh-on-open";
 import { useSignals } from "@preact/signals-react/runtime";
+import { useFreshOnOpen } from "../../lib/use-fresh-on-open";
 import { ackBody, acknowledgeAvailability } from "../../api/issues";
 import { newKey } from "../../api/repairs";
 import type { Issue, Slot } from "../../contract/issues";

@@ -1,8 +1,8 @@
 // The sheet of a move that takes a reason or a note (issues 11 and 12): one text, checked, sent, kept when it fails.
 import { css } from "goober";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { useFreshOnOpen } from "../../lib/use-fresh-on-open";
 import { useSignals } from "@preact/signals-react/runtime";
+import { useFreshOnOpen } from "../../lib/use-fresh-on-open";
 import { REASON_MAX } from "../../contract/repairs";
 import { t } from "../../signals/language";
 import { cx, muted, stack } from "../../styles/theme";

@@ -1,7 +1,7 @@
 import { css } from "goober";
 import { type FormEvent, useState } from "react";
-import { useFreshOnOpen } from "../../lib/use-fresh-on-open";
 import { useSignals } from "@preact/signals-react/runtime";
+import { useFreshOnOpen } from "../../lib/use-fresh-on-open";
 import { cancelIssue, confirmIssue, newKey, pickSlot, reopenIssue, requestSlots } from "../../api/repairs";
 import type { Issue, Slot } from "../../contract/issues";
 import { COMMENT_MAX, REOPEN_HOURS, type moveAnswer } from "../../contract/repairs";
