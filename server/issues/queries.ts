@@ -264,10 +264,10 @@ async function pageAnswer(q: Queryable, u: AuthUser, rows: Record<string, unknow
 }
 
 /**
- * One page of the issues the caller may see matching `where` (as selectIssues), in `order` (the keys of an `order by`), and how many match in all, in one query
- * (the total rides on each row as a window count): a list is one round trip to the database, not two (issue 16). A page
- * past the end has no row to carry it, so only then is the total counted on its own. Issues past their reopen window
- * are closed first when there are any (overdueColumn).
+ * One page of the issues the caller may see matching `where` (as selectIssues), in `order` (the keys of an `order by`),
+ * and how many match in all, in one query (the total rides on each row as a window count): a list is one round trip to
+ * the database, not two (issue 16). A page past the end has no row to carry it, so only then is the total counted on
+ * its own (pageAnswer). Issues past their reopen window are closed first when there are any (overdueColumn).
  */
 export async function pageOfIssues(q: Queryable, u: AuthUser, where: string, params: unknown[], order: string, size: number, page: number) {
   const now = clock.now();
