@@ -72,7 +72,8 @@ describe("a comment without network", () => {
     fireEvent.change(screen.getByTestId("comment-photos-input"), { target: { files: [tinyJpeg("floor.jpg")] } });
     fireEvent.click(screen.getByRole("button", { name: "Send comment" }));
     await waitFor(() => expect(outboxItems.value.map((i) => [i.kind, i.state, i.files])).toEqual([["comment", "waiting", 1]]));
-    expect((screen.getByLabelText("Add a comment") as HTMLTextAreaElement).value).toBe("");
+    // The box empties once the outbox has stored the comment: the list can show it a moment before (a DOM change wakes waitFor).
+    await waitFor(() => expect((screen.getByLabelText("Add a comment") as HTMLTextAreaElement).value).toBe(""));
     expect(within(screen.getByTestId("outbox-note")).getByText("Comment: Still leaking")).toBeTruthy();
 
     down = false;
