@@ -4,6 +4,7 @@
 //   1. rate limits hold across them: the eleventh sign-in a minute from one address is refused, whichever answers;
 //   2. a session made on one works on the other, and once signed out fails at once on both;
 //   3. an idempotency key used on one is answered from the other with the same answer, and the write happened once;
+//      a list both keep (server/lib/answer-cache.ts) shows a write made through either at once;
 //   4. due reminders fire once each and each push is delivered once, with both processes polling for them;
 // then runs a short load on the staff list (both processes answering).
 //
@@ -201,6 +202,22 @@ try {
     `idempotency key sent ${sent.length} times (first answer ${sent[0]?.status}) [${sent.map((a) => `${a.worker}:${a.status}`).join(" ")}]: one issue (#${[...ids][0]}), repeats replayed`,
   );
   const issueId = made[0].issue_id;
+
+  // 3b. Kept answers (server/lib/answer-cache.ts): the tenant's list, read and kept by both processes, shows a repair
+  //     reported through one of them at once on both.
+  const openList = () => call("GET", "issue/issues?status=open&page_num=1", { token: tenant.access_token });
+  const keptBefore = await until(openList, (_a, seen) => workersOf(seen).length === 2 && seen.length >= 4);
+  const later = `Cluster check, kept answers ${randomUUID()}`;
+  const reported = await call("POST", "issue/issue", { token: tenant.access_token, body: { ...report, title: later } });
+  const keptAfter = await until(openList, (_a, seen) => workersOf(seen).length === 2);
+  const shows = (a) => a.status === 200 && a.json.data.some((i) => i.title === later);
+  check(
+    keptBefore.every((a) => a.status === 200 && !a.json.data.some((i) => i.title === later)) &&
+      reported.status === 201 &&
+      keptAfter.every(shows) &&
+      workersOf(keptAfter).length === 2,
+    `kept lists: read ${keptBefore.length} times on both, a repair reported on worker ${reported.worker} shows at once on both (${keptAfter.map((a) => `${a.worker}:${shows(a) ? "new" : "old"}`).join(" ")})`,
+  );
 
   // 4. Reminders and pushes: the manager's browser subscribes; the job is assigned and never accepted; many
   //    "not accepted" reminders fall due at once. Each fires once, each push arrives once.

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { Env } from "../lib/env";
 import { EMPLOYEES_PER_ADDRESS, EMPLOYEES_PER_CALLER, EMPLOYEES_PER_COMPANY } from "../auth/limits";
 import { type AuthedEnv, requireAuth } from "../lib/auth";
+import { requireAuthKept } from "../lib/answer-cache";
 import { isDialCode, isLanguageCode } from "../lib/codes";
 import { HttpError, body, conflictFrom } from "../lib/http";
 import { msg, t } from "../lib/i18n";
@@ -33,7 +34,7 @@ function positiveInt(value: string, name: string): number {
 export function companyRoutes() {
   const app = new Hono<Env>();
 
-  app.get("/company/staffs", requireAuth(2), async (c) => {
+  app.get("/company/staffs", requireAuthKept(2), async (c) => {
     const companyId = companyOf(c);
     const staffId = c.req.query("staff_id");
     if (staffId !== undefined) {

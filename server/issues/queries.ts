@@ -1,15 +1,15 @@
 // SQL of the issue area. Who relates to an issue: ./access.ts; what they may do: ./stages.ts.
 import { formatMinor, moneyOf } from "../../src/contract/money";
 import type { Queryable } from "../db/db";
-import { AUTH_USER_COLUMNS, type AuthUser, SESSION_USER_SQL, assertCaller } from "../lib/auth";
+import type { AuthUser } from "../lib/auth";
 import { clock } from "../lib/clock";
 import { HttpError } from "../lib/http";
 import { msg } from "../lib/i18n";
 import { RawJson } from "../lib/raw-json";
 import { fileLinkSecret, signFileLink } from "../lib/signed-url";
 import { ISSUE_FROM, RELATION_COLUMNS, type Relations, VISIBLE_SQL, relationParams, relationsOf } from "./access";
-import { REOPEN_HOURS, type Stage } from "../../src/contract/repairs";
-import { actionsFor, autoClose } from "./stages";
+import type { Stage } from "../../src/contract/repairs";
+import { actionsFor, autoClose, reopenDeadline } from "./stages";
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const iso = (col: string) => `to_char(${col} at time zone 'UTC', ${ISO})`;
@@ -223,23 +223,34 @@ async function issuesOut(q: Queryable, u: AuthUser, rows: Record<string, unknown
 }
 
 /**
- * A column true when some completed issue (anyone's) is past its reopen window, so should have closed by itself
- * (LOOP.md section 2): the lists then sweep (autoClose) and read again, so they never show such an issue as completed.
- * An index probe inside the list's own query: reads no longer write (or wait) on every call (issue 16). `$n`: now.
+ * A column: the earliest completion among completed issues (anyone's), whose reopen window ends first (LOOP.md
+ * section 2). Once it has ended, the lists sweep (autoClose) and read again, so they never show such an issue as
+ * completed; until then, what a list says changes with time alone at that moment, not before (lib/answer-cache.ts).
+ * An index probe inside the list's own query: reads do not write (or wait) on every call (issue 16).
  */
-const overdueColumn = (n: number) =>
-  `(select exists (select 1 from issues o where o.stage = 'completed' and o.completed_at <= $${n}::timestamptz - interval '${REOPEN_HOURS} hours')) as overdue`;
+const FIRST_COMPLETED = "(select min(o.completed_at) from issues o where o.stage = 'completed') as first_completed";
+
+/** When the first completed issue closes by itself (null: none is completed), from FIRST_COMPLETED's value. */
+const closingAt = (first: unknown) => (first == null ? null : reopenDeadline(first as Date));
+async function nextClosing(q: Queryable) {
+  const { rows } = await q.query<{ first: Date | null }>("select min(completed_at) as first from issues where stage = 'completed'");
+  return closingAt(rows[0]?.first);
+}
 
 /**
- * Runs `read` (rows with an `overdue` column, or none). When an issue should have closed by itself, closes them
- * (autoClose) and reads again (even when another request closed them meanwhile: what was read may predate it); with no
- * row to tell, closes any and reads again only if some closed.
+ * Runs `read` (rows with a `first_completed` column, or none). When an issue should have closed by itself, closes them
+ * (autoClose) and reads again (even when another request closed them meanwhile: what was read may predate it).
+ * Returns the rows and when the next issue closes by itself (`closesAt`, null: none will), until which they hold.
  */
-async function swept<T extends Record<string, unknown>>(q: Queryable, now: number, read: () => Promise<T[]>): Promise<T[]> {
-  const rows = await read();
-  if (rows.length && rows[0].overdue !== true) return rows;
-  const closed = await autoClose(q, now);
-  return rows.length || closed > 0 ? read() : rows;
+async function swept<T extends Record<string, unknown>>(q: Queryable, now: number, read: () => Promise<T[]>) {
+  let rows = await read();
+  let closesAt = rows.length ? closingAt(rows[0].first_completed) : await nextClosing(q);
+  if (closesAt !== null && closesAt <= now) {
+    await autoClose(q, now);
+    rows = await read();
+    closesAt = rows.length ? closingAt(rows[0].first_completed) : await nextClosing(q);
+  }
+  return { rows, closesAt };
 }
 
 /**
@@ -248,94 +259,29 @@ async function swept<T extends Record<string, unknown>>(q: Queryable, now: numbe
  */
 export async function selectIssues(q: Queryable, u: AuthUser, where: string, params: unknown[] = [], tail = "") {
   const now = clock.now();
-  const values = [...relationParams(u), ...params, new Date(now)];
-  const sql = `${issueSelect(`${overdueColumn(values.length)},`)} where ${VISIBLE_SQL} and (${where}) ${tail}`;
-  const rows = await swept(q, now, async () => (await q.query<Record<string, unknown>>(sql, values)).rows);
+  const sql = `${issueSelect(`${FIRST_COMPLETED},`)} where ${VISIBLE_SQL} and (${where}) ${tail}`;
+  const values = [...relationParams(u), ...params];
+  const { rows } = await swept(q, now, async () => (await q.query<Record<string, unknown>>(sql, values)).rows);
   return issuesOut(q, u, rows, now);
 }
 
 /** A list's order when nothing comes first: the newest issue first (the keys of an `order by`). */
 export const NEWEST = "i.created_at desc, i.issue_id desc";
 
-/** A page's answer: its total (a page past the end counts on its own) and its issues as sent. */
-async function pageAnswer(q: Queryable, u: AuthUser, rows: Record<string, unknown>[], where: string, params: unknown[], page: number, now: number) {
-  const total = rows.length ? Number(rows[0].full_count) : page === 1 ? 0 : await countIssues(q, u, where, params);
-  return { total, data: await issuesOut(q, u, rows, now) };
-}
-
 /**
  * One page of the issues the caller may see matching `where` (as selectIssues), in `order` (the keys of an `order by`),
  * and how many match in all, in one query (the total rides on each row as a window count): a list is one round trip to
  * the database, not two (issue 16). A page past the end has no row to carry it, so only then is the total counted on
- * its own (pageAnswer). Issues past their reopen window are closed first when there are any (overdueColumn).
+ * its own. Issues past their reopen window are closed first (swept); `closesAt`: until when the answer holds.
  */
 export async function pageOfIssues(q: Queryable, u: AuthUser, where: string, params: unknown[], order: string, size: number, page: number) {
   const now = clock.now();
-  const values = [...relationParams(u), ...params, new Date(now)];
-  const sql = `${issueSelect(`count(*) over () as full_count, ${overdueColumn(values.length)},`)}
+  const values = [...relationParams(u), ...params];
+  const sql = `${issueSelect(`count(*) over () as full_count, ${FIRST_COMPLETED},`)}
      where ${VISIBLE_SQL} and (${where}) order by ${order} limit ${size} offset ${(page - 1) * size}`;
-  const rows = await swept(q, now, async () => (await q.query<Record<string, unknown>>(sql, values)).rows);
-  return pageAnswer(q, u, rows, where, params, page, now);
-}
-
-/** The session's account as `caller_` columns (SESSION_USER_SQL's, prefixed so they do not clash with the issue's). */
-const callerOf = (row: Record<string, unknown>): AuthUser => Object.fromEntries(AUTH_USER_COLUMNS.map((k) => [k, row[`caller_${k}`]])) as unknown as AuthUser;
-/** The caller's parameters $1..$3 (relationParams) as read from the session's row `caller`. */
-const CALLER_SQL = ["caller.user_id", "caller.role", "coalesce(caller.company_id, -1)"];
-/** SQL written for relationParams ($1..$3, then its own from $4) rewritten over `caller`, its own parameters from $2. */
-const overSession = (sql: string) => sql.replace(/\$(\d+)/g, (_, n: string) => (Number(n) <= 3 ? CALLER_SQL[Number(n) - 1] : `$${Number(n) - 2}`));
-
-/**
- * pageOfIssuesForSession's statement for `where` and `order` with `own` parameters of its own: written once per list
- * (a few kilobytes of SQL written, rewritten over the session and then looked up by its text cost about 10 µs a
- * request). The page keeps `order` through the join with the session (list_pos). The lists are the code's own, so
- * this holds a handful.
- */
-const sessionListSqls = new Map<string, string>();
-function sessionListSql(where: string, order: string, own: number) {
-  const key = `${own} ${order} ${where}`;
-  let sql = sessionListSqls.get(key);
-  if (sql === undefined) {
-    const list = `${issueSelect(`count(*) over () as full_count, ${overdueColumn(own + 3)}, row_number() over (order by ${order}) as list_pos,`)}
-     where ${VISIBLE_SQL} and (${where}) order by ${order} limit $${own + 4} offset $${own + 5}`;
-    sql = `select ${AUTH_USER_COLUMNS.map((k) => `caller.${k} as caller_${k}`).join(", ")}, l.*
-      from (${SESSION_USER_SQL}) caller left join lateral (${overSession(list)}) l on true
-     order by l.list_pos`;
-    sessionListSqls.set(key, sql);
-  }
-  return sql;
-}
-
-/**
- * As pageOfIssues, with the session looked up in the same statement (one round trip where there were two: the session
- * and the list; issue 16): `tokenHash` names the session, refused exactly as `requireAuth(...roles)` would (401, 403),
- * before anything else is done. `where` and `order` may use the caller's $1..$3 as pageOfIssues.
- */
-export async function pageOfIssuesForSession(
-  q: Queryable,
-  tokenHash: string,
-  roles: readonly number[],
-  where: string,
-  params: unknown[],
-  order: string,
-  size: number,
-  page: number,
-) {
-  const now = clock.now();
-  const own = [...params, new Date(now)];
-  const sql = sessionListSql(where, order, own.length);
-  const values = [tokenHash, ...own, size, (page - 1) * size];
-  const read = async () => (await q.query<Record<string, unknown>>(sql, values)).rows;
-  let first: Record<string, unknown>[] | undefined = await read();
-  const u = first[0] ? callerOf(first[0]) : null;
-  assertCaller(u, roles);
-  // The first read is swept's first; with the session's row and no issue, the issue's columns are null.
-  const rows = await swept(q, now, async () => {
-    const all = first ?? (await read());
-    first = undefined;
-    return all.length && all[0].issue_id == null ? [] : all;
-  });
-  return pageAnswer(q, u, rows, where, params, page, now);
+  const { rows, closesAt } = await swept(q, now, async () => (await q.query<Record<string, unknown>>(sql, values)).rows);
+  const total = rows.length ? Number(rows[0].full_count) : page === 1 ? 0 : await countIssues(q, u, where, params);
+  return { total, data: await issuesOut(q, u, rows, now), closesAt };
 }
 
 /** How many issues the caller may see match `where` (as selectIssues). */

@@ -332,7 +332,7 @@ export async function addEvent(
 /**
  * The automatic close (LOOP.md section 2): a completed issue nobody confirmed or reopened within 72 hours closes by
  * itself, with an "auto_close" row (no actor). One statement, so it happens once however many requests run it;
- * swept before moves and the timeline, by the issue reads only when some issue is overdue (queries.ts overdueColumn),
+ * swept before moves and the timeline, by the issue reads only when some issue is overdue (queries.ts swept),
  * and hourly with the purge. Returns how many closed.
  */
 export async function autoClose(q: Queryable, now: number): Promise<number> {

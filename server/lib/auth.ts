@@ -1,6 +1,6 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import { SESSION_MS } from "../../src/contract/session";
-import type { Deps } from "./env";
+import type { Env } from "./env";
 import type { Queryable } from "../db/db";
 import { HttpError } from "./http";
 import { msg } from "./i18n";
@@ -18,7 +18,7 @@ export interface AuthUser {
   got_email_mob: number;
 }
 
-/** AuthUser's columns, in the order SESSION_USER_SQL reads them (issues/queries.ts reads them in a list's query too). */
+/** AuthUser's columns, in the order SESSION_USER_SQL reads them. */
 export const AUTH_USER_COLUMNS = [
   "user_id",
   "role",
@@ -85,6 +85,33 @@ async function userFor(db: Queryable & { writeMark?: () => number }, header: str
   return user;
 }
 
+/**
+ * SESSION_USER_SQL with what the database has committed as `db_mark` (PostgreSQL's snapshot as text), read in the same
+ * statement: one round trip tells who is asking and whether anything was written since a mark read before.
+ */
+const SESSION_MARK_SQL = SESSION_USER_SQL.replace(" from sessions s", ", pg_current_snapshot()::text as db_mark from sessions s");
+
+/**
+ * The session's account (null: none, as requireAuth) and a mark of what the database holds, read before anything the
+ * request reads: while a later request finds the same mark, nothing was written meanwhile, so whatever was read after
+ * the first mark is still what the database holds. The embedded database counts its own writes (Db.writeMark: one
+ * process owns it, D24); PostgreSQL's snapshot (its transactions committed and running) changes with every
+ * transaction that writes, in any process (D25), and never comes back to an earlier value.
+ */
+export async function sessionWithMark(db: Queryable & { writeMark?: () => number }, header: string) {
+  const token = bearerOf(header);
+  const hash = token ? hashToken(token) : null;
+  if (db.writeMark) {
+    const mark = `w${db.writeMark()}`;
+    return { user: await userFor(db, header), mark, hash };
+  }
+  if (!hash) return { user: null, mark: "", hash };
+  const { rows } = await db.query<AuthUser & { session_expires_at: Date; db_mark: string }>(SESSION_MARK_SQL, [hash]);
+  if (!rows[0]) return { user: null, mark: "", hash };
+  const { session_expires_at, db_mark, ...user } = rows[0];
+  return { user: user as AuthUser, mark: db_mark, hash };
+}
+
 /** What `requireAuth` refuses: no account (401), or one of another role than `roles` (403; none given: any role). */
 export function assertCaller(user: AuthUser | null, roles: readonly number[]): asserts user is AuthUser {
   if (!user) throw new HttpError(401, msg("signInAgain"));
@@ -92,7 +119,7 @@ export function assertCaller(user: AuthUser | null, roles: readonly number[]): a
 }
 
 /** The env of handlers behind `requireAuth`: `c.var.user` is always set there, and only there. */
-export type AuthedEnv = { Variables: Deps & { user: AuthUser } };
+export type AuthedEnv = { Variables: Env["Variables"] & { user: AuthUser } };
 /** A sub-app whose every route sits behind `requireAuth`. */
 export type Authed = Hono<AuthedEnv>;
 

@@ -26,7 +26,7 @@ function encodingFor(accept: string | undefined): "gzip" | "deflate" | null {
  * Reading `body` or `arrayBuffer()` instead would build a full web Response and stream (profiled at 5% of a list).
  * Undefined for any other answer (tests' app.request(), files, streams), which is then read the ordinary way.
  */
-function bodyText(res: Response): string | undefined {
+export function bodyText(res: Response): string | undefined {
   const key = Object.getOwnPropertySymbols(res).find((s) => s.description === "cache");
   const cached = key ? (res as unknown as Record<symbol, unknown>)[key] : undefined;
   return Array.isArray(cached) && typeof cached[1] === "string" ? cached[1] : undefined;
@@ -70,8 +70,15 @@ async function compressInMemory(c: Context): Promise<void> {
     if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? "")) headers.set("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
   }
   if (encoding) {
-    const options = { windowBits: windowFor(bytes.byteLength) };
-    body = (encoding === "gzip" ? gzipSync(bytes, options) : deflateSync(bytes, options)) as Uint8Array<ArrayBuffer>;
+    // A kept answer (lib/answer-cache.ts) carries what it was compressed to before.
+    const encoded = c.get("encoded") as Map<string, Uint8Array> | undefined;
+    let made = encoded?.get(encoding);
+    if (!made) {
+      const options = { windowBits: windowFor(bytes.byteLength) };
+      made = encoding === "gzip" ? gzipSync(bytes, options) : deflateSync(bytes, options);
+      encoded?.set(encoding, made);
+    }
+    body = made as Uint8Array<ArrayBuffer>;
     headers.set("content-encoding", encoding);
   }
   headers.set("content-length", String(body.byteLength));

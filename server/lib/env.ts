@@ -28,7 +28,15 @@ export interface Deps {
   oauth?: OAuthSettings;
 }
 /** The env of every handler; a signed-in `user` exists only behind `requireAuth` (AuthedEnv in lib/auth.ts). */
-export type Env = { Variables: Deps };
+export type Env = { Variables: Deps & AnswerVars };
+
+/** What a kept answer (lib/answer-cache.ts) tells the handler and the compression about itself. */
+export interface AnswerVars {
+  /** Its gzip and deflate once made, by encoding. */
+  encoded?: Map<string, Uint8Array>;
+  /** Set by a handler whose answer changes with time alone at that moment (ms): it is not sent again from then. */
+  keepUntil?: number;
+}
 
 /** Where support answers (GET /support/info) and where POST /support/contact mails: SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_WHATSAPP. */
 export interface SupportSettings {
