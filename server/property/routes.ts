@@ -7,6 +7,7 @@ import { AUTH_MESSAGES } from "../../src/contract/auth";
 import { INVITES_PER_ADDRESS, INVITE_TTL_MS, TENANTS_PER_ADDRESS, TENANTS_PER_CALLER } from "../auth/limits";
 import { signedInAnswer } from "../auth/queries";
 import type { Queryable } from "../db/db";
+import { requireAuthKept } from "../lib/answer-cache";
 import { type AuthUser, type AuthedEnv, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
 import { isDialCode } from "../lib/codes";
@@ -125,7 +126,7 @@ const appOrigin = (c: Context) => (process.env.APP_URL?.trim() || new URL(c.req.
 export function propertyRoutes() {
   const app = new Hono<Env>();
 
-  app.get("/property/properties", requireAuth(), async (c) => {
+  app.get("/property/properties", requireAuthKept(), async (c) => {
     const u = c.var.user;
     const page = pageOf(c.req.query());
     const search = (c.req.query("q") ?? "").trim().slice(0, 80);
