@@ -79,7 +79,8 @@ export function DialCodePicker({ id, label, value, onChange, error }: DialCodePi
   const input = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
-  const sorted = useMemo(() => (countries ? sortCountries(countries, language) : []), [countries, language]);
+  // Sorted (every name looked up) only once the list opens: the button needs the current country alone.
+  const sorted = useMemo(() => (countries && open ? sortCountries(countries, language) : []), [countries, language, open]);
   const shown = useMemo(() => searchCountries(sorted, query), [sorted, query]);
   const current = countries ? countryForDial(countries, value, chosenIso) : undefined;
 
@@ -91,7 +92,7 @@ export function DialCodePicker({ id, label, value, onChange, error }: DialCodePi
 
   const openList = () => {
     setQuery("");
-    const index = current ? sorted.indexOf(current) : -1;
+    const index = current && countries ? sortCountries(countries, language).indexOf(current) : -1;
     setActive(Math.max(0, index));
     setOpen(true);
   };

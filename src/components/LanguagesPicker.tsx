@@ -40,7 +40,8 @@ export function LanguagesPicker({ id, label, value, onChange, error }: Languages
   const input = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
-  const sorted = useMemo(() => (languages ? sortLanguages(languages, language) : []), [languages, language]);
+  // Sorted (every name looked up) only once the list opens: until then the chips name the chosen few.
+  const sorted = useMemo(() => (languages && open ? sortLanguages(languages, language) : []), [languages, language, open]);
   const shown = useMemo(() => searchLanguages(sorted, query, language), [sorted, query, language]);
   const byCode = useMemo(() => new Map((languages ?? []).map((l) => [l.code, l])), [languages]);
   const selected = new Set(value);

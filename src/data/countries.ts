@@ -1,6 +1,6 @@
 // Countries for the dial-code picker (D12). The `countries-list` package is imported dynamically, so its data is a
 // separate chunk fetched only when a picker first needs it; names come from Intl.DisplayNames at no byte cost.
-import { displayName } from "../lib/display-names";
+import { displayName, sortedByName } from "../lib/display-names";
 import { loadOnce } from "../lib/load-again";
 
 export interface Country {
@@ -39,28 +39,39 @@ const PREFERRED: Record<string, string> = {
 /** The name of a country in `lang`, falling back to the package's English name. */
 export const regionName = (iso: string, lang: string, fallback: string): string => displayName("region", lang, iso) || fallback;
 
-/** Loads the 252 countries once (lazily); a load that failed (offline) is tried again by the next call. */
+/**
+ * Loads the 252 countries once (lazily); a load that failed (offline) is tried again by the next call. A country's
+ * names are looked up the first time they are read: a form shows one country on its picker's button, and naming all
+ * of them in two languages as the form opened took about 65 ms of a cheap phone's first render (issue 16).
+ */
 export const loadCountries: () => Promise<Country[]> = loadOnce(() =>
   import("countries-list").then(({ countries, getEmojiFlag }) =>
-    Object.entries(countries).map(([iso, c]) => ({
-      iso,
-      flag: getEmojiFlag(iso as Parameters<typeof getEmojiFlag>[0]),
-      dials: c.phone.map((p) => `+${p}`),
-      en: regionName(iso, "en", c.name),
-      ar: regionName(iso, "ar", c.name),
-      native: c.native,
-    })),
+    Object.entries(countries).map(([iso, c]): Country => {
+      let en: string | undefined;
+      let ar: string | undefined;
+      return {
+        iso,
+        flag: getEmojiFlag(iso as Parameters<typeof getEmojiFlag>[0]),
+        dials: c.phone.map((p) => `+${p}`),
+        get en() {
+          en ??= regionName(iso, "en", c.name);
+          return en;
+        },
+        get ar() {
+          ar ??= regionName(iso, "ar", c.name);
+          return ar;
+        },
+        native: c.native,
+      };
+    }),
   ),
 );
 
 /** The display name of a country in the UI language. */
 export const countryName = (c: Country, lang: string) => (lang === "ar" ? c.ar : lang === "en" ? c.en : regionName(c.iso, lang, c.en));
 
-/** Countries sorted by their name in `lang`. */
-export function sortCountries(list: Country[], lang: string): Country[] {
-  const coll = new Intl.Collator(lang);
-  return [...list].sort((a, b) => coll.compare(countryName(a, lang), countryName(b, lang)));
-}
+/** Countries sorted by their name in `lang` (the same array each time for a list and language). */
+export const sortCountries = (list: Country[], lang: string): Country[] => sortedByName(list, lang, countryName);
 
 /** Normalises a dial code typed or decoded from elsewhere: "968", "00968" and "+968" all give "+968". */
 export function normaliseDial(raw: unknown): string {

@@ -1,6 +1,6 @@
 // The ISO 639-1 languages for the languages multi-select (D12). The `iso-639-1` package is imported dynamically so
 // it is a separate chunk; names in the UI language come from Intl.DisplayNames, with the package's name as fallback.
-import { displayName } from "../lib/display-names";
+import { displayName, sortedByName } from "../lib/display-names";
 import { loadOnce } from "../lib/load-again";
 
 export interface Language {
@@ -19,16 +19,37 @@ export interface Language {
  */
 const EN_ALIASES: Record<string, string[]> = { bn: ["Bengali"], fa: ["Farsi"], or: ["Oriya"], pa: ["Panjabi"], tl: ["Tagalog"] };
 
-/** Loads the ISO 639-1 list once (lazily); a load that failed (offline) is tried again by the next call. */
+/**
+ * Loads the ISO 639-1 list once (lazily); a load that failed (offline) is tried again by the next call. A language's
+ * names are looked up the first time they are read (as the countries', data/countries.ts): a form shows the chosen
+ * few until its list opens (issue 16).
+ */
 export const loadLanguages: () => Promise<Language[]> = loadOnce(() =>
   import("iso-639-1").then((m) => {
     // A CommonJS package: the class is the default export, or the module itself when the bundler unwraps it.
     const ISO6391 = ((m as unknown as { default?: typeof m.default }).default ?? m) as typeof m.default;
     return ISO6391.getAllCodes().map((code) => {
       const pkgName = ISO6391.getName(code);
-      const enName = displayName("language", "en", code) || pkgName;
-      const aliases = [...new Set([pkgName, ...(EN_ALIASES[code] ?? [])])].filter((a) => a && a !== enName);
-      return { code, en: enName, ar: displayName("language", "ar", code) || pkgName, native: ISO6391.getNativeName(code) || pkgName, aliases };
+      let en: string | undefined;
+      let ar: string | undefined;
+      let aliases: string[] | undefined;
+      const language: Language = {
+        code,
+        get en() {
+          en ??= displayName("language", "en", code) || pkgName;
+          return en;
+        },
+        get ar() {
+          ar ??= displayName("language", "ar", code) || pkgName;
+          return ar;
+        },
+        native: ISO6391.getNativeName(code) || pkgName,
+        get aliases() {
+          aliases ??= [...new Set([pkgName, ...(EN_ALIASES[code] ?? [])])].filter((a) => a && a !== language.en);
+          return aliases;
+        },
+      };
+      return language;
     });
   }),
 );
@@ -40,10 +61,8 @@ export function languageName(l: Language, lang: string): string {
   return displayName("language", lang, l.code) || l.en;
 }
 
-export function sortLanguages(list: Language[], lang: string): Language[] {
-  const coll = new Intl.Collator(lang);
-  return [...list].sort((a, b) => coll.compare(languageName(a, lang), languageName(b, lang)));
-}
+/** Languages sorted by their name in `lang` (the same array each time for a list and language). */
+export const sortLanguages = (list: Language[], lang: string): Language[] => sortedByName(list, lang, languageName);
 
 const fold = (s: string) =>
   s

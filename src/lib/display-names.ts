@@ -19,3 +19,19 @@ export function displayName(type: "region" | "language", lang: string, code: str
     return undefined;
   }
 }
+
+/** Each list sorted by name, per language, made once: the pickers sort only when their list opens (issue 16). */
+const sortedLists = new WeakMap<readonly object[], Map<string, readonly object[]>>();
+
+/** `list` sorted by `name` in `lang` (Intl.Collator), the same array for the same list and language. */
+export function sortedByName<T extends object>(list: readonly T[], lang: string, name: (item: T, lang: string) => string): T[] {
+  let byLang = sortedLists.get(list);
+  if (!byLang) sortedLists.set(list, (byLang = new Map()));
+  let sorted = byLang.get(lang) as T[] | undefined;
+  if (!sorted) {
+    const coll = new Intl.Collator(lang);
+    sorted = [...list].sort((a, b) => coll.compare(name(a, lang), name(b, lang)));
+    byLang.set(lang, sorted);
+  }
+  return sorted;
+}

@@ -1,13 +1,20 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { countryForDial, loadCountries, normaliseDial, searchCountries, sortCountries } from "../../src/data/countries";
 import { languageName, loadLanguages, searchLanguages, sortLanguages } from "../../src/data/languages";
 
 describe("countries (D12)", () => {
-  it("loads 252 countries, each with an emoji flag, dial codes and English and Arabic names", async () => {
+  it("loads 252 countries, each with an emoji flag, dial codes and English and Arabic names, named when read", async () => {
+    const named = vi.spyOn(Intl.DisplayNames.prototype, "of");
     const list = await loadCountries();
     expect(list).toHaveLength(252);
     const oman = list.find((c) => c.iso === "OM");
+    // No country is named until its name is read (issue 16: naming 252 twice cost a cheap phone 65 ms).
+    expect(named).not.toHaveBeenCalled();
     expect(oman).toMatchObject({ flag: "🇴🇲", dials: ["+968"], en: "Oman", ar: "عُمان" });
+    expect(named.mock.calls.map(([code]) => code)).toEqual(["OM", "OM"]);
+    expect([oman?.en, oman?.ar]).toEqual(["Oman", "عُمان"]);
+    expect(named).toHaveBeenCalledTimes(2);
+    named.mockRestore();
     expect(list.every((c) => c.dials.length > 0 && c.dials.every((d) => /^\+\d+$/.test(d)))).toBe(true);
   });
   it("resolves shared dial codes to the preferred or last-chosen country", async () => {
@@ -29,6 +36,7 @@ describe("countries (D12)", () => {
     const list = await loadCountries();
     expect(sortCountries(list, "en")[0].en).toMatch(/^Å?A/);
     const ar = sortCountries(list, "ar");
+    expect(sortCountries(list, "ar")).toBe(ar);
     expect(ar.findIndex((c) => c.iso === "AE")).toBeLessThan(ar.findIndex((c) => c.iso === "OM"));
     expect(searchCountries(list, "عمان").map((c) => c.iso)).toEqual(["OM"]);
     expect(searchCountries(list, "00968").map((c) => c.iso)).toEqual(["OM"]);
