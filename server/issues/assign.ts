@@ -20,7 +20,7 @@ import { pageOf } from "../lib/paging";
 import { distanceKmSql, takesOfferSql } from "./access";
 import { issueListRoute } from "./lists";
 import { type IssueRow, issueRow } from "./queries";
-import { assertMay, autoClose } from "./stages";
+import { assertMay, closeDue } from "./stages";
 
 /** Stages after which a job no longer counts as open for its technician. */
 const DONE = "('completed', 'closed', 'cancelled')";
@@ -94,7 +94,7 @@ export function assignRoutes() {
     const u = c.var.user;
     const { issue_id } = check(issueIdQuery, c.req.query());
     const now = clock.now();
-    await autoClose(c.var.db, now);
+    await closeDue(c.var.db, now);
     const issue = await issueRow(c.var.db, u, issue_id);
     if (!issue) throw new HttpError(404, msg("issueMissing"));
     assertMay("assign", issue, issue.rel, now);

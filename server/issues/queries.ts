@@ -9,7 +9,7 @@ import { RawJson } from "../lib/raw-json";
 import { fileLinkSecret, signFileLink } from "../lib/signed-url";
 import { ISSUE_FROM, RELATION_COLUMNS, type Relations, VISIBLE_SQL, relationParams, relationsOf } from "./access";
 import type { Stage } from "../../src/contract/repairs";
-import { actionsFor, autoClose, reopenDeadline } from "./stages";
+import { actionsFor, autoClose, nextAutoClose, reopenDeadline } from "./stages";
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const iso = (col: string) => `to_char(${col} at time zone 'UTC', ${ISO})`;
@@ -232,10 +232,6 @@ const FIRST_COMPLETED = "(select min(o.completed_at) from issues o where o.stage
 
 /** When the first completed issue closes by itself (null: none is completed), from FIRST_COMPLETED's value. */
 const closingAt = (first: unknown) => (first == null ? null : reopenDeadline(first as Date));
-async function nextClosing(q: Queryable) {
-  const { rows } = await q.query<{ first: Date | null }>("select min(completed_at) as first from issues where stage = 'completed'");
-  return closingAt(rows[0]?.first);
-}
 
 /**
  * Runs `read` (rows with a `first_completed` column, or none). When an issue should have closed by itself, closes them
@@ -244,11 +240,11 @@ async function nextClosing(q: Queryable) {
  */
 async function swept<T extends Record<string, unknown>>(q: Queryable, now: number, read: () => Promise<T[]>) {
   let rows = await read();
-  let closesAt = rows.length ? closingAt(rows[0].first_completed) : await nextClosing(q);
+  let closesAt = rows.length ? closingAt(rows[0].first_completed) : await nextAutoClose(q);
   if (closesAt !== null && closesAt <= now) {
     await autoClose(q, now);
     rows = await read();
-    closesAt = rows.length ? closingAt(rows[0].first_completed) : await nextClosing(q);
+    closesAt = rows.length ? closingAt(rows[0].first_completed) : await nextAutoClose(q);
   }
   return { rows, closesAt };
 }

@@ -23,7 +23,7 @@ import { receiptRoutes } from "./receipt";
 import { assertFuture } from "./params";
 import { type IssueListInput, issueListRoute } from "./lists";
 import { NEWEST, issueFor, issueRow, lockIssue, setAvailability, timelineOf } from "./queries";
-import { addEvent, assertMay, autoClose, waitsForCallerSql } from "./stages";
+import { addEvent, assertMay, autoClose, closeDue, waitsForCallerSql } from "./stages";
 
 /** Stages of the Open and Closed tabs of GET /issue/issues: a completed repair waits for its confirmation on Open. */
 const FINISHED = "i.stage in ('closed', 'cancelled')";
@@ -150,7 +150,7 @@ export function issueRoutes() {
   app.get("/issue/timeline", requireAuth(), async (c) => {
     const u = c.var.user;
     const { issue_id } = check(issueIdQuery, c.req.query());
-    await autoClose(c.var.db, clock.now());
+    await closeDue(c.var.db, clock.now());
     if (!(await issueRow(c.var.db, u, issue_id))) throw new HttpError(404, msg("issueMissing"));
     return c.json({ status: 1, data: await timelineOf(c.var.db, u, issue_id) });
   });

@@ -332,7 +332,7 @@ export async function addEvent(
 /**
  * The automatic close (LOOP.md section 2): a completed issue nobody confirmed or reopened within 72 hours closes by
  * itself, with an "auto_close" row (no actor). One statement, so it happens once however many requests run it;
- * swept before moves and the timeline, by the issue reads only when some issue is overdue (queries.ts swept),
+ * swept before moves; the reads (the lists, the timeline, the reports) sweep only when one is due (closeDue, queries.ts swept),
  * and hourly with the purge. Returns how many closed.
  */
 export async function autoClose(q: Queryable, now: number): Promise<number> {
@@ -349,6 +349,21 @@ export async function autoClose(q: Queryable, now: number): Promise<number> {
     [at, REOPEN_HOURS],
   );
   return rows[0]?.n ?? 0;
+}
+
+/** When the first completed issue closes by itself (ms), or null when none is completed: a read (an index probe). */
+export async function nextAutoClose(q: Queryable): Promise<number | null> {
+  const { rows } = await q.query<{ first: Date | null }>("select min(completed_at) as first from issues where stage = 'completed'");
+  return rows[0]?.first ? reopenDeadline(rows[0].first) : null;
+}
+
+/**
+ * autoClose, when some issue is due: what a read sweeps with, so that it reads rather than writes on each call (the
+ * embedded database counts any update as a write, which reads kept answers and cached sessions again; issue 16).
+ */
+export async function closeDue(q: Queryable, now: number): Promise<number> {
+  const next = await nextAutoClose(q);
+  return next !== null && next <= now ? autoClose(q, now) : 0;
 }
 
 export { utcOffsetHours };

@@ -19,10 +19,18 @@ const idQuery = z.object({
   id: z.pipe(z.string().check(z.regex(/^\d{1,9}$/, translate("en", msg("notificationIdInvalid")))), z.transform(Number)),
 });
 
-/** The language the app speaks to this user, kept when it changes. */
+/**
+ * The language the app speaks to this user, kept when it changes. Read first and written only on a change: every
+ * signed-in phone asks for its unread count each minute, and on the embedded database any update, even of no row,
+ * counts as a write, which would read every kept answer afresh (lib/answer-cache.ts) and every cached session again.
+ */
 const rememberLanguage = (): MiddlewareHandler<AuthedEnv> => async (c, next) => {
   const header = c.req.header("accept-language");
-  if (header) await c.var.db.query("update users set language = $2 where user_id = $1 and language <> $2", [c.var.user.user_id, langOf(header)]);
+  if (header) {
+    const params = [c.var.user.user_id, langOf(header)];
+    const { rows } = await c.var.db.query("select 1 from users where user_id = $1 and language <> $2", params);
+    if (rows.length) await c.var.db.query("update users set language = $2 where user_id = $1 and language <> $2", params);
+  }
   await next();
 };
 

@@ -12,7 +12,7 @@ import { clock } from "../lib/clock";
 import type { Env } from "../lib/env";
 import { HttpError, check } from "../lib/http";
 import { ISSUE_FROM, relationParams } from "../issues/access";
-import { autoClose, localNow, utcOffsetHours } from "../issues/stages";
+import { closeDue, localNow, utcOffsetHours } from "../issues/stages";
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -103,7 +103,7 @@ export function reportRoutes() {
     }
     const { db } = c.var;
     const now = clock.now();
-    await autoClose(db, now);
+    await closeDue(db, now);
     const offset = await offsetOf(db, u);
     const today = localDay(now, offset);
     const from = query.from ?? `${today.slice(0, 8)}01`;
@@ -128,7 +128,7 @@ export function reportRoutes() {
     const { month: asked } = check(dashboardQuery, c.req.query());
     const { db } = c.var;
     const now = clock.now();
-    await autoClose(db, now);
+    await closeDue(db, now);
     const offset = await offsetOf(db, u);
     const month = asked ?? localDay(now, offset).slice(0, 7);
     const start = dayStart(`${month}-01`, offset);

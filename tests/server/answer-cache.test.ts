@@ -97,6 +97,58 @@ describe("a kept answer", () => {
     expect((await (await staff("ar")).json()).message).toBe(ar);
   });
 
+  it("stays kept while a phone asks for its unread count, which writes only a language that changed", async () => {
+    const w = await repairWorld(db);
+    const { q, count } = counted();
+    const { json } = testApp(q);
+    const jobs = () => json("GET", "/api/issue/jobs", undefined, w.t.tech, { "accept-language": "ar" });
+    const unread = () => json("GET", "/api/notification/unread_count", undefined, w.t.tech, { "accept-language": "ar" });
+    // The first count stores Arabic (a write); the list read after it is kept.
+    expect((await unread()).status).toBe(200);
+    const language = async () => (await db.query<{ language: string }>("select language from users where user_id = $1", [w.tech.user_id])).rows[0].language;
+    expect(await language()).toBe("ar");
+    await jobs();
+    expect(await kept(count, LIST, async () => (await unread(), jobs()))).toBe(true);
+    expect(count(/^update users set language/)).toBe(1);
+  });
+
+  it("is not undone by what a phone reads: no such GET writes to the embedded database, a completed repair waiting to close included", async (ctx) => {
+    // PostgreSQL's mark moves only with a write that changes a row; the embedded database counts any update.
+    if (!db.writeMark) return ctx.skip();
+    const w = await repairWorld(db);
+    const done = await makeIssue(db, {
+      property_id: w.building.property_id,
+      unit_id: w.u101.unit_id,
+      creator_id: w.tenant.user_id,
+      assigned_tech_id: w.tech.user_id,
+      stage: "completed",
+      completed_at: new Date(NOW - HOUR),
+    });
+    const { json } = testApp(db);
+    const id = `issue_id=${done.issue_id}`;
+    const reads: Array<[keyof typeof w.t, string]> = [
+      ["tech", "issue/jobs"],
+      ["tech", "tech/reports"],
+      ["tenant", "issue/issues?status=open"],
+      ["tenant", `issue/issue?${id}`],
+      ["tenant", `issue/timeline?${id}`],
+      ["tenant", "notification/notifications"],
+      ["tenant", "notification/unread_count"],
+      ["owner", "property/properties"],
+      ["manager", "company/dashboard"],
+      ["manager", "company/staffs"],
+      ["manager", `issue/candidates?${id}`],
+      ["manager", "user/profile"],
+    ];
+    for (const [who, path] of reads) {
+      // The first may store the caller's language; the second finds it stored.
+      await json("GET", `/api/${path}`, undefined, w.t[who], { "accept-language": "ar" });
+      const mark = db.writeMark();
+      const res = await json("GET", `/api/${path}`, undefined, w.t[who], { "accept-language": "ar" });
+      expect([path, res.status < 500, db.writeMark()]).toEqual([path, true, mark]);
+    }
+  });
+
   it("is refused once its session has ended", async () => {
     const w = await repairWorld(db);
     const { json } = testApp(db);
