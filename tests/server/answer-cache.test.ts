@@ -12,7 +12,7 @@ import { ANSWER_TTL_MS } from "../../server/lib/answer-cache";
 import { clock } from "../../server/lib/clock";
 import { makeIssue } from "./factories";
 import { testApp } from "./helpers";
-import { HOUR, NOW, repairSuite, repairWorld } from "./repair-helpers";
+import { HOUR, NOW, type RepairWorld, repairSuite, repairWorld } from "./repair-helpers";
 
 let db: Db;
 repairSuite((d) => (db = d));
@@ -43,6 +43,17 @@ async function afresh(count: (re: RegExp) => number, re: RegExp, read: () => Res
   expect((await read()).status).toBe(200);
   return count(re) > before;
 }
+
+/** The tenant's repair in unit 101, done by the technician at `at`. */
+const completedRepair = (w: RepairWorld, at: number) =>
+  makeIssue(db, {
+    property_id: w.building.property_id,
+    unit_id: w.u101.unit_id,
+    creator_id: w.tenant.user_id,
+    assigned_tech_id: w.tech.user_id,
+    stage: "completed",
+    completed_at: new Date(at),
+  });
 
 const ids = async (res: Response) => ((await res.json()).data as { issue_id: number }[]).map((i) => i.issue_id);
 
@@ -116,14 +127,7 @@ describe("a kept answer", () => {
     // PostgreSQL's mark moves only with a write that changes a row; the embedded database counts any update.
     if (!db.writeMark) return ctx.skip();
     const w = await repairWorld(db);
-    const done = await makeIssue(db, {
-      property_id: w.building.property_id,
-      unit_id: w.u101.unit_id,
-      creator_id: w.tenant.user_id,
-      assigned_tech_id: w.tech.user_id,
-      stage: "completed",
-      completed_at: new Date(NOW - HOUR),
-    });
+    const done = await completedRepair(w, NOW - HOUR);
     const { json } = testApp(db);
     const id = `issue_id=${done.issue_id}`;
     const reads: Array<[keyof typeof w.t, string]> = [
@@ -175,14 +179,7 @@ describe("a kept answer", () => {
 
     // Completed 72 hours minus 10 seconds ago: the tenant's Open tab shows it until it closes, 10 seconds from now.
     clock.set(NOW);
-    const done = await makeIssue(db, {
-      property_id: w.building.property_id,
-      unit_id: w.u101.unit_id,
-      creator_id: w.tenant.user_id,
-      assigned_tech_id: w.tech.user_id,
-      stage: "completed",
-      completed_at: new Date(NOW - 72 * HOUR + 10_000),
-    });
+    const done = await completedRepair(w, NOW - 72 * HOUR + 10_000);
     const open = () => json("GET", "/api/issue/issues?status=open", undefined, w.t.tenant);
     expect(await ids(await open())).toEqual([done.issue_id]);
     clock.set(NOW + 9_999);
