@@ -7,6 +7,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import * as z from "zod/mini";
 import { KINDS_BY_ROLE, MAIL_KINDS, NOTIFICATIONS_PAGE_SIZE, NOTIFICATION_KINDS, type NotificationKind, settingsBody } from "../../src/contract/notifications";
 import type { Queryable } from "../db/db";
+import { requireAuthKept } from "../lib/answer-cache";
 import { type AuthedEnv, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
 import type { Env } from "../lib/env";
@@ -54,7 +55,7 @@ async function settingsOf(q: Queryable, userId: number, role: number) {
 export function notificationRoutes() {
   const app = new Hono<Env>();
 
-  app.get("/notification/notifications", requireAuth(), rememberLanguage(), async (c) => {
+  app.get("/notification/notifications", requireAuthKept(), rememberLanguage(), async (c) => {
     const u = c.var.user;
     const page = pageOf(c.req.query());
     const { rows: counts } = await c.var.db.query<{ total: number; unread: number }>(
@@ -69,7 +70,7 @@ export function notificationRoutes() {
     return c.json({ status: 1, total: counts[0].total, unread: counts[0].unread, data: rows });
   });
 
-  app.get("/notification/unread_count", requireAuth(), rememberLanguage(), async (c) =>
+  app.get("/notification/unread_count", requireAuthKept(), rememberLanguage(), async (c) =>
     c.json({ status: 1, data: { unread: await unreadOf(c.var.db, c.var.user.user_id) } }),
   );
 

@@ -108,7 +108,7 @@ describe("a kept answer", () => {
     expect((await (await staff("ar")).json()).message).toBe(ar);
   });
 
-  it("stays kept while a phone asks for its unread count, which writes only a language that changed", async () => {
+  it("stays kept while a phone asks for its unread count, which writes only a language that changed, and keeps that count till a notification comes", async () => {
     const w = await repairWorld(db);
     const { q, count } = counted();
     const { json } = testApp(q);
@@ -121,6 +121,17 @@ describe("a kept answer", () => {
     await jobs();
     expect(await kept(count, LIST, async () => (await unread(), jobs()))).toBe(true);
     expect(count(/^update users set language/)).toBe(1);
+
+    // The count is kept too, and a new notification shows in the next.
+    const UNREAD = /from notifications where user_id = \$1 and read_at is null/;
+    expect(await kept(count, UNREAD, unread)).toBe(true);
+    const issue = await makeIssue(db, { property_id: w.building.property_id, assigned_tech_id: w.tech.user_id });
+    await db.query("insert into notifications (user_id, kind, issue_id, params, created_at) values ($1, 'assigned', $2, '{}'::jsonb, $3)", [
+      w.tech.user_id,
+      issue.issue_id,
+      new Date(NOW),
+    ]);
+    expect((await (await unread()).json()).data.unread).toBe(1);
   });
 
   it("is not undone by what a phone reads: no such GET writes to the embedded database, a completed repair waiting to close included", async (ctx) => {
