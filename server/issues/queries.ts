@@ -239,12 +239,14 @@ const closingAt = (first: unknown) => (first == null ? null : reopenDeadline(fir
  * Returns the rows and when the next issue closes by itself (`closesAt`, null: none will), until which they hold.
  */
 async function swept<T extends Record<string, unknown>>(q: Queryable, now: number, read: () => Promise<T[]>) {
+  // The rows carry it; with none, it is read on its own.
+  const closing = (rows: T[]) => (rows.length ? closingAt(rows[0].first_completed) : nextAutoClose(q));
   let rows = await read();
-  let closesAt = rows.length ? closingAt(rows[0].first_completed) : await nextAutoClose(q);
+  let closesAt = await closing(rows);
   if (closesAt !== null && closesAt <= now) {
     await autoClose(q, now);
     rows = await read();
-    closesAt = rows.length ? closingAt(rows[0].first_completed) : await nextAutoClose(q);
+    closesAt = await closing(rows);
   }
   return { rows, closesAt };
 }

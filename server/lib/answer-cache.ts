@@ -23,7 +23,6 @@ interface Kept {
   at: number;
   /** Not sent again from then (ms): ANSWER_TTL_MS after `at`, or sooner when the handler said so (keepUntil). */
   until: number;
-  userId: number;
   /** Its gzip and deflate once made (lib/compression.ts), so a kept answer is compressed once. */
   encoded: Map<string, Uint8Array>;
 }
@@ -69,11 +68,12 @@ export function requireAuthKept(...roles: number[]): MiddlewareHandler<AuthedEnv
     c.set("user", user);
     if (c.req.method !== "GET") return next();
     const store = storeOf(c.var.db);
+    // The session's token names its account: an answer is never another caller's.
     const key = `${hash} ${c.req.url} ${c.req.header("accept-language") ?? ""}`;
     const now = clock.now();
     // A request that says Cache-Control: no-cache is read afresh (as HTTP caches do), and kept for the next.
     const hit = /no-cache/i.test(c.req.header("cache-control") ?? "") ? undefined : store.answers.get(key);
-    if (hit && hit.mark === mark && hit.userId === user.user_id && now >= hit.at && now < hit.until) {
+    if (hit && hit.mark === mark && now >= hit.at && now < hit.until) {
       c.set("encoded", hit.encoded);
       return c.body(hit.text, 200, { "Content-Type": hit.type });
     }
@@ -83,7 +83,7 @@ export function requireAuthKept(...roles: number[]): MiddlewareHandler<AuthedEnv
     if (res.status !== 200 || !type.startsWith("application/json") || res.headers.has("set-cookie")) return;
     const text = bodyText(res) ?? (await res.clone().text());
     const until = Math.min(now + ANSWER_TTL_MS, c.get("keepUntil") ?? Number.POSITIVE_INFINITY);
-    const kept: Kept = { text, type, mark, at: now, until, userId: user.user_id, encoded: new Map() };
+    const kept: Kept = { text, type, mark, at: now, until, encoded: new Map() };
     keep(store, key, kept);
     c.set("encoded", kept.encoded);
   };

@@ -1,6 +1,6 @@
 // Countries for the dial-code picker (D12). The `countries-list` package is imported dynamically, so its data is a
 // separate chunk fetched only when a picker first needs it; names come from Intl.DisplayNames at no byte cost.
-import { displayName, sortedByName } from "../lib/display-names";
+import { displayName, sortedByName, withNames } from "../lib/display-names";
 import { loadOnce } from "../lib/load-again";
 
 export interface Country {
@@ -41,29 +41,19 @@ export const regionName = (iso: string, lang: string, fallback: string): string 
 
 /**
  * Loads the 252 countries once (lazily); a load that failed (offline) is tried again by the next call. A country's
- * names are looked up the first time they are read: a form shows one country on its picker's button, and naming all
- * of them in two languages as the form opened took about 65 ms of a cheap phone's first render (issue 16).
+ * names are looked up the first time they are read (withNames): a form's picker shows one on its button.
  */
 export const loadCountries: () => Promise<Country[]> = loadOnce(() =>
   import("countries-list").then(({ countries, getEmojiFlag }) =>
-    Object.entries(countries).map(([iso, c]): Country => {
-      let en: string | undefined;
-      let ar: string | undefined;
-      return {
-        iso,
-        flag: getEmojiFlag(iso as Parameters<typeof getEmojiFlag>[0]),
-        dials: c.phone.map((p) => `+${p}`),
-        get en() {
-          en ??= regionName(iso, "en", c.name);
-          return en;
-        },
-        get ar() {
-          ar ??= regionName(iso, "ar", c.name);
-          return ar;
-        },
-        native: c.native,
-      };
-    }),
+    Object.entries(countries).map(
+      ([iso, c]): Country =>
+        withNames(
+          { iso, flag: getEmojiFlag(iso as Parameters<typeof getEmojiFlag>[0]), dials: c.phone.map((p) => `+${p}`), native: c.native },
+          "region",
+          iso,
+          c.name,
+        ),
+    ),
   ),
 );
 

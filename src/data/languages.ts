@@ -1,6 +1,6 @@
 // The ISO 639-1 languages for the languages multi-select (D12). The `iso-639-1` package is imported dynamically so
 // it is a separate chunk; names in the UI language come from Intl.DisplayNames, with the package's name as fallback.
-import { displayName, sortedByName } from "../lib/display-names";
+import { displayName, sortedByName, withNames } from "../lib/display-names";
 import { loadOnce } from "../lib/load-again";
 
 export interface Language {
@@ -21,8 +21,7 @@ const EN_ALIASES: Record<string, string[]> = { bn: ["Bengali"], fa: ["Farsi"], o
 
 /**
  * Loads the ISO 639-1 list once (lazily); a load that failed (offline) is tried again by the next call. A language's
- * names are looked up the first time they are read (as the countries', data/countries.ts): a form shows the chosen
- * few until its list opens (issue 16).
+ * names (and the aliases that depend on its English one) are looked up the first time they are read (withNames).
  */
 export const loadLanguages: () => Promise<Language[]> = loadOnce(() =>
   import("iso-639-1").then((m) => {
@@ -30,25 +29,20 @@ export const loadLanguages: () => Promise<Language[]> = loadOnce(() =>
     const ISO6391 = ((m as unknown as { default?: typeof m.default }).default ?? m) as typeof m.default;
     return ISO6391.getAllCodes().map((code) => {
       const pkgName = ISO6391.getName(code);
-      let en: string | undefined;
-      let ar: string | undefined;
       let aliases: string[] | undefined;
-      const language: Language = {
+      const language: Language = withNames(
+        {
+          code,
+          native: ISO6391.getNativeName(code) || pkgName,
+          get aliases() {
+            aliases ??= [...new Set([pkgName, ...(EN_ALIASES[code] ?? [])])].filter((a) => a && a !== language.en);
+            return aliases;
+          },
+        },
+        "language",
         code,
-        get en() {
-          en ??= displayName("language", "en", code) || pkgName;
-          return en;
-        },
-        get ar() {
-          ar ??= displayName("language", "ar", code) || pkgName;
-          return ar;
-        },
-        native: ISO6391.getNativeName(code) || pkgName,
-        get aliases() {
-          aliases ??= [...new Set([pkgName, ...(EN_ALIASES[code] ?? [])])].filter((a) => a && a !== language.en);
-          return aliases;
-        },
-      };
+        pkgName,
+      );
       return language;
     });
   }),
