@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import Module from "node:module";
 import { afterAll, afterEach, beforeAll, inject, vi } from "vitest";
+import { installFastStyle } from "./fast-style";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -55,6 +56,10 @@ if (typeof (window as Partial<Window>).requestIdleCallback !== "function") {
     cancelIdleCallback: (id: number) => window.clearTimeout(id),
   });
 }
+
+// Testing-library's role queries ask for the display and visibility of every element they look at; happy-dom computes
+// the whole cascade for each (tests/fast-style.ts).
+installFastStyle(window);
 
 // goober finds its sheet as `window._goober`, a browser's named access to the element of that id, which happy-dom lacks:
 // without it each css`` call, at every render, appended a <style> of its own, thousands in a file.
@@ -124,6 +129,10 @@ async function resetPage() {
     for (const key of Reflect.ownKeys(target)) {
       // vitest's own, set while the file ran.
       if (typeof key === "string" && key.startsWith("__vitest")) continue;
+      // happy-dom's own state of the document (its symbol-keyed fields: caches, the element in focus) belongs to the
+      // engine, not to what a file set: rolled back to the file's start, the document's caches pointed at lists that
+      // it no longer clears.
+      if (target === document && typeof key === "symbol") continue;
       const descriptor = was.get(key);
       if (!descriptor) Reflect.deleteProperty(target, key);
       else if (!sameDescriptor(descriptor, Reflect.getOwnPropertyDescriptor(target, key))) Reflect.defineProperty(target, key, descriptor);

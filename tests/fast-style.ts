@@ -1,0 +1,182 @@
+// The display and visibility of an element, as happy-dom's getComputedStyle gives them, at a fraction of its cost.
+//
+// Testing-library asks for both of every element it looks at (a role query checks that what it finds is not hidden, and
+// names it from its children, spaced by their display), hundreds of thousands of times in the app project. happy-dom
+// answers each call that its cache cannot by matching every rule of every sheet against the element and its ancestors,
+// then parsing and expanding every declaration they hold (borders, fonts, paddings), where only two properties are
+// asked: about a fifth of the project's CPU, and much of its garbage (issue 16). This cascades the same rules, the same
+// way (happy-dom's own selector matching, priorities, element defaults, media rules, inline style, inheritance and
+// !important), over the few declarations that set display or visibility; every other property, and any page this does
+// not cover (a sheet with variables in these two properties, @supports or @container around them, a shadow root), gets
+// happy-dom's own answer. FAST_STYLE_CHECK=1 compares each answer with happy-dom's and throws on any difference.
+import CSSRuleTypeEnum from "happy-dom/lib/css/CSSRuleTypeEnum.js";
+import CSSComputedStyleElementDefault from "happy-dom/lib/css/declaration/computed-style/config/CSSComputedStyleElementDefault.js";
+import CSSTextParser from "happy-dom/lib/css/declaration/utilities/CSSTextParser.js";
+import MediaQueryList from "happy-dom/lib/match-media/MediaQueryList.js";
+import * as PropertySymbol from "happy-dom/lib/PropertySymbol.js";
+import QuerySelector from "happy-dom/lib/query-selector/QuerySelector.js";
+
+type Name = "display" | "visibility";
+type Declaration = { name: Name; value: string; important: boolean };
+/** A style rule that sets display or visibility: its selector, those declarations in order, the media it needs. */
+type Rule = { selector: string; declarations: Declaration[]; names: Set<Name>; media: string[] };
+
+/** On the installed getComputedStyle: happy-dom's own (one install per page, whichever copy of this module made it). */
+export const HAPPY_DOM = Symbol.for("fixit.tests.happyDomComputedStyle");
+const NAMES = new Set<string>(["display", "visibility"]);
+// biome-ignore lint/suspicious/noExplicitAny: happy-dom's internals, reached through its symbols.
+type Internal = any;
+
+/** The declarations of display and visibility in a CSS text, in order, as happy-dom's parser reads them. */
+function declarationsOf(cssText: string): Declaration[] | null {
+  const out: Declaration[] = [];
+  for (const { name, value, important } of CSSTextParser.parse(cssText).rules) {
+    if (!NAMES.has(name)) continue;
+    // A variable is resolved against the element's own (happy-dom's cascade does that): not covered here.
+    if (value.includes("var(")) return null;
+    out.push({ name: name as Name, value, important });
+  }
+  return out;
+}
+
+/** The rules of the document's sheets that set display or visibility, or null when the page is not covered. */
+function collect(document: Internal): Rule[] | null {
+  const rules: Rule[] = [];
+  const walk = (list: Iterable<Internal>, media: string[]): boolean => {
+    for (const rule of list) {
+      if (rule.type === CSSRuleTypeEnum.styleRule) {
+        const declarations = declarationsOf(rule[PropertySymbol.cssText]);
+        if (!declarations) return false;
+        if (declarations.length && rule.selectorText)
+          rules.push({ selector: rule.selectorText, declarations, names: new Set(declarations.map((d) => d.name)), media });
+      } else if (rule.type === CSSRuleTypeEnum.mediaRule) {
+        if (!walk(rule.cssRules, [...media, rule.conditionText])) return false;
+      } else if (rule.cssRules) {
+        // @supports, @container, @scope, @layer: whatever they hold that sets these two is left to happy-dom.
+        for (const inner of rule.cssRules) if (/\b(display|visibility)\s*:/.test(inner.cssText ?? "")) return false;
+      }
+    }
+    return true;
+  };
+  // The sheets happy-dom's cascade reads for an element of the document (CSSComputedStyle.getStyleSheets).
+  const sheets: Internal[] = [];
+  for (const element of document.querySelectorAll('style,link[rel="stylesheet"]')) if (element.sheet) sheets.push(element.sheet);
+  sheets.push(...(document.adoptedStyleSheets ?? []));
+  for (const sheet of sheets) if (!walk(sheet.cssRules, [])) return null;
+  return rules;
+}
+
+type Index = { rules: Rule[] | null; valid: { result: unknown } };
+const indexes = new WeakMap<object, Index>();
+/**
+ * The document's rules, collected again whenever happy-dom drops its own computed styles for a change of the sheets: a
+ * marker of ours sits among the entries it clears then (Document[clearComputedStyleCache]).
+ */
+function indexOf(document: Internal): Index {
+  const known = indexes.get(document);
+  if (known?.valid.result) return known;
+  const index: Index = { rules: collect(document), valid: { result: true } };
+  document[PropertySymbol.affectsComputedStyleCache].push(index.valid);
+  indexes.set(document, index);
+  return index;
+}
+
+type Value = { value: string; important: boolean } | undefined;
+/** Applies declarations in order as happy-dom does: a later one wins unless the one in place is important and it is not. */
+function apply(current: Value, declaration: Declaration | undefined): Value {
+  if (!declaration || declaration.value === "inherit") return current;
+  if (current?.important && !declaration.important) return current;
+  return { value: declaration.value, important: declaration.important };
+}
+
+/** The value of `name` that `element`'s own declarations give it over `current` (what it inherits), or null when not covered. */
+function own(element: Internal, name: Name, rules: Rule[], current: Value): Value | null {
+  let value = current;
+  const put = (declarations: Declaration[]) => {
+    for (const d of declarations) if (d.name === name) value = apply(value, d);
+  };
+  const defaults = (CSSComputedStyleElementDefault as Record<string, string | Record<string, string>>)[element[PropertySymbol.tagName]];
+  if (typeof defaults === "string") put(declarationsOf(defaults) ?? []);
+  else if (defaults) for (const key of Object.keys(defaults)) if (key === "default" || element[key]) put(declarationsOf(defaults[key]) ?? []);
+  const matched: Array<{ rule: Rule; weight: number }> = [];
+  for (const rule of rules) {
+    if (!rule.names.has(name)) continue;
+    const rootFontSize = element[PropertySymbol.tagName] === "HTML" ? 16 : null;
+    if (rule.media.some((media) => !new MediaQueryList({ window: element[PropertySymbol.window], media, rootFontSize }).matches)) continue;
+    const match = QuerySelector.matches(element, rule.selector, { ignoreErrors: true });
+    if (match) matched.push({ rule, weight: match.priorityWeight });
+  }
+  // Stable: rules of the same weight apply in the order of the sheets.
+  matched.sort((a, b) => a.weight - b.weight);
+  for (const { rule } of matched) put(rule.declarations);
+  const inline = element.getAttribute("style");
+  if (inline?.includes(name)) {
+    const declarations = declarationsOf(inline);
+    if (!declarations) return null;
+    put(declarations);
+  }
+  return value;
+}
+
+/**
+ * `name` of `element` (connected, in the document), or null when this does not cover it. Display is the element's own;
+ * visibility is inherited, carried down from the root with its importance as happy-dom carries it.
+ */
+function cascade(element: Internal, name: Name, rules: Rule[]): Value | null {
+  if (element.getRootNode() !== element[PropertySymbol.ownerDocument]) return null;
+  if (name === "display") return own(element, name, rules, undefined);
+  const chain: Internal[] = [];
+  for (let e = element; e; e = e.parentElement) chain.unshift(e);
+  let value: Value;
+  for (const e of chain) {
+    const next = own(e, name, rules, value);
+    if (next === null) return null;
+    value = next;
+  }
+  return value;
+}
+
+/** Installs the fast display and visibility on `window.getComputedStyle`; every other property is happy-dom's. */
+export function installFastStyle(window: Window & typeof globalThis) {
+  // Once per page (the app project's files share theirs).
+  if (HAPPY_DOM in window.getComputedStyle) return;
+  // The same happy-dom as the page's: a run that loads another copy of it for the test files (vmThreads, a context per
+  // file: the Preact run) keeps happy-dom's own getComputedStyle.
+  if (!Array.isArray((window.document as Internal)[PropertySymbol.affectsComputedStyleCache])) return;
+  const real = window.getComputedStyle.bind(window);
+  const check = process.env.FAST_STYLE_CHECK === "1";
+  const fast = (element: Element, name: Name): string | null => {
+    const internal = element as Internal;
+    // happy-dom gives a disconnected element no style at all.
+    if (!internal[PropertySymbol.isConnected]) return "";
+    const { rules } = indexOf(internal[PropertySymbol.ownerDocument]);
+    if (!rules) return null;
+    const value = cascade(internal, name, rules);
+    return value === null ? null : (value?.value ?? "");
+  };
+  const read = (element: Element, name: Name) => {
+    const value = fast(element, name);
+    if (value === null) return real(element).getPropertyValue(name);
+    if (check) {
+      const expected = real(element).getPropertyValue(name);
+      if (expected !== value) throw new Error(`fast-style: the ${name} of ${element.outerHTML.slice(0, 200)} is "${expected}", not "${value}"`);
+    }
+    return value;
+  };
+  const getComputedStyle = (element: Element, pseudo?: string | null): CSSStyleDeclaration => {
+    if (pseudo || !(element instanceof window.Element)) return real(element, pseudo);
+    let style: CSSStyleDeclaration | undefined;
+    const full = () => (style ??= real(element));
+    return new Proxy({} as CSSStyleDeclaration, {
+      get(_, key) {
+        if (key === "display" || key === "visibility") return read(element, key);
+        if (key === "getPropertyValue")
+          return (name: string) => (name === "display" || name === "visibility" ? read(element, name) : full().getPropertyValue(name));
+        const value = Reflect.get(full(), key);
+        return typeof value === "function" ? value.bind(full()) : value;
+      },
+      has: (_, key) => Reflect.has(full(), key),
+    });
+  };
+  Object.defineProperty(window, "getComputedStyle", { configurable: true, writable: true, value: Object.assign(getComputedStyle, { [HAPPY_DOM]: real }) });
+}
