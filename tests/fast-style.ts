@@ -66,7 +66,9 @@ function collect(document: Internal): Rule[] | null {
   return rules;
 }
 
-type Index = { rules: Rule[] | null; valid: { result: unknown } };
+/** The rules that set each property, in the order of the sheets. */
+type Rules = Record<Name, Rule[]>;
+type Index = { rules: Rules | null; valid: { result: unknown } };
 const indexes = new WeakMap<object, Index>();
 /**
  * The document's rules, collected again whenever happy-dom drops its own computed styles for a change of the sheets: a
@@ -75,7 +77,9 @@ const indexes = new WeakMap<object, Index>();
 function indexOf(document: Internal): Index {
   const known = indexes.get(document);
   if (known?.valid.result) return known;
-  const index: Index = { rules: collect(document), valid: { result: true } };
+  const all = collect(document);
+  const rules = all && { display: all.filter((r) => r.names.has("display")), visibility: all.filter((r) => r.names.has("visibility")) };
+  const index: Index = { rules, valid: { result: true } };
   document[PropertySymbol.affectsComputedStyleCache].push(index.valid);
   indexes.set(document, index);
   return index;
@@ -89,26 +93,39 @@ function apply(current: Value, declaration: Declaration | undefined): Value {
   return { value: declaration.value, important: declaration.important };
 }
 
+/** The declarations of an element default of happy-dom's (a few CSS texts, read once each). */
+const defaultDeclarations = new Map<string, Declaration[]>();
+function defaultsOf(cssText: string) {
+  let declarations = defaultDeclarations.get(cssText);
+  if (!declarations) defaultDeclarations.set(cssText, (declarations = declarationsOf(cssText) ?? []));
+  return declarations;
+}
+
 /** The value of `name` that `element`'s own declarations give it over `current` (what it inherits), or null when not covered. */
 function own(element: Internal, name: Name, rules: Rule[], current: Value): Value | null {
   let value = current;
   const put = (declarations: Declaration[]) => {
     for (const d of declarations) if (d.name === name) value = apply(value, d);
   };
-  const defaults = (CSSComputedStyleElementDefault as Record<string, string | Record<string, string>>)[element[PropertySymbol.tagName]];
-  if (typeof defaults === "string") put(declarationsOf(defaults) ?? []);
-  else if (defaults) for (const key of Object.keys(defaults)) if (key === "default" || element[key]) put(declarationsOf(defaults[key]) ?? []);
-  const matched: Array<{ rule: Rule; weight: number }> = [];
+  const tag = element[PropertySymbol.tagName];
+  const defaults = (CSSComputedStyleElementDefault as Record<string, string | Record<string, string>>)[tag];
+  if (typeof defaults === "string") put(defaultsOf(defaults));
+  else if (defaults) for (const key of Object.keys(defaults)) if (key === "default" || element[key]) put(defaultsOf(defaults[key]));
+  let matched: Array<{ rule: Rule; weight: number }> | undefined;
   for (const rule of rules) {
-    if (!rule.names.has(name)) continue;
-    const rootFontSize = element[PropertySymbol.tagName] === "HTML" ? 16 : null;
-    if (rule.media.some((media) => !new MediaQueryList({ window: element[PropertySymbol.window], media, rootFontSize }).matches)) continue;
+    if (rule.media.length) {
+      const window = element[PropertySymbol.window];
+      const rootFontSize = tag === "HTML" ? 16 : null;
+      if (rule.media.some((media) => !new MediaQueryList({ window, media, rootFontSize }).matches)) continue;
+    }
     const match = QuerySelector.matches(element, rule.selector, { ignoreErrors: true });
-    if (match) matched.push({ rule, weight: match.priorityWeight });
+    if (match) (matched ??= []).push({ rule, weight: match.priorityWeight });
   }
-  // Stable: rules of the same weight apply in the order of the sheets.
-  matched.sort((a, b) => a.weight - b.weight);
-  for (const { rule } of matched) put(rule.declarations);
+  if (matched) {
+    // Stable: rules of the same weight apply in the order of the sheets.
+    matched.sort((a, b) => a.weight - b.weight);
+    for (const { rule } of matched) put(rule.declarations);
+  }
   const inline = element.getAttribute("style");
   if (inline?.includes(name)) {
     const declarations = declarationsOf(inline);
@@ -122,8 +139,9 @@ function own(element: Internal, name: Name, rules: Rule[], current: Value): Valu
  * `name` of `element` (connected, in the document), or null when this does not cover it. Display is the element's own;
  * visibility is inherited, carried down from the root with its importance as happy-dom carries it.
  */
-function cascade(element: Internal, name: Name, rules: Rule[]): Value | null {
+function cascade(element: Internal, name: Name, all: Rules): Value | null {
   if (element.getRootNode() !== element[PropertySymbol.ownerDocument]) return null;
+  const rules = all[name];
   if (name === "display") return own(element, name, rules, undefined);
   const chain: Internal[] = [];
   for (let e = element; e; e = e.parentElement) chain.unshift(e);

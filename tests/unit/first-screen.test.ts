@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-// Each test takes the module afresh: the app's start is held until the app has rendered once.
+// Each test takes the module afresh: the app's start is held until the app has rendered once. Its clock and frames are
+// fake (from before the module loads, which sets its latest moment): `frames` lets the frames that paint a load and the
+// moment after them (UP_SETTLE_MS) pass, without waiting for them in real time.
 const fresh = async () => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "Date"] });
   vi.resetModules();
   return import("../../src/lib/first-screen");
 };
-const frames = () => new Promise((r) => setTimeout(r, 400));
+const frames = () => vi.advanceTimersByTimeAsync(400);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -53,7 +56,6 @@ describe("the first screen is up (src/lib/first-screen.ts)", () => {
   });
 
   it("counts as up after a few seconds whatever is still loading", async () => {
-    vi.useFakeTimers();
     const m = await fresh();
     m.appStarted();
     m.holdFirstScreen();

@@ -2,8 +2,10 @@ import { effect } from "@preact/signals-react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 // The language module afresh, with no dictionary loaded yet; `up`: the first screen will be up once nothing loads (as
-// after the app's first render), else it stays loading.
+// after the app's first render), else it stays loading. The clock and the frames are fake from before the modules load
+// (the first screen's frames and settling moment pass as vi.waitFor and settle advance them, not in real time).
 async function fresh(up = true) {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "Date"] });
   vi.resetModules();
   const screen = await import("../../src/lib/first-screen");
   if (up) screen.appStarted();
@@ -19,9 +21,21 @@ async function fresh(up = true) {
 const words = (lang: string, path: string, body: unknown, ok = true) => {
   globalThis.__fixitWords = { lang, path, response: Promise.resolve(ok ? new Response(JSON.stringify(body)) : new Response("", { status: 404 })) };
 };
-const settle = () => new Promise((r) => setTimeout(r, 60));
+const settle = () => vi.advanceTimersByTimeAsync(60);
+/** vi.waitFor on the fake clock: checks, then lets 20 ms of it pass, up to 5 s of it (vi.waitFor waits in real time). */
+async function until(check: () => void) {
+  for (let i = 0; ; i++) {
+    try {
+      return check();
+    } catch (e) {
+      if (i >= 250) throw e;
+      await vi.advanceTimersByTimeAsync(20);
+    }
+  }
+}
 
 afterEach(() => {
+  vi.useRealTimers();
   globalThis.__fixitWords = undefined;
 });
 
@@ -34,8 +48,8 @@ describe("the first screen's words (src/signals/language.ts)", () => {
     expect(language.ready.value).toBe(false);
     expect(language.t("jobs.title")).toBe("Jobs (words)");
     expect(globalThis.__fixitWords).toBeUndefined();
-    await vi.waitFor(() => expect(asked).toEqual(["./locales/en.json"]));
-    await vi.waitFor(() => expect(language.ready.value).toBe(true));
+    await until(() => expect(asked).toEqual(["./locales/en.json"]));
+    await until(() => expect(language.ready.value).toBe(true));
     expect(language.t("jobs.other")).toBe("Other (en)");
   });
 
@@ -47,8 +61,8 @@ describe("the first screen's words (src/signals/language.ts)", () => {
     await settle();
     expect(asked).toEqual([]);
     expect(language.readyFor("/notifications")).toBe(false);
-    await vi.waitFor(() => expect(asked).toContain("./locales/en.json"));
-    await vi.waitFor(() => expect(language.readyFor("/notifications")).toBe(true));
+    await until(() => expect(asked).toContain("./locales/en.json"));
+    await until(() => expect(language.readyFor("/notifications")).toBe(true));
   });
 
   it("are not used for another language, and a missing words file loads the whole dictionaries", async () => {
@@ -74,7 +88,7 @@ describe("the first screen's words (src/signals/language.ts)", () => {
     // What a component renders: it runs again only when a word it shows may change.
     const shown: string[] = [];
     const stop = effect(() => void shown.push(language.t("jobs.title")));
-    await vi.waitFor(() => expect(language.ready.value).toBe(true));
+    await until(() => expect(language.ready.value).toBe(true));
     await settle();
     expect(shown).toEqual(["Jobs (words)"]);
     stop();
@@ -85,7 +99,7 @@ describe("the first screen's words (src/signals/language.ts)", () => {
     await language.startLanguage();
     const other: string[] = [];
     const stopOther = effect(() => void other.push(language.t("jobs.other")));
-    await vi.waitFor(() => expect(other.at(-1)).toBe("Other (en)"));
+    await until(() => expect(other.at(-1)).toBe("Other (en)"));
     expect(other[0]).toBe("jobs.other");
     stopOther();
   });

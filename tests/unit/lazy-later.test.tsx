@@ -12,14 +12,24 @@ const fresh = async () => {
 
 describe("a component loaded later (src/lib/lazy-later.ts)", () => {
   it("is fetched once the first screen is up, not before, and not by the screen's own load", async () => {
-    const m = await fresh();
-    const load = vi.fn(async () => (props: { label: string }) => <p>{props.label}</p>);
-    m.lazyLater(load);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(load).not.toHaveBeenCalled();
-    expect(m.firstScreenUp()).toBe(false);
-    m.appStarted();
-    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    // On a fake clock and fake frames, from before the modules load: the first screen's frames and settling moment
+    // pass as the test lets them, not in real time.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "Date"] });
+    try {
+      const m = await fresh();
+      const load = vi.fn(async () => (props: { label: string }) => <p>{props.label}</p>);
+      m.lazyLater(load);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(load).not.toHaveBeenCalled();
+      expect(m.firstScreenUp()).toBe(false);
+      m.appStarted();
+      await vi.advanceTimersByTimeAsync(m.UP_SETTLE_MS - 1);
+      expect(load).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("mounts from its first opening on and stays mounted once closed; what it renders comes when its code has", async () => {

@@ -59,8 +59,14 @@ describe("the update bar", () => {
 
   it("registers nothing in the dev server and the tests (no production build)", async () => {
     vi.stubEnv("PROD", false);
-    render(<UpdatePrompt />);
-    await new Promise((r) => setTimeout(r, 300));
+    // Past the moment the first screen counts as up at the latest, on a fake clock.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame"] });
+    try {
+      render(<UpdatePrompt />);
+      await vi.advanceTimersByTimeAsync(10_000);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(pwa.register).not.toHaveBeenCalled();
   });
 });
