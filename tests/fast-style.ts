@@ -19,7 +19,7 @@ import QuerySelector from "happy-dom/lib/query-selector/QuerySelector.js";
 type Name = "display" | "visibility";
 type Declaration = { name: Name; value: string; important: boolean };
 /** A style rule that sets display or visibility: its selector, those declarations in order, the media it needs. */
-type Rule = { selector: string; declarations: Declaration[]; names: Set<Name>; media: string[] };
+type Rule = { selector: string; declarations: Declaration[]; names: Set<Name>; media: string[]; order: number };
 
 /** On the installed getComputedStyle: happy-dom's own (one install per page, whichever copy of this module made it). */
 export const HAPPY_DOM = Symbol.for("fixit.tests.happyDomComputedStyle");
@@ -48,7 +48,7 @@ function collect(document: Internal): Rule[] | null {
         const declarations = declarationsOf(rule[PropertySymbol.cssText]);
         if (!declarations) return false;
         if (declarations.length && rule.selectorText)
-          rules.push({ selector: rule.selectorText, declarations, names: new Set(declarations.map((d) => d.name)), media });
+          rules.push({ selector: rule.selectorText, declarations, names: new Set(declarations.map((d) => d.name)), media, order: rules.length });
       } else if (rule.type === CSSRuleTypeEnum.mediaRule) {
         if (!walk(rule.cssRules, [...media, rule.conditionText])) return false;
       } else if (rule.cssRules) {
@@ -66,8 +66,83 @@ function collect(document: Internal): Rule[] | null {
   return rules;
 }
 
-/** The rules that set each property, in the order of the sheets. */
-type Rules = Record<Name, Rule[]>;
+/**
+ * The rules that set a property, as a browser files them: by a class the element they match must have (the class of
+ * the last compound of each of their selectors), or among those to try on every element.
+ */
+type Filed = { byClass: Map<string, Rule[]>; always: Rule[] };
+type Rules = Record<Name, Filed>;
+
+/** Splits `text` at the characters `at` outside brackets, parentheses and quotes. */
+function splitTop(text: string, at: (c: string) => boolean): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = "";
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = "";
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (depth === 0 && at(c)) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** A class an element must have to match `selector` (a class of its last compound), or null when none is sure. */
+function subjectClass(selector: string): string | null {
+  const compounds = splitTop(selector.trim(), (c) => c === " " || c === ">" || c === "+" || c === "~").filter(Boolean);
+  const last = compounds.at(-1);
+  if (!last || last.includes("\\")) return null;
+  // Only the compound's own classes: not those inside :not(), :is() or an attribute selector.
+  let depth = 0;
+  for (let i = 0; i < last.length; i++) {
+    const c = last[i];
+    if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (c === "." && depth === 0) {
+      const name = /^-?[_a-zA-Z][\w-]*/.exec(last.slice(i + 1))?.[0];
+      if (name) return name;
+    }
+  }
+  return null;
+}
+
+function file(rules: Rule[]): Filed {
+  const filed: Filed = { byClass: new Map(), always: [] };
+  for (const rule of rules) {
+    const classes = splitTop(rule.selector, (c) => c === ",").map(subjectClass);
+    if (classes.some((c) => c === null)) filed.always.push(rule);
+    else
+      for (const c of new Set(classes as string[])) {
+        const list = filed.byClass.get(c);
+        if (list) list.push(rule);
+        else filed.byClass.set(c, [rule]);
+      }
+  }
+  return filed;
+}
+
+/** The rules of `filed` that `element` may match, in the order of the sheets. */
+function candidates(element: Internal, filed: Filed): Rule[] {
+  const classes: string[] = element.classList ? [...element.classList] : [];
+  let found: Rule[] | undefined;
+  for (const c of classes) {
+    const list = filed.byClass.get(c);
+    if (list) found = found ? [...found, ...list] : list;
+  }
+  if (!found) return filed.always;
+  const all = filed.always.length ? [...filed.always, ...found] : found;
+  if (all === found && classes.length < 2) return all;
+  return [...new Set(all)].sort((a, b) => a.order - b.order);
+}
 type Index = { rules: Rules | null; valid: { result: unknown } };
 const indexes = new WeakMap<object, Index>();
 /**
@@ -78,7 +153,7 @@ function indexOf(document: Internal): Index {
   const known = indexes.get(document);
   if (known?.valid.result) return known;
   const all = collect(document);
-  const rules = all && { display: all.filter((r) => r.names.has("display")), visibility: all.filter((r) => r.names.has("visibility")) };
+  const rules = all && { display: file(all.filter((r) => r.names.has("display"))), visibility: file(all.filter((r) => r.names.has("visibility"))) };
   const index: Index = { rules, valid: { result: true } };
   document[PropertySymbol.affectsComputedStyleCache].push(index.valid);
   indexes.set(document, index);
@@ -93,6 +168,9 @@ function apply(current: Value, declaration: Declaration | undefined): Value {
   return { value: declaration.value, important: declaration.important };
 }
 
+/** Whether any of happy-dom's element defaults sets visibility (none does in happy-dom 21). */
+const DEFAULTS_SET_VISIBILITY = JSON.stringify(CSSComputedStyleElementDefault).includes("visibility");
+
 /** The declarations of an element default of happy-dom's (a few CSS texts, read once each). */
 const defaultDeclarations = new Map<string, Declaration[]>();
 function defaultsOf(cssText: string) {
@@ -102,7 +180,7 @@ function defaultsOf(cssText: string) {
 }
 
 /** The value of `name` that `element`'s own declarations give it over `current` (what it inherits), or null when not covered. */
-function own(element: Internal, name: Name, rules: Rule[], current: Value): Value | null {
+function own(element: Internal, name: Name, filed: Filed, current: Value): Value | null {
   let value = current;
   const put = (declarations: Declaration[]) => {
     for (const d of declarations) if (d.name === name) value = apply(value, d);
@@ -112,7 +190,7 @@ function own(element: Internal, name: Name, rules: Rule[], current: Value): Valu
   if (typeof defaults === "string") put(defaultsOf(defaults));
   else if (defaults) for (const key of Object.keys(defaults)) if (key === "default" || element[key]) put(defaultsOf(defaults[key]));
   let matched: Array<{ rule: Rule; weight: number }> | undefined;
-  for (const rule of rules) {
+  for (const rule of candidates(element, filed)) {
     if (rule.media.length) {
       const window = element[PropertySymbol.window];
       const rootFontSize = tag === "HTML" ? 16 : null;
@@ -144,7 +222,13 @@ function cascade(element: Internal, name: Name, all: Rules): Value | null {
   const rules = all[name];
   if (name === "display") return own(element, name, rules, undefined);
   const chain: Internal[] = [];
-  for (let e = element; e; e = e.parentElement) chain.unshift(e);
+  let inline = false;
+  for (let e = element; e; e = e.parentElement) {
+    chain.unshift(e);
+    inline ||= !!e.getAttribute("style")?.includes("visibility");
+  }
+  // No rule sets it, nor any element default: only a style attribute of the element or an ancestor could.
+  if (!inline && !rules.always.length && !rules.byClass.size && !DEFAULTS_SET_VISIBILITY) return undefined;
   let value: Value;
   for (const e of chain) {
     const next = own(e, name, rules, value);

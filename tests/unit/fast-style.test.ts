@@ -56,6 +56,30 @@ describe("fast display and visibility", () => {
     expect(both(el("d")).display).toBe("none");
   });
 
+  it("files rules by the class their element must have, and tries the others on every element", () => {
+    const el = page(
+      ".a .b { display: flex } .c > .d.e { display: grid } .f:not(.g) { display: table } .h, section { display: inline } [class~=k] { display: none } div.m:is(.n) { display: contents }",
+      '<div class="a"><span id="a" class="b"></span></div><span id="b" class="b"></span><div class="c"><p id="c" class="d e"></p><p id="d" class="d"></p></div>' +
+        '<i id="e" class="f"></i><i id="f" class="f g"></i><section id="g"></section><b id="h" class="k"></b><div id="i" class="m n"></div><div id="j" class="m"></div>',
+    );
+    expect(both(el("a")).display).toBe("flex");
+    expect(both(el("b")).display).toBe("");
+    expect(both(el("c")).display).toBe("grid");
+    expect(both(el("d")).display).toBe("block");
+    expect(both(el("e")).display).toBe("table");
+    expect(both(el("f")).display).toBe("");
+    expect(both(el("g")).display).toBe("inline");
+    expect(both(el("h")).display).toBe("none");
+    expect(both(el("i")).display).toBe("contents");
+    expect(both(el("j")).display).toBe("block");
+  });
+
+  it("inherits visibility from a style attribute when no rule sets it", () => {
+    const el = page(".x { display: flex }", '<div style="visibility: hidden"><p><span id="a"></span></p></div><div><span id="b"></span></div>');
+    expect(both(el("a")).visibility).toBe("hidden");
+    expect(both(el("b")).visibility).toBe("");
+  });
+
   it("inherits visibility, which a child may set back unless it was important", () => {
     const el = page(
       ".off { visibility: hidden } .on { visibility: visible } .must { visibility: hidden !important }",
