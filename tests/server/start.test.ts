@@ -1,27 +1,18 @@
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { migrate, openPglite } from "../../server/db/db";
 import { seedIfEmpty } from "../../server/db/seed";
 
-// The first start runs initdb in a child process whose arguments the server sets (server/db/db.ts): its PGlite is
-// compiled by V8's Liftoff alone, as the test workers' is (setup.ts), through NODE_OPTIONS: half initdb's CPU.
-let nodeOptions: string | undefined;
-beforeAll(() => {
-  nodeOptions = process.env.NODE_OPTIONS;
-  const preload = pathToFileURL(join(import.meta.dirname, "liftoff-only.mjs")).href;
-  process.env.NODE_OPTIONS = `${nodeOptions ?? ""} --import "${preload}"`.trim();
-});
-afterAll(() => {
-  if (nodeOptions === undefined) delete process.env.NODE_OPTIONS;
-  else process.env.NODE_OPTIONS = nodeOptions;
-});
-
+// The first start of a data directory: the migrations and the demo data, once. It starts from a copy of a directory
+// that initdb made (global-setup.ts, once per PGlite version): initdb itself, which the server runs in a child process
+// on an empty directory (server/db/db.ts), is PGlite's own work and takes seconds of CPU; the browser suite's servers
+// start on empty directories (playwright.config.ts), so CI runs it twice on every change.
 describe("starting on a data directory", () => {
   it("migrates and seeds an empty database once, and a second start keeps every row", async () => {
     const dir = join(mkdtempSync(join(tmpdir(), "fixit-start-")), "data");
+    cpSync(inject("pgliteBlankDir"), dir, { recursive: true });
     const first = await openPglite(dir);
     expect((await migrate(first)).length).toBeGreaterThan(0);
     expect(await seedIfEmpty(first)).toBe(true);
