@@ -6,8 +6,9 @@ import { paths } from "../../src/paths";
 import { lang } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
 import { PrevTenantsView } from "../../src/views/property/prev-tenants";
-import { PropertiesView } from "../../src/views/property/properties";
+import { PropertiesView, SEARCH_DEBOUNCE_MS } from "../../src/views/property/properties";
 import { FakeObserver } from "./staff-helpers";
+import { typeThenPause } from "./pause";
 import { type Call, fakeApi, json, summary } from "./property-helpers";
 
 beforeEach(() => {
@@ -59,13 +60,22 @@ describe("/properties", () => {
     render(<PropertiesView title="titles.properties" />);
     await waitFor(() => expect(rows()).toHaveLength(10));
     const box = screen.getByRole("searchbox", { name: "Search properties" });
-    fireEvent.change(box, { target: { value: "vil" } });
-    fireEvent.change(box, { target: { value: "villa" } });
+    const search = (...values: string[]) => {
+      const before = calls.length;
+      return typeThenPause(
+        SEARCH_DEBOUNCE_MS,
+        () => {
+          for (const value of values) fireEvent.change(box, { target: { value } });
+        },
+        () => expect(calls).toHaveLength(before),
+      );
+    };
+    await search("vil", "villa");
     await waitFor(() => expect(rows()).toHaveLength(6));
     // One call for the pause, not one per keystroke.
     expect(calls.map((c) => c.params.get("q"))).toEqual([null, "villa"]);
     expect(rows().every((r) => r.textContent?.includes("Villa"))).toBe(true);
-    fireEvent.change(box, { target: { value: "qurum" } });
+    await search("qurum");
     expect((await screen.findByTestId("empty-state")).textContent).toContain("No property matches “qurum”");
   });
 

@@ -2,10 +2,12 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import { Toasts } from "../../src/components/Toasts";
+import { DEBOUNCE_MS } from "../../src/components/LocationSearch";
 import { VerifyInfoModal } from "../../src/components/VerifyInfoModal";
 import { lang } from "../../src/signals/language";
 import { gotEmailMob, persistSession, signIn, signOut, user } from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
+import { typeThenPause } from "./pause";
 import { type Call, fakeApi, json, stubGeolocation, stubPermission } from "./verify-helpers";
 
 const stopPersist = persistSession();
@@ -239,7 +241,7 @@ describe("the verify-info modal for a technician (role 1)", () => {
     type("Frequency of response (days)", "2");
   }
   async function pickMuscat() {
-    fireEvent.change(screen.getByRole("combobox", { name: "Your location" }), { target: { value: "musc" } });
+    await typeThenPause(DEBOUNCE_MS, () => fireEvent.change(screen.getByRole("combobox", { name: "Your location" }), { target: { value: "musc" } }));
     fireEvent.click(await screen.findByRole("option", { name: "Muscat, Oman" }, { timeout: 2000 }));
   }
 
