@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeClockAndFrames } from "../fake-frames";
 
 // Each test takes the module afresh: the app's start is held until the app has rendered once. Its clock and frames are
 // fake (from before the module loads, which sets its latest moment): `frames` lets the frames that paint a load and the
 // moment after them (UP_SETTLE_MS) pass, without waiting for them in real time.
 const fresh = async () => {
-  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "Date"] });
+  fakeClockAndFrames();
   vi.resetModules();
   return import("../../src/lib/first-screen");
 };

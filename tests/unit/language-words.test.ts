@@ -1,11 +1,12 @@
 import { effect } from "@preact/signals-react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeClockAndFrames } from "../fake-frames";
 
 // The language module afresh, with no dictionary loaded yet; `up`: the first screen will be up once nothing loads (as
 // after the app's first render), else it stays loading. The clock and the frames are fake from before the modules load
 // (the first screen's frames and settling moment pass as vi.waitFor and settle advance them, not in real time).
 async function fresh(up = true) {
-  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "Date"] });
+  fakeClockAndFrames();
   vi.resetModules();
   const screen = await import("../../src/lib/first-screen");
   if (up) screen.appStarted();

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { Suspense, useState } from "react";
 import { describe, expect, it, vi } from "vitest";
+import { fakeClockAndFrames } from "../fake-frames";
 
 // A fresh first-screen module per test: whether the first screen is up is module state (src/lib/first-screen.ts).
 const fresh = async () => {
@@ -14,7 +15,7 @@ describe("a component loaded later (src/lib/lazy-later.ts)", () => {
   it("is fetched once the first screen is up, not before, and not by the screen's own load", async () => {
     // On a fake clock and fake frames, from before the modules load: the first screen's frames and settling moment
     // pass as the test lets them, not in real time.
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "Date"] });
+    fakeClockAndFrames();
     try {
       const m = await fresh();
       const load = vi.fn(async () => (props: { label: string }) => <p>{props.label}</p>);

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeClockAndFrames } from "../fake-frames";
 import { lang } from "../../src/signals/language";
 
 const pwa = vi.hoisted(() => ({ register: vi.fn(), link: vi.fn() }));
@@ -60,7 +61,7 @@ describe("the update bar", () => {
   it("registers nothing in the dev server and the tests (no production build)", async () => {
     vi.stubEnv("PROD", false);
     // Past the moment the first screen counts as up at the latest, on a fake clock.
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame"] });
+    fakeClockAndFrames();
     try {
       render(<UpdatePrompt />);
       await vi.advanceTimersByTimeAsync(10_000);
