@@ -4,7 +4,7 @@
 // names it from its children, spaced by their display), hundreds of thousands of times in the app project. happy-dom
 // answers each call that its cache cannot by matching every rule of every sheet against the element and its ancestors,
 // then parsing and expanding every declaration they hold (borders, fonts, paddings), where only two properties are
-// asked: about a fifth of the project's CPU, and much of its garbage (issue 16). This cascades the same rules, the same
+// asked: about a quarter of the project's CPU, and much of its garbage (issue 16). This cascades the same rules, the same
 // way (happy-dom's own selector matching, priorities, element defaults, media rules, inline style, inheritance and
 // !important), over the few declarations that set display or visibility; every other property, and any page this does
 // not cover (a sheet with variables in these two properties, @supports or @container around them, a shadow root), gets
