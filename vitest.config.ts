@@ -13,7 +13,8 @@ export default defineConfig({
   test: {
     // Each module as transformed, kept on disk (node_modules/.experimental-vitest-cache, keyed by its content and the
     // config) from one run to the next: a run after the first transforms only what changed, about 3.5 s of the main
-    // process's CPU (issue 16). A fresh clone (CI) transforms everything once, as before.
+    // process's CPU (issue 16). A fresh clone (CI) transforms everything once, as before; `npx vitest --clearCache`
+    // empties it.
     experimental: { fsModuleCache: true },
     // At least two workers even on a two-core machine (vitest's default would leave one core idle): most files wait on
     // PGlite or timers, not on the CPU.
