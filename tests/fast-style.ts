@@ -102,15 +102,9 @@ function subjectClass(selector: string): string | null {
   const last = compounds.at(-1);
   if (!last || last.includes("\\")) return null;
   // Only the compound's own classes: not those inside :not(), :is() or an attribute selector.
-  let depth = 0;
-  for (let i = 0; i < last.length; i++) {
-    const c = last[i];
-    if (c === "(" || c === "[") depth++;
-    else if (c === ")" || c === "]") depth--;
-    else if (c === "." && depth === 0) {
-      const name = /^-?[_a-zA-Z][\w-]*/.exec(last.slice(i + 1))?.[0];
-      if (name) return name;
-    }
+  for (const part of splitTop(last, (c) => c === ".").slice(1)) {
+    const name = /^-?[_a-zA-Z][\w-]*/.exec(part)?.[0];
+    if (name) return name;
   }
   return null;
 }
@@ -132,16 +126,13 @@ function file(rules: Rule[]): Filed {
 
 /** The rules of `filed` that `element` may match, in the order of the sheets. */
 function candidates(element: Internal, filed: Filed): Rule[] {
-  const classes: string[] = element.classList ? [...element.classList] : [];
-  let found: Rule[] | undefined;
-  for (const c of classes) {
+  const lists: Rule[][] = filed.always.length ? [filed.always] : [];
+  for (const c of element.classList ?? []) {
     const list = filed.byClass.get(c);
-    if (list) found = found ? [...found, ...list] : list;
+    if (list) lists.push(list);
   }
-  if (!found) return filed.always;
-  const all = filed.always.length ? [...filed.always, ...found] : found;
-  if (all === found && classes.length < 2) return all;
-  return [...new Set(all)].sort((a, b) => a.order - b.order);
+  // One list is in order already; several are merged (a rule filed under two of the element's classes counts once).
+  return lists.length === 1 ? lists[0] : [...new Set(lists.flat())].sort((a, b) => a.order - b.order);
 }
 type Index = { rules: Rules | null; valid: { result: unknown } };
 const indexes = new WeakMap<object, Index>();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeClockAndFrames } from "../fake-frames";
+import { fakeClockAndFrames } from "../fake-clock";
 
 // Each test takes the module afresh: the app's start is held until the app has rendered once. Its clock and frames are
 // fake (from before the module loads, which sets its latest moment): `frames` lets the frames that paint a load and the

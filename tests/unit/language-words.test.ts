@@ -1,10 +1,10 @@
 import { effect } from "@preact/signals-react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeClockAndFrames } from "../fake-frames";
+import { fakeClockAndFrames, until } from "../fake-clock";
 
 // The language module afresh, with no dictionary loaded yet; `up`: the first screen will be up once nothing loads (as
 // after the app's first render), else it stays loading. The clock and the frames are fake from before the modules load
-// (the first screen's frames and settling moment pass as vi.waitFor and settle advance them, not in real time).
+// (the first screen's frames and settling moment pass as `until` and `settle` advance them, not in real time).
 async function fresh(up = true) {
   fakeClockAndFrames();
   vi.resetModules();
@@ -23,18 +23,6 @@ const words = (lang: string, path: string, body: unknown, ok = true) => {
   globalThis.__fixitWords = { lang, path, response: Promise.resolve(ok ? new Response(JSON.stringify(body)) : new Response("", { status: 404 })) };
 };
 const settle = () => vi.advanceTimersByTimeAsync(60);
-/** vi.waitFor on the fake clock: checks, then lets 20 ms of it pass, up to 5 s of it (vi.waitFor waits in real time). */
-async function until(check: () => void) {
-  for (let i = 0; ; i++) {
-    try {
-      return check();
-    } catch (e) {
-      if (i >= 250) throw e;
-      await vi.advanceTimersByTimeAsync(20);
-    }
-  }
-}
-
 afterEach(() => {
   vi.useRealTimers();
   globalThis.__fixitWords = undefined;

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { Suspense, useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { fakeClockAndFrames } from "../fake-frames";
+import { fakeClockAndFrames } from "../fake-clock";
 
 // A fresh first-screen module per test: whether the first screen is up is module state (src/lib/first-screen.ts).
 const fresh = async () => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeClockAndFrames } from "../fake-frames";
+import { fakeClockAndFrames } from "../fake-clock";
 import { lang } from "../../src/signals/language";
 
 const pwa = vi.hoisted(() => ({ register: vi.fn(), link: vi.fn() }));

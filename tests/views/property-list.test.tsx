@@ -8,7 +8,7 @@ import { signIn, signOut } from "../../src/signals/session";
 import { PrevTenantsView } from "../../src/views/property/prev-tenants";
 import { PropertiesView, SEARCH_DEBOUNCE_MS } from "../../src/views/property/properties";
 import { FakeObserver } from "./staff-helpers";
-import { typeThenPause } from "./pause";
+import { typeThenPause } from "../fake-clock";
 import { type Call, fakeApi, json, summary } from "./property-helpers";
 
 beforeEach(() => {

@@ -7,7 +7,7 @@ import { VerifyInfoModal } from "../../src/components/VerifyInfoModal";
 import { lang } from "../../src/signals/language";
 import { gotEmailMob, persistSession, signIn, signOut, user } from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
-import { typeThenPause } from "./pause";
+import { typeThenPause } from "../fake-clock";
 import { type Call, fakeApi, json, stubGeolocation, stubPermission } from "./verify-helpers";
 
 const stopPersist = persistSession();
