@@ -38,7 +38,7 @@ if (!compile.throttleOff) {
 // One import after another: vmThreads (the Preact run) can fail to link a package that two imports ask for at once.
 // Testing-library is imported after the reset too: the Preact run maps it to a module of its own, which must be the one
 // its test file renders with.
-const { cleanup, configure } = await import("@testing-library/react");
+const { cleanup, configure, getConfig } = await import("@testing-library/react");
 const { loadKy } = await import("../src/api/client");
 const { addDictionary } = await import("../src/signals/language");
 const { appStarted } = await import("../src/lib/first-screen");
@@ -93,6 +93,25 @@ const noUnfakedRequest = () => {
 
 // findBy/waitFor wait up to 5 s rather than 1 s: a CI machine under load must not turn a slow answer into a failure.
 configure({ asyncUtilTimeout: 5000 });
+
+// A query that finds nothing prints the whole page into its error (testing-library's getElementError). Inside findBy and
+// waitFor that happened at every attempt, every 50 ms and at every change of the page, for errors thrown away on the
+// next attempt: about 0.5 s of the project's CPU. During an attempt (testing-library marks it by turning its expensive
+// diagnostics off, as it does for the list of roles) the error keeps only its sentence; when the wait times out,
+// testing-library passes the last one through getElementError again, which then prints the page as it is at that moment,
+// still mounted. A query outside a wait prints the page at once, as before.
+// (This file runs before each file of a worker, testing-library only once: the page printer is kept on the function.)
+type ElementError = ((message: string | null, container: Element) => Error) & { printPage?: ElementError };
+const current = getConfig().getElementError as ElementError;
+const printPage = current.printPage ?? current;
+const elementError: ElementError = (message, container) => {
+  if (!(getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics) return printPage(message, container);
+  const error = new Error(message ?? "");
+  error.name = "TestingLibraryElementError";
+  return error;
+};
+elementError.printPage = printPage;
+configure({ getElementError: elementError });
 
 // The page's own properties before the file: one that a file adds or replaces (fake-indexeddb, a faked
 // navigator.serviceWorker, document.visibilityState or window.print) is taken back after its last test.
