@@ -5,9 +5,9 @@
 // Usage: node scripts/cycles.mjs [dir ...]; exits 1 and prints each cycle when there is one.
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
-const dirs = process.argv.length > 2 ? process.argv.slice(2) : ["src", "server"];
 const EXT = [".ts", ".tsx", ".mts", ".js", ".jsx", ".mjs"];
 
 function walk(dir, out = []) {
@@ -79,8 +79,17 @@ export function cycles(edges) {
   return found;
 }
 
-const files = dirs.flatMap((d) => walk(resolve(root, d)));
-const found = cycles(graph(files));
-for (const scc of found) console.log(`cycle: ${scc.map((f) => relative(root, f)).join(" <-> ")}`);
-console.log(`${found.length} import cycle${found.length === 1 ? "" : "s"} in ${files.length} files (${dirs.join(", ")})`);
-process.exit(found.length ? 1 : 0);
+/** What the check prints for `dirs` and its exit status: 1 when a cycle is found (the tests run it in process). */
+export function check(dirs) {
+  const files = dirs.flatMap((d) => walk(resolve(root, d)));
+  const found = cycles(graph(files));
+  const lines = found.map((scc) => `cycle: ${scc.map((f) => relative(root, f)).join(" <-> ")}`);
+  lines.push(`${found.length} import cycle${found.length === 1 ? "" : "s"} in ${files.length} files (${dirs.join(", ")})`);
+  return { status: found.length ? 1 : 0, stdout: `${lines.join("\n")}\n` };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { status, stdout } = check(process.argv.length > 2 ? process.argv.slice(2) : ["src", "server"]);
+  process.stdout.write(stdout);
+  process.exit(status);
+}
