@@ -41,7 +41,7 @@ if (!compile.throttleOff) {
 const { cleanup, configure, getConfig } = await import("@testing-library/react");
 const { loadKy } = await import("../src/api/client");
 const { addDictionary } = await import("../src/signals/language");
-const { appStarted } = await import("../src/lib/first-screen");
+const { appStarted, firstScreenUp } = await import("../src/lib/first-screen");
 await import("../src/styles/theme");
 const React = await import("react");
 
@@ -123,8 +123,18 @@ beforeAll(async () => {
   // The app loads ky on first use; loading it here keeps that one-off import out of each file's first test.
   await loadKy();
   for (const code of ["en", "ar"]) addDictionary(code, JSON.parse(readFileSync(`public/locales/${code}.json`, "utf8")));
-  // A screen rendered on its own is up as soon as it is (src/lib/first-screen.ts): nothing is held back for it.
-  appStarted();
+  // A screen rendered on its own is up as soon as it is (src/lib/first-screen.ts): nothing is held back for it. The two
+  // frames and the moment (UP_SETTLE_MS) that follow the app's start pass on a fake clock: in real time, what waits for
+  // the first screen (the Google button's check, the toasts, the whole dictionary) waited about 280 ms in each file's
+  // first tests, a tenth of the project's idle time.
+  vi.useFakeTimers({ toFake: ["setTimeout", "requestAnimationFrame"] });
+  try {
+    appStarted();
+    vi.advanceTimersByTime(1000);
+  } finally {
+    vi.useRealTimers();
+  }
+  if (!firstScreenUp()) throw new Error("tests/setup.ts: the first screen is not up after the app's start; something holds it");
 });
 afterEach(() => {
   noUnfakedRequest();

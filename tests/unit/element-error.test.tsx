@@ -29,7 +29,7 @@ describe("the error of a query that finds nothing", () => {
 
   it("prints the page once when a find times out, as it is then (testing-library's own would print it twice)", async () => {
     page();
-    const error: Error = await screen.findByRole("button", { name: "Cancel" }, { timeout: 150, interval: 10 }).catch((e) => e);
+    const error: Error = await screen.findByRole("button", { name: "Cancel" }, { timeout: 40, interval: 5 }).catch((e) => e);
     expect(error.name).toBe("TestingLibraryElementError");
     expect(error.message).toContain('Unable to find role="button" and name "Cancel"');
     expect(times(error.message, "Kitchen tap dripping")).toBe(1);
@@ -40,8 +40,8 @@ describe("the error of a query that finds nothing", () => {
     setTimeout(() => {
       const p = container.querySelector("p");
       if (p) p.textContent = "Kitchen tap still dripping";
-    }, 20);
-    const error: Error = await waitFor(() => screen.getByText("Bathroom door"), { timeout: 150, interval: 10 }).catch((e) => e);
+    }, 5);
+    const error: Error = await waitFor(() => screen.getByText("Bathroom door"), { timeout: 40, interval: 5 }).catch((e) => e);
     expect(error.message).toContain("Unable to find an element with the text: Bathroom door");
     // The page as it was when the wait gave up, not when it began.
     expect(error.message).toContain("Kitchen tap still dripping");
