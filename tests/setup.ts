@@ -113,6 +113,27 @@ const elementError: ElementError = (message, container) => {
 elementError.printPage = printPage;
 configure({ getElementError: elementError });
 
+// findBy and waitFor check again at every change of the page, and otherwise every 50 ms: a wait for something that
+// does not change the page (a request sent, a store's value) took up to 50 ms of real time, a few hundred of them in the
+// project. They poll every 10 ms instead: testing-library sets its poll up with setInterval as the wait starts, which
+// is told so for that moment (an interval a test chose itself is kept).
+type AsyncWrapper = ((cb: () => Promise<unknown>) => Promise<unknown>) & { testingLibrary?: AsyncWrapper };
+const wrapper = getConfig().asyncWrapper as AsyncWrapper;
+const testingLibraryWrapper = wrapper.testingLibrary ?? wrapper;
+const quickPolls: AsyncWrapper = (cb) =>
+  testingLibraryWrapper(() => {
+    const setInterval = globalThis.setInterval;
+    globalThis.setInterval = ((handler: () => void, ms?: number, ...args: unknown[]) =>
+      setInterval(handler, ms === 50 ? 10 : ms, ...args)) as unknown as typeof setInterval;
+    try {
+      return cb();
+    } finally {
+      globalThis.setInterval = setInterval;
+    }
+  });
+quickPolls.testingLibrary = testingLibraryWrapper;
+configure({ asyncWrapper: quickPolls });
+
 // The page's own properties before the file: one that a file adds or replaces (fake-indexeddb, a faked
 // navigator.serviceWorker, document.visibilityState or window.print) is taken back after its last test.
 const owned: object[] = [globalThis, document, navigator];
