@@ -94,45 +94,50 @@ const noUnfakedRequest = () => {
 // findBy/waitFor wait up to 5 s rather than 1 s: a CI machine under load must not turn a slow answer into a failure.
 configure({ asyncUtilTimeout: 5000 });
 
+type Config = ReturnType<typeof getConfig>;
+const OWN = Symbol.for("fixit.tests.testingLibraryOwn");
+/**
+ * Sets testing-library's `key` to `wrap(its own)`. This file runs before each file of a worker, testing-library only
+ * once: its own function is kept on the wrapper, so each file wraps it, not the wrapper of the file before.
+ */
+function wrapConfig<K extends "getElementError" | "asyncWrapper">(key: K, wrap: (own: Config[K]) => Config[K]) {
+  const current = getConfig()[key] as Config[K] & { [OWN]?: Config[K] };
+  const own = current[OWN] ?? current;
+  const wrapped = Object.assign(wrap(own), { [OWN]: own });
+  configure({ [key]: wrapped });
+}
+
 // A query that finds nothing prints the whole page into its error (testing-library's getElementError). Inside findBy and
 // waitFor that happened at every attempt, every 50 ms and at every change of the page, for errors thrown away on the
 // next attempt: about 0.5 s of the project's CPU. During an attempt (testing-library marks it by turning its expensive
 // diagnostics off, as it does for the list of roles) the error keeps only its sentence; when the wait times out,
 // testing-library passes the last one through getElementError again, which then prints the page as it is at that moment,
 // still mounted. A query outside a wait prints the page at once, as before.
-// (This file runs before each file of a worker, testing-library only once: the page printer is kept on the function.)
-type ElementError = ((message: string | null, container: Element) => Error) & { printPage?: ElementError };
-const current = getConfig().getElementError as ElementError;
-const printPage = current.printPage ?? current;
-const elementError: ElementError = (message, container) => {
+wrapConfig("getElementError", (printPage) => (message, container) => {
   if (!(getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics) return printPage(message, container);
   const error = new Error(message ?? "");
   error.name = "TestingLibraryElementError";
   return error;
-};
-elementError.printPage = printPage;
-configure({ getElementError: elementError });
+});
 
 // findBy and waitFor check again at every change of the page, and otherwise every 50 ms: a wait for something that
 // does not change the page (a request sent, a store's value) took up to 50 ms of real time, a few hundred of them in the
 // project. They poll every 10 ms instead: testing-library sets its poll up with setInterval as the wait starts, which
 // is told so for that moment (an interval a test chose itself is kept).
-type AsyncWrapper = ((cb: () => Promise<unknown>) => Promise<unknown>) & { testingLibrary?: AsyncWrapper };
-const wrapper = getConfig().asyncWrapper as AsyncWrapper;
-const testingLibraryWrapper = wrapper.testingLibrary ?? wrapper;
-const quickPolls: AsyncWrapper = (cb) =>
-  testingLibraryWrapper(() => {
-    const setInterval = globalThis.setInterval;
-    globalThis.setInterval = ((handler: () => void, ms?: number, ...args: unknown[]) =>
-      setInterval(handler, ms === 50 ? 10 : ms, ...args)) as unknown as typeof setInterval;
-    try {
-      return cb();
-    } finally {
-      globalThis.setInterval = setInterval;
-    }
-  });
-quickPolls.testingLibrary = testingLibraryWrapper;
-configure({ asyncWrapper: quickPolls });
+wrapConfig(
+  "asyncWrapper",
+  (asyncWrapper) => (cb) =>
+    asyncWrapper(() => {
+      const setInterval = globalThis.setInterval;
+      globalThis.setInterval = ((handler: () => void, ms?: number, ...args: unknown[]) =>
+        setInterval(handler, ms === 50 ? 10 : ms, ...args)) as unknown as typeof setInterval;
+      try {
+        return cb();
+      } finally {
+        globalThis.setInterval = setInterval;
+      }
+    }),
+);
 
 // The page's own properties before the file: one that a file adds or replaces (fake-indexeddb, a faked
 // navigator.serviceWorker, document.visibilityState or window.print) is taken back after its last test.
