@@ -9,6 +9,16 @@ import { vi } from "vitest";
  */
 export const fakeClockAndFrames = () => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "Date"] });
 
+/** Runs `run` on fakeClockAndFrames, and puts the real clock back after it, whatever happens. */
+export async function onFakeClock<T>(run: () => T | Promise<T>): Promise<T> {
+  fakeClockAndFrames();
+  try {
+    return await run();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 /** vi.waitFor on the fake clock: checks, then lets 20 ms of it pass, up to 5 s of it (vi.waitFor waits in real time). */
 export async function until(check: () => void) {
   for (let i = 0; ; i++) {

@@ -19,7 +19,7 @@ import QuerySelector from "happy-dom/lib/query-selector/QuerySelector.js";
 type Name = "display" | "visibility";
 type Declaration = { name: Name; value: string; important: boolean };
 /** A style rule that sets display or visibility: its selector, those declarations in order, the media it needs. */
-type Rule = { selector: string; declarations: Declaration[]; names: Set<Name>; media: string[]; order: number };
+type Rule = { selector: string; declarations: Declaration[]; media: string[]; order: number };
 
 /** On the installed getComputedStyle: happy-dom's own (one install per page, whichever copy of this module made it). */
 export const HAPPY_DOM = Symbol.for("fixit.tests.happyDomComputedStyle");
@@ -47,8 +47,7 @@ function collect(document: Internal): Rule[] | null {
       if (rule.type === CSSRuleTypeEnum.styleRule) {
         const declarations = declarationsOf(rule[PropertySymbol.cssText]);
         if (!declarations) return false;
-        if (declarations.length && rule.selectorText)
-          rules.push({ selector: rule.selectorText, declarations, names: new Set(declarations.map((d) => d.name)), media, order: rules.length });
+        if (declarations.length && rule.selectorText) rules.push({ selector: rule.selectorText, declarations, media, order: rules.length });
       } else if (rule.type === CSSRuleTypeEnum.mediaRule) {
         if (!walk(rule.cssRules, [...media, rule.conditionText])) return false;
       } else if (rule.cssRules) {
@@ -144,7 +143,8 @@ function indexOf(document: Internal): Index {
   const known = indexes.get(document);
   if (known?.valid.result) return known;
   const all = collect(document);
-  const rules = all && { display: file(all.filter((r) => r.names.has("display"))), visibility: file(all.filter((r) => r.names.has("visibility"))) };
+  const setting = (name: Name) => file((all ?? []).filter((r) => r.declarations.some((d) => d.name === name)));
+  const rules = all && { display: setting("display"), visibility: setting("visibility") };
   const index: Index = { rules, valid: { result: true } };
   document[PropertySymbol.affectsComputedStyleCache].push(index.valid);
   indexes.set(document, index);

@@ -42,6 +42,7 @@ const { cleanup, configure, getConfig } = await import("@testing-library/react")
 const { loadKy } = await import("../src/api/client");
 const { addDictionary } = await import("../src/signals/language");
 const { appStarted, firstScreenUp } = await import("../src/lib/first-screen");
+const { onFakeClock } = await import("./fake-clock");
 await import("../src/styles/theme");
 const React = await import("react");
 
@@ -153,13 +154,10 @@ beforeAll(async () => {
   // frames and the moment (UP_SETTLE_MS) that follow the app's start pass on a fake clock: in real time, what waits for
   // the first screen (the Google button's check, the toasts, the whole dictionary) waited about 280 ms in each file's
   // first tests, a tenth of the project's idle time.
-  vi.useFakeTimers({ toFake: ["setTimeout", "requestAnimationFrame"] });
-  try {
+  await onFakeClock(() => {
     appStarted();
     vi.advanceTimersByTime(1000);
-  } finally {
-    vi.useRealTimers();
-  }
+  });
   if (!firstScreenUp()) throw new Error("tests/setup.ts: the first screen is not up after the app's start; something holds it");
 });
 afterEach(() => {

@@ -121,7 +121,7 @@ describe.concurrent("an unusable data directory", () => {
   // read-only one below, and the second server above, check it on a real process. These two check the sentence in
   // process, through the same two steps as server/index.ts (open the embedded database, turn its failure into one
   // sentence): a process each cost a third of a second of CPU for the same check.
-  const startFailure = (dataDir: string) =>
+  const sentenceFor = (dataDir: string) =>
     openPglite(dataDir).then(
       async (db) => (await db.close(), "opened"),
       (e) => startupFailure(e, { DATA_DIR: dataDir }),
@@ -130,14 +130,14 @@ describe.concurrent("an unusable data directory", () => {
   it("refuses a data directory that is a file in one sentence naming it", async () => {
     const file = join(root, "a-file");
     writeFileSync(file, "not a directory");
-    expect(await startFailure(file)).toBe(`Cannot use the data directory ${file}: it is a file, not a directory. Set DATA_DIR to a directory.`);
+    expect(await sentenceFor(file)).toBe(`Cannot use the data directory ${file}: it is a file, not a directory. Set DATA_DIR to a directory.`);
   });
 
   it("refuses a data directory under a file in one sentence naming it", async () => {
     const file = join(root, "another-file");
     writeFileSync(file, "not a directory");
     const dir = join(file, "data");
-    const failure = await startFailure(dir);
+    const failure = await sentenceFor(dir);
     expect(failure).toContain(`the data directory ${dir}`);
     expect(failure).toContain("is a file");
     expect(failure.split("\n")).toHaveLength(1);

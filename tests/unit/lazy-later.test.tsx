@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { Suspense, useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { fakeClockAndFrames } from "../fake-clock";
+import { onFakeClock } from "../fake-clock";
 
 // A fresh first-screen module per test: whether the first screen is up is module state (src/lib/first-screen.ts).
 const fresh = async () => {
@@ -15,8 +15,7 @@ describe("a component loaded later (src/lib/lazy-later.ts)", () => {
   it("is fetched once the first screen is up, not before, and not by the screen's own load", async () => {
     // On a fake clock and fake frames, from before the modules load: the first screen's frames and settling moment
     // pass as the test lets them, not in real time.
-    fakeClockAndFrames();
-    try {
+    await onFakeClock(async () => {
       const m = await fresh();
       const load = vi.fn(async () => (props: { label: string }) => <p>{props.label}</p>);
       m.lazyLater(load);
@@ -28,9 +27,7 @@ describe("a component loaded later (src/lib/lazy-later.ts)", () => {
       expect(load).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1000);
       expect(load).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it("mounts from its first opening on and stays mounted once closed; what it renders comes when its code has", async () => {

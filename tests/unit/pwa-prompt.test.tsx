@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeClockAndFrames } from "../fake-clock";
+import { onFakeClock } from "../fake-clock";
 import { lang } from "../../src/signals/language";
 
 const pwa = vi.hoisted(() => ({ register: vi.fn(), link: vi.fn() }));
@@ -61,13 +61,10 @@ describe("the update bar", () => {
   it("registers nothing in the dev server and the tests (no production build)", async () => {
     vi.stubEnv("PROD", false);
     // Past the moment the first screen counts as up at the latest, on a fake clock.
-    fakeClockAndFrames();
-    try {
+    await onFakeClock(async () => {
       render(<UpdatePrompt />);
       await vi.advanceTimersByTimeAsync(10_000);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
     expect(pwa.register).not.toHaveBeenCalled();
   });
 });
