@@ -8,7 +8,7 @@
 // - PostgreSQL (DATABASE_URL, npm run test:pg): each worker works in a schema named after this run; they are
 //   dropped when the run ends.
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { TestProject } from "vitest/node";
 
@@ -90,6 +90,31 @@ async function unpack(tar: string, dir: string) {
   }
 }
 
+/** How long an image this run does not use is kept: another run (another branch's migrations) may still be reading it. */
+export const KEEP_UNUSED_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes from `dir` the data directory images that are not in `current` and were made over KEEP_UNUSED_MS ago. Each
+ * change of the migrations or of db.ts makes a new migrated image, 80 MB with its directory: without this, a day's work
+ * left gigabytes under node_modules/.cache. Answers the names it deleted.
+ */
+export function pruneCache(dir: string, current: string[], now = Date.now()): string[] {
+  const keep = new Set(current.map((p) => relative(dir, p)));
+  const pruned: string[] = [];
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    if (keep.has(name) || !/^pglite-(blank|migrated)-[0-9a-f]{16}\.(tar|dir)$/.test(name)) continue;
+    const path = join(dir, name);
+    try {
+      if (now - statSync(path).mtimeMs < KEEP_UNUSED_MS) continue;
+      rmSync(path, { recursive: true, force: true });
+      pruned.push(name);
+    } catch {
+      // Gone already (another run pruned it).
+    }
+  }
+  return pruned;
+}
+
 async function pgliteImages() {
   const bKey = blankKey();
   const mKey = migratedKey(bKey);
@@ -98,6 +123,7 @@ async function pgliteImages() {
   const blankDir = join(CACHE, `pglite-blank-${bKey}.dir`);
   const migratedDir = join(CACHE, `pglite-migrated-${mKey}.dir`);
   const made = { blank, migrated, blankDir, migratedDir };
+  pruneCache(CACHE, Object.values(made));
   if (Object.values(made).every((p) => existsSync(p))) return made;
   mkdirSync(CACHE, { recursive: true });
   const { migrate, openPglite } = await import("../../server/db/db");
