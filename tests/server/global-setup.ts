@@ -1,14 +1,14 @@
 // Once per `vitest run` of the server tests, in the main process (vitest.config.ts `globalSetup`).
 // - Embedded database: PGlite's start runs initdb, seconds of CPU. Two images of a data directory are made here
-//   instead (cached under node_modules/.cache): `blank` (initdb done, no migration; once per PGlite version) and
-//   `migrated` (every migration applied; once per set of migrations, from `blank`). Each worker starts its database
-//   from an image (helpers.ts). Both are also unpacked once into a directory, which the tests that open or start a
-//   server on a data directory copy instead of running initdb and the migrations (data-dir.test.ts,
-//   data-dir-lock.test.ts); start.test.ts keeps a real first start.
+//   instead (cached under node_modules/.cache/fixit-tests; images no run has used for an hour go: pruneCache): `blank`
+//   (initdb done, no migration; once per PGlite version) and `migrated` (every migration applied; once per set of
+//   migrations, from `blank`). Each worker starts its database from an image (helpers.ts). Both are also unpacked once
+//   into a directory, which the tests that open or start a server on a data directory copy instead of running initdb
+//   and the migrations (data-dir.test.ts, data-dir-lock.test.ts); start.test.ts keeps a real first start.
 // - PostgreSQL (DATABASE_URL, npm run test:pg): each worker works in a schema named after this run; they are
 //   dropped when the run ends.
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { TestProject } from "vitest/node";
 
@@ -90,16 +90,17 @@ async function unpack(tar: string, dir: string) {
   }
 }
 
-/** How long an image this run does not use is kept: another run (another branch's migrations) may still be reading it. */
+/** How long an image that no run has used is kept: a run on another branch's migrations may come back to it. */
 export const KEEP_UNUSED_MS = 60 * 60 * 1000;
 
 /**
- * Deletes from `dir` the data directory images that are not in `current` and were made over KEEP_UNUSED_MS ago. Each
- * change of the migrations or of db.ts makes a new migrated image, 80 MB with its directory: without this, a day's work
- * left gigabytes under node_modules/.cache. Answers the names it deleted.
+ * Marks the images in `current` as used now, and deletes from `dir` the others that no run has used for KEEP_UNUSED_MS.
+ * Each change of the migrations or of db.ts makes a new migrated image, 80 MB with its directory: without this, a day's
+ * work left gigabytes under node_modules/.cache. Answers the names it deleted.
  */
 export function pruneCache(dir: string, current: string[], now = Date.now()): string[] {
   const keep = new Set(current.map((p) => relative(dir, p)));
+  for (const path of current) if (existsSync(path)) utimesSync(path, now / 1000, now / 1000);
   const pruned: string[] = [];
   for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     if (keep.has(name) || !/^pglite-(blank|migrated)-[0-9a-f]{16}\.(tar|dir)$/.test(name)) continue;
