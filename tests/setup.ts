@@ -41,7 +41,7 @@ if (!compile.throttleOff) {
 const { cleanup, configure, getConfig } = await import("@testing-library/react");
 const { loadKy } = await import("../src/api/client");
 const { addDictionary } = await import("../src/signals/language");
-const { appStarted, firstScreenUp } = await import("../src/lib/first-screen");
+const { appStarted, firstScreenUp, UP_SETTLE_MS } = await import("../src/lib/first-screen");
 const { onFakeClock } = await import("./fake-clock");
 await import("../src/styles/theme");
 const React = await import("react");
@@ -154,9 +154,11 @@ beforeAll(async () => {
   // frames and the moment (UP_SETTLE_MS) that follow the app's start pass on a fake clock: in real time, what waits for
   // the first screen (the Google button's check, the toasts, the whole dictionary) waited about 280 ms in each file's
   // first tests, a tenth of the project's idle time.
+  // Two frames (16 ms each on the fake clock) and the moment, with room to spare: far short of UP_AT_THE_LATEST_MS, so
+  // a load that holds the first screen still fails below.
   await onFakeClock(() => {
     appStarted();
-    vi.advanceTimersByTime(1000);
+    vi.advanceTimersByTime(2 * 16 + UP_SETTLE_MS + 100);
   });
   if (!firstScreenUp()) throw new Error("tests/setup.ts: the first screen is not up after the app's start; something holds it");
 });
