@@ -5,8 +5,7 @@ import { css } from "goober";
 import dayjs from "dayjs";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchDashboard } from "../api/jobs";
-import { ScreenTitle } from "../components/ScreenTitle";
-import { EmptyState, LinkButton, LoadError, Loading, Section, TypeBadge } from "../components/property/parts";
+import { EmptyState, LinkButton, LoadError, Loading, NestedTitle, Section, TypeBadge } from "../components/property/parts";
 import { StageBadge } from "../components/repair/StageBadge";
 import { Picture } from "../components/staff/Avatar";
 import { SelectField } from "../components/ui";
@@ -169,7 +168,7 @@ export function DashboardView({ title }: ViewProps) {
 
   return (
     <main className={page}>
-      <ScreenTitle title={t(title)} />
+      <NestedTitle title={t(title)} />
       <div className={stack}>
         <SelectField id="dash-month" label={t("dash.month")} value={month} onChange={(e) => pick(e.target.value)}>
           {options.map((m) => (

@@ -107,6 +107,17 @@ describe("the company's dashboard", () => {
     expect(await screen.findByRole("heading", { name: "October 2026 in figures" })).toBeTruthy();
   });
 
+  // A tile of the manager's Home opens it, not the bottom bar; picking months replaces the link, so one step back is Home.
+  it("goes back to the manager's Home with its back arrow, months picked or not", async () => {
+    navigate("/home");
+    show();
+    await screen.findByTestId("dash-figures");
+    fireEvent.change(screen.getByLabelText("Month"), { target: { value: "2026-10" } });
+    await waitFor(() => expect(location.hash).toBe("#/dashboard?month=2026-10"));
+    fireEvent.click(screen.getByRole("button", { name: "Back" }));
+    await waitFor(() => expect(location.hash).toBe("#/home"));
+  });
+
   it("opens on the month of its link (coming back from a task)", async () => {
     const calls = show(undefined, "?month=2026-03");
     await screen.findByTestId("dash-figures");

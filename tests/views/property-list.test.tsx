@@ -85,6 +85,18 @@ describe("/properties", () => {
     render(<PropertiesView title="titles.properties" />);
     expect((await screen.findByTestId("empty-state")).textContent).toContain("Your company runs no properties yet.");
   });
+
+  // A tile of the manager's Home opens it, not the bottom bar: the back arrow returns there.
+  it("goes back to the manager's Home with its back arrow", async () => {
+    signIn({ access_token: "t", role: 2, got_email_mob: 1 });
+    company(3);
+    navigate(paths.home);
+    navigate(paths.properties);
+    render(<PropertiesView title="titles.properties" />);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    fireEvent.click(screen.getByRole("button", { name: "Back" }));
+    await waitFor(() => expect(location.hash).toBe("#/home"));
+  });
 });
 
 describe("/property/prev-tenant", () => {

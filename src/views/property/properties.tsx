@@ -3,8 +3,7 @@ import { useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchProperties } from "../../api/property";
 import { SavedAt } from "../../components/SavedAt";
-import { ScreenTitle } from "../../components/ScreenTitle";
-import { EmptyState, LinkButton, PlacesListEnd, LoadError, PlusIcon, PropertyRow, listCss } from "../../components/property/parts";
+import { EmptyState, LinkButton, NestedTitle, PlacesListEnd, LoadError, PlusIcon, PropertyRow, listCss } from "../../components/property/parts";
 import type { PropertySummary } from "../../contract/property-answers";
 import { usePagedList } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
@@ -25,7 +24,7 @@ const searchCss = css`
   & input { min-height: 48px; padding: 10px 12px; border: 1px solid var(--line); border-radius: 10px; background: #fff; width: 100%; }
 `;
 
-/** /properties (role 2): the company's properties with open issue counts, a search by name, loaded a page at a time. */
+/** /properties (role 2, from a tile of the manager's Home, not the bottom bar: hence the back arrow): the company's properties with open issue counts, a search by name, loaded a page at a time. */
 export function PropertiesView({ title }: ViewProps) {
   useSignals();
   const [typed, setTyped] = useState("");
@@ -41,7 +40,7 @@ export function PropertiesView({ title }: ViewProps) {
   const empty = done && places.error == null && items.length === 0;
   return (
     <main className={page}>
-      <ScreenTitle title={t(title)} />
+      <NestedTitle title={t(title)} />
       <div className={stack}>
         <form
           className={searchCss}
