@@ -61,9 +61,12 @@ const COUNTRY_NAMES: Record<string, GulfCountry> = {
   قطر: "QA",
 };
 
+/** The Gulf country a property's country names (its code or its name, in English or Arabic), if it is one of the six. */
+export const gulfCountryOf = (country: string | null | undefined): GulfCountry | undefined => COUNTRY_NAMES[(country ?? "").trim().toLowerCase()];
+
 /** The Gulf country of a property's country as written, Oman (the app's home) when it is none of the six. */
 export function gulfCountry(country: string | null | undefined): GulfCountry {
-  return COUNTRY_NAMES[(country ?? "").trim().toLowerCase()] ?? "OM";
+  return gulfCountryOf(country) ?? "OM";
 }
 
 /** The currency, decimals and VAT of a property's country. */

@@ -36,6 +36,23 @@ describe("edit property", () => {
     expect(screen.getByRole("button", { name: "Remove front.jpg" })).toBeTruthy();
   });
 
+  it("shows the property's country whether stored as a code or, as the demo data has it, by name", async () => {
+    const country = async (stored: string) => {
+      fakeServer({ "GET property/property": answer({ addrs: { ...property().addrs, country: stored } }) });
+      const view = render(<EditPropertyView title="titles.editProperty" />);
+      const select = (await screen.findByLabelText("Country")) as HTMLSelectElement;
+      const shown = [select.value, select.selectedOptions[0]?.textContent];
+      view.unmount();
+      return shown;
+    };
+    expect(await country("Oman")).toEqual(["OM", "Oman"]);
+    expect(await country("سلطنة عمان")).toEqual(["OM", "Oman"]);
+    expect(await country("ae")).toEqual(["AE", "United Arab Emirates"]);
+    // A country the short list lacks is offered, not dropped.
+    expect(await country("FR")).toEqual(["FR", "France"]);
+    expect(await country("Atlantis")).toEqual(["", "Choose a country"]);
+  });
+
   it("offers delete only when the server's actions include it", async () => {
     fakeServer({ "GET property/property": answer({ actions: ["edit"] }) });
     render(<EditPropertyView title="titles.editProperty" />);

@@ -9,6 +9,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { type FileKind, uploadPropertyFile } from "../../api/property-edit";
 import { Button, Field, SelectField, TextField } from "../../components/ui";
 import { LocationSearch } from "../../components/LocationSearch";
+import { gulfCountryOf } from "../../contract/money";
 import { PROPERTY_TYPES, type PropertyType } from "../../contract/property";
 import type { PropertyDetail } from "../../contract/property-answers";
 import { MediaError } from "../../lib/image-compress";
@@ -55,6 +56,14 @@ export const emptyProperty = (): PropertyForm => ({
 });
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
+/**
+ * The form's country code for a property's country as stored: a two-letter code as the form writes it, or a Gulf
+ * country by name (the demo data and rows written by hand say "Oman"); anything else is none, and the form asks.
+ */
+export function countryCode(stored: unknown): string {
+  const v = text(stored).trim();
+  return /^[a-z]{2}$/i.test(v) ? v.toUpperCase() : (gulfCountryOf(v) ?? "");
+}
 
 /** The edit form filled in from the loaded property. */
 export function propertyFromDetail(p: PropertyDetail): PropertyForm {
@@ -71,7 +80,7 @@ export function propertyFromDetail(p: PropertyDetail): PropertyForm {
       city: text(a.city),
       state: text(a.state),
       zipcode: text(a.zipcode),
-      country: text(a.country),
+      country: countryCode(a.country),
     },
     location: loc && typeof loc.lat === "number" && typeof loc.lng === "number" ? { lat: loc.lat, lng: loc.lng } : null,
     access_notes: p.access_notes ?? "",
@@ -123,7 +132,7 @@ export function PropertyFields({
   useSignals();
   const [mapOpen, setMapOpen] = useState(false);
   const id = (f: string) => `${idPrefix}-${f}`;
-  const countries = countryOptions(lang.value);
+  const countries = countryOptions(lang.value, form.addrs.country);
   const setAddr = (k: keyof Addrs, v: string) => set({ addrs: { ...form.addrs, [k]: v } });
   return (
     <>
@@ -234,13 +243,17 @@ export function PropertyFields({
   );
 }
 
-/** The Gulf countries, then the rest of the world, named in the user's language by the browser (D12: no bytes). */
-function countryOptions(language: string): [string, string][] {
+/**
+ * The Gulf countries, then a few others, named in the user's language by the browser (D12: no bytes); a property's own
+ * country is offered too when the short list lacks it, so editing shows it rather than a blank choice.
+ */
+function countryOptions(language: string, current: string): [string, string][] {
   const name = (c: string) => displayName("region", language, c) ?? c;
-  const gulf = GULF.map((c) => [c, name(c)] as [string, string]);
+  const gulf: string[] = [...GULF];
   // A few countries owners in the Gulf also hold property in; the list stays short for a select on a phone.
-  const others = ["EG", "JO", "LB", "IN", "PK", "GB", "US"].map((c) => [c, name(c)] as [string, string]).sort((a, b) => a[1].localeCompare(b[1], language));
-  return [...gulf, ...others];
+  const others = ["EG", "JO", "LB", "IN", "PK", "GB", "US"];
+  if (current && !gulf.includes(current) && !others.includes(current)) others.push(current);
+  return [...gulf.map((c) => [c, name(c)] as [string, string]), ...others.map((c) => [c, name(c)] as [string, string]).sort((a, b) => a[1].localeCompare(b[1], language))];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
