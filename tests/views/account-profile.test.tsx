@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import { lang } from "../../src/signals/language";
@@ -121,6 +121,10 @@ describe("the profile screen", () => {
     expect(within(company).getByRole("button", { name: "Add logo" })).toBeTruthy();
     expect(screen.queryByTestId("work-section")).toBeNull();
     expect(screen.queryByRole("link", { name: "About" })).toBeNull();
+    // In Arabic the rate is in the currency's sign, as every amount is.
+    act(() => void (lang.value = "ar"));
+    expect(within(company).getByLabelText("أجر الساعة (ر.ع.)")).toBeTruthy();
+    expect(company.textContent).not.toContain("OMR");
   });
 
   it("shows a photo from the answer, with Change and Remove; removing goes back to the initials", async () => {

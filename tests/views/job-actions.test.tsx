@@ -287,6 +287,14 @@ describe("the work report on the issue screens", () => {
     expect(within(section).getByRole("img", { name: "Signature of the person present" }).getAttribute("src")).toBe("/api/issue/file/40?sig=x");
   });
 
+  it("names the currency in the reader's language, as the receipt does: its sign in Arabic", async () => {
+    act(() => void (lang.value = "ar"));
+    show(completed());
+    const section = await screen.findByTestId("work-report");
+    expect(within(section).getByTestId("work-costs").textContent).toBe("Call-out fee3.000 ر.ع.");
+    expect(section.textContent).not.toContain("OMR");
+  });
+
   it("a tenant's copy has no prices: no price columns, nothing priced shown", async () => {
     const bare = {
       ...report,

@@ -13,6 +13,7 @@ import { mediaUrl } from "../issues/Gallery";
 import { MediaViewer, type ViewerItem } from "../issues/MediaViewer";
 import { section } from "../issues/styles";
 import { formatMoment } from "./visit";
+import { currencyName } from "../../lib/currency";
 import { personName } from "../../lib/person";
 
 const factsCss = css`
@@ -52,7 +53,7 @@ export function WorkReport({ issue }: { issue: Issue }) {
   const report = issue.work_report;
   if (!report) return null;
   const locale = lang.value;
-  const currency = report.currency ?? "";
+  const currency = currencyName(report.currency ?? "");
   const decimals = report.decimals;
   const money = (text: string | undefined) => (text ? t("work.amount", { amount: text, currency }).trim() : "");
   const priced = report.parts.some((p) => p.unit_price_text != null);

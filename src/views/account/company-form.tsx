@@ -6,6 +6,7 @@ import { AccountPicture, AccountSection, ltrCss, PicturePicker, pictureUrl, Save
 import { Field, TextField } from "../../components/ui";
 import { ACCOUNT_LIMITS, type AccountProfile } from "../../contract/account";
 import { formatMinor, parseMinor } from "../../contract/money";
+import { currencyName } from "../../lib/currency";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { muted, stack } from "../../styles/theme";
@@ -86,13 +87,14 @@ function Logo({ company, onSaved }: { company: Company; onSaved: SectionProps["o
 export function CompanySection(props: SectionProps) {
   useSignals();
   const company = props.profile.company;
-  const currency = company?.currency ?? "";
-  const decimals = decimalsOf(currency);
+  const code = company?.currency ?? "";
+  const currency = currencyName(code);
+  const decimals = decimalsOf(code);
   const { form, set, errors, busy, dirty, submit, ref } = useProfileForm({
     ...props,
     section: "company",
     from,
-    build: builder(currency),
+    build: builder(code),
     failKey: "account.saveFailed",
   });
   if (!company)

@@ -22,6 +22,7 @@ import { formatMinor } from "../../contract/money";
 import { COST_LABEL_MAX, MAX_AFTER_PHOTOS, MAX_EXTRA_COSTS, MAX_PARTS, NOTES_MAX, PART_NAME_MAX } from "../../contract/repairs";
 import { newKey } from "../../api/repairs";
 import { fetchIssue } from "../../api/issues";
+import { currencyName } from "../../lib/currency";
 import { compressPhoto } from "../../lib/image-compress";
 import { type OutboxStep, fileOf, getOutbox, isNetworkFailure, moveStep } from "../../lib/outbox";
 import { useUploadQueue } from "../../lib/upload-queue";
@@ -110,7 +111,7 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
   useSignals();
   const locale = lang.value;
   const money = moneyOfIssue(issue);
-  const currency = money.currency;
+  const currency = currencyName(money.currency);
   const initial = useMemo(() => emptyWork(issue), [issue]);
   const [form, setForm] = useState<WorkForm>(initial);
   const [photos, setPhotos] = useState<PickedMedia[]>([]);

@@ -11,6 +11,7 @@ import { mediaUrl } from "../../components/issues/Gallery";
 import { LinkButton, LoadError, Loading, NestedTitle } from "../../components/property/parts";
 import { Button } from "../../components/ui";
 import type { Receipt } from "../../contract/jobs";
+import { currencyName } from "../../lib/currency";
 import { formatDay } from "../../lib/dates";
 import { useHashSearch } from "../../lib/hash-location";
 import { useResource } from "../../lib/use-resource";
@@ -63,9 +64,7 @@ const sectionCss = cx(card, css`& > h2 { font-size: 17px; margin: 0 0 8px; } & p
 
 /** An amount as sent (its `*_text`) with the currency's name in the user's language (its ISO code when unknown). */
 function moneyText(text: string, currency: string) {
-  const key = `receipt.currency.${currency}`;
-  const name = t(key);
-  return t("receipt.money", { amount: text, currency: name === key ? currency : name });
+  return t("receipt.money", { amount: text, currency: currencyName(currency) });
 }
 
 /** An amount, kept in one piece in either reading direction. */
