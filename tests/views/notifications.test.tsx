@@ -209,7 +209,8 @@ describe("notification settings", () => {
     expect(save.disabled).toBe(true);
 
     fireEvent.click(screen.getByRole("switch", { name: "Push notification: New comment" }));
-    fireEvent.click(screen.getByRole("switch", { name: "Email: Visit scheduled" }));
+    // A tap anywhere in the switch's cell (48 px high, the column wide) flips it, not only on its 24 px box.
+    fireEvent.click(screen.getByTestId("switch-scheduled-mail"));
     fireEvent.click(screen.getByRole("switch", { name: "Push notification: Reminder an hour before" }));
     fireEvent.click(screen.getByRole("switch", { name: "Push notification: Reminder an hour before" }));
     fireEvent.click(save);

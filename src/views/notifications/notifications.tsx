@@ -217,6 +217,8 @@ const settingsCss = css`
   & li.head { min-height: 0; padding-bottom: 6px; font-size: 13px; font-weight: 700; color: var(--muted); }
   & li > :not(:first-child) { justify-self: center; text-align: center; }
   & input { width: 24px; height: 24px; margin: 0; accent-color: var(--brand); cursor: pointer; }
+  /* Each switch's whole column cell takes the tap, not only its 24 px box. */
+  & li > label { justify-self: stretch; align-self: stretch; display: flex; align-items: center; justify-content: center; min-height: 48px; cursor: pointer; }
 `;
 
 type Draft = Record<string, SettingRow>;
@@ -310,23 +312,27 @@ function SettingsForm({ rows }: { rows: readonly SettingRow[] }) {
             return (
               <li key={k}>
                 <span>{name}</span>
-                <input
-                  type="checkbox"
-                  role="switch"
-                  checked={draft[k].push}
-                  aria-checked={draft[k].push}
-                  onChange={() => flip(k, "push")}
-                  aria-label={t("notifications.settings.pushLabel", { kind: name })}
-                />
-                {MAIL_KINDS.includes(k) ? (
+                <label data-testid={`switch-${k}-push`}>
                   <input
                     type="checkbox"
                     role="switch"
-                    checked={draft[k].mail}
-                    aria-checked={draft[k].mail}
-                    onChange={() => flip(k, "mail")}
-                    aria-label={t("notifications.settings.mailLabel", { kind: name })}
+                    checked={draft[k].push}
+                    aria-checked={draft[k].push}
+                    onChange={() => flip(k, "push")}
+                    aria-label={t("notifications.settings.pushLabel", { kind: name })}
                   />
+                </label>
+                {MAIL_KINDS.includes(k) ? (
+                  <label data-testid={`switch-${k}-mail`}>
+                    <input
+                      type="checkbox"
+                      role="switch"
+                      checked={draft[k].mail}
+                      aria-checked={draft[k].mail}
+                      onChange={() => flip(k, "mail")}
+                      aria-label={t("notifications.settings.mailLabel", { kind: name })}
+                    />
+                  </label>
                 ) : (
                   <span />
                 )}
