@@ -124,12 +124,26 @@ describe("/property/prev-tenant", () => {
   });
 
   it("without a property asks for all the caller may see, and says when there are none", async () => {
-    signIn({ access_token: "t", role: 3, got_email_mob: 1 });
+    signIn({ access_token: "t", role: 0, got_email_mob: 1 });
     const calls = fakeApi({ "GET property/prev_tenants": () => json(200, { status: 1, total: 0, data: [] }) });
     navigate(paths.prevTenant());
     render(<PrevTenantsView title="titles.prevTenant" />);
     expect((await screen.findByTestId("empty-state")).textContent).toContain("No previous tenants yet.");
+    expect(screen.getByRole("heading", { level: 1, name: "Previous tenants" })).toBeTruthy();
     expect(calls[0].params.has("property_id")).toBe(false);
+  });
+
+  it("is a tenant's own earlier homes when opened from their Home, in English and Arabic", async () => {
+    signIn({ access_token: "t", role: 3, got_email_mob: 1 });
+    const calls = fakeApi({ "GET property/prev_tenants": () => json(200, { status: 1, total: 0, data: [] }) });
+    navigate(paths.prevTenant());
+    render(<PrevTenantsView title="titles.prevTenant" />);
+    expect((await screen.findByTestId("empty-state")).textContent).toBe("No earlier homes yet. When a tenancy of yours ends, the home shows here with its repairs.");
+    expect(screen.getByRole("heading", { level: 1, name: "Your earlier homes" })).toBeTruthy();
+    expect(calls[0].params.has("property_id")).toBe(false);
+    act(() => void (lang.value = "ar"));
+    expect(screen.getByRole("heading", { level: 1, name: "منازلك السابقة" })).toBeTruthy();
+    expect(screen.getByTestId("empty-state").textContent).toContain("لا توجد منازل سابقة بعد.");
   });
 
   it("renders in Arabic with Western digits", async () => {

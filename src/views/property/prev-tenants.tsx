@@ -7,6 +7,7 @@ import { useHashSearch } from "../../lib/hash-location";
 import { usePagedList } from "../../lib/use-resource";
 import type { ViewProps } from "../../paths";
 import { lang, t } from "../../signals/language";
+import { role } from "../../signals/session";
 import { card, cx, muted, page, stack } from "../../styles/theme";
 import { personName } from "../../lib/person";
 
@@ -28,12 +29,15 @@ export function PrevTenantsView({ title }: ViewProps) {
   const { items, done } = tenancies.list;
   const locale = lang.value;
   const day = (d: string | null) => (d ? formatDay(d, locale) : "–");
+  // A tenant's own earlier homes (Home's "Your earlier homes" link), named as that link names them.
+  const mine = role.value === 3 && !propertyId;
+  const heading = mine ? t("places.earlierHomes") : t(title);
   return (
     <main className={page}>
-      <NestedTitle title={t(title)} />
+      <NestedTitle title={heading} />
       <div className={stack}>
         {items.length > 0 && (
-          <ul className={listCss} aria-label={t(title)}>
+          <ul className={listCss} aria-label={heading}>
             {items.map((p) => (
               <li key={p.tenancy_id} className={cx(card, rowCss)} data-testid="prev-tenant">
                 <p className="name">
@@ -48,7 +52,7 @@ export function PrevTenantsView({ title }: ViewProps) {
             ))}
           </ul>
         )}
-        {done && tenancies.error == null && items.length === 0 && <EmptyState text={t("places.noPrevTenants")} />}
+        {done && tenancies.error == null && items.length === 0 && <EmptyState text={t(mine ? "places.noEarlierHomes" : "places.noPrevTenants")} />}
         {tenancies.error != null && <LoadError retry={tenancies.retry} />}
         <PlacesListEnd paged={tenancies} />
       </div>
