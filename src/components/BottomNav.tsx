@@ -27,14 +27,18 @@ const navCss = css`
   }
   & a[aria-current="page"] { color: var(--brand); font-weight: 700; }
   & svg { width: 24px; height: 24px; fill: currentColor; }
+  /* A label never runs past its tab: five tabs at 360 px leave 72 px for "Notifications", which fits at 11 px. */
+  & .label { max-width: 100%; padding-inline: 2px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  &[data-tabs="5"] .label { font-size: 11px; letter-spacing: -0.1px; }
 `;
 
 /** The bottom navigation bar of the signed-in user's role (SPEC.md section 2); the bell shows the unread count. */
 export function BottomNav({ path }: { path: string }) {
   useSignals();
+  const tabs = navFor(role.value);
   return (
-    <nav className={navCss} aria-label={t("nav.label")}>
-      {navFor(role.value).map((to) => {
+    <nav className={navCss} aria-label={t("nav.label")} data-tabs={tabs.length}>
+      {tabs.map((to) => {
         const bell = to === paths.notifications;
         return (
           <Link key={to} href={to} aria-current={path === to ? "page" : undefined} aria-label={bell && unread.value > 0 ? bellLabel(unread.value) : undefined}>
@@ -45,7 +49,7 @@ export function BottomNav({ path }: { path: string }) {
                 <path d={ICONS[to.slice(1)]} />
               </svg>
             )}
-            <span>{t(`nav.${to.slice(1)}`)}</span>
+            <span className="label">{t(`nav.${to.slice(1)}`)}</span>
           </Link>
         );
       })}

@@ -16,7 +16,8 @@ const headerCss = css`
   & svg { fill: currentColor; }
 `;
 const badgeCss = css`
-  position: relative;
+  /* Its own box, not a line of text: the icon sits as high as the bottom bar's other icons, with no descender gap below. */
+  position: relative; display: inline-flex;
   & > b { position: absolute; top: -6px; inset-inline-end: -9px; min-width: 18px; height: 18px; padding: 0 5px; border-radius: 9px;
     background: #b91c1c; color: #fff; font-size: 11px; line-height: 18px; font-weight: 700; text-align: center; box-shadow: 0 0 0 2px #fff; }
 `;
