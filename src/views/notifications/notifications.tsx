@@ -218,7 +218,7 @@ const settingsCss = css`
   & li > :not(:first-child) { justify-self: center; text-align: center; }
   & input { width: 24px; height: 24px; margin: 0; accent-color: var(--brand); cursor: pointer; }
   /* Each switch's whole column cell takes the tap, not only its 24 px box. */
-  & li > label { justify-self: stretch; align-self: stretch; display: flex; align-items: center; justify-content: center; min-height: 48px; cursor: pointer; }
+  & li > label:not(:first-child) { justify-self: stretch; align-self: stretch; display: flex; align-items: center; justify-content: center; min-height: 48px; cursor: pointer; }
 `;
 
 type Draft = Record<string, SettingRow>;
