@@ -138,7 +138,9 @@ describe("/property/prev-tenant", () => {
     const calls = fakeApi({ "GET property/prev_tenants": () => json(200, { status: 1, total: 0, data: [] }) });
     navigate(paths.prevTenant());
     render(<PrevTenantsView title="titles.prevTenant" />);
-    expect((await screen.findByTestId("empty-state")).textContent).toBe("No earlier homes yet. When a tenancy of yours ends, the home shows here with its repairs.");
+    expect((await screen.findByTestId("empty-state")).textContent).toBe(
+      "No earlier homes yet. When a tenancy of yours ends, the home shows here with its repairs.",
+    );
     expect(screen.getByRole("heading", { level: 1, name: "Your earlier homes" })).toBeTruthy();
     expect(calls[0].params.has("property_id")).toBe(false);
     act(() => void (lang.value = "ar"));

@@ -253,7 +253,10 @@ function countryOptions(language: string, current: string): [string, string][] {
   // A few countries owners in the Gulf also hold property in; the list stays short for a select on a phone.
   const others = ["EG", "JO", "LB", "IN", "PK", "GB", "US"];
   if (current && !gulf.includes(current) && !others.includes(current)) others.push(current);
-  return [...gulf.map((c) => [c, name(c)] as [string, string]), ...others.map((c) => [c, name(c)] as [string, string]).sort((a, b) => a[1].localeCompare(b[1], language))];
+  return [
+    ...gulf.map((c) => [c, name(c)] as [string, string]),
+    ...others.map((c) => [c, name(c)] as [string, string]).sort((a, b) => a[1].localeCompare(b[1], language)),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
