@@ -24,7 +24,10 @@ const searchCss = css`
   & input { min-height: 48px; padding: 10px 12px; border: 1px solid var(--line); border-radius: 10px; background: #fff; width: 100%; }
 `;
 
-/** /properties (role 2, from a tile of the manager's Home, not the bottom bar: hence the back arrow): the company's properties with open issue counts, a search by name, loaded a page at a time. */
+/**
+ * /properties (role 2): the company's properties with open issue counts, a search by name, loaded a page at a time.
+ * A tile of the manager's Home opens it, not the bottom bar: hence the back arrow.
+ */
 export function PropertiesView({ title }: ViewProps) {
   useSignals();
   const [typed, setTyped] = useState("");
