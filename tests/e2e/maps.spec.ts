@@ -69,6 +69,11 @@ for (const lang of ["en", "ar"] as const) {
       const numbers = await map(page).locator(".map-stop").allTextContents();
       expect(numbers.map(Number).sort((a, b) => a - b)).toEqual(placed.map((_, i) => i + 1));
       await expect(map(page).locator("img.leaflet-tile-loaded").first()).toBeAttached();
+      // Each marker takes a tap across a finger's 44 px, though its drawing is smaller.
+      for (const box of await stops(page).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()))) {
+        expect.soft(box.width).toBeGreaterThanOrEqual(43.5);
+        expect.soft(box.height).toBeGreaterThanOrEqual(43.5);
+      }
       await shot(page, info, `${lang}-1-jobs-map`);
 
       // Zoom in once; then the keyboard: Tab to marker 1 and Enter opens its card, whose heading takes the focus.

@@ -34,12 +34,15 @@ export interface IssuesMapProps {
 
 /** Where the user left each map, by `viewKey`, for as long as the app is open. */
 const views = new Map<string, { lat: number; lng: number; zoom: number }>();
+/** The side of the square a marker takes taps in: a finger's size, larger than any marker's drawing (32 to 42 px). */
+const MARKER_HIT = 44;
 /** Muscat, for a map with nothing on it yet. */
 const DEFAULT_VIEW = { lat: 23.588, lng: 58.3829, zoom: 11 };
 
 const frame = css`
   height: 62vh; min-height: 300px; max-height: 560px;
-  & .map-pin-wrap { background: none; border: 0; }
+  /* Every marker takes a tap across 44 by 44 px (MARKER_HIT), its drawing centred inside at its own size. */
+  & .map-pin-wrap { background: none; border: 0; display: flex; align-items: center; justify-content: center; }
   & .map-stop, & .map-cluster, & .map-tech {
     display: flex; align-items: center; justify-content: center; box-sizing: border-box; color: #fff; font-weight: 800;
     border: 3px solid #fff; box-shadow: 0 1px 4px rgba(0, 0, 0, 0.45);
@@ -137,8 +140,8 @@ export function IssuesMap({ pins, cluster = false, viewKey, label, selected, onS
         icon: L.divIcon({
           className: "map-pin-wrap",
           html: p.html,
-          iconSize: p.layer === "techs" ? [32, 32] : [34, 34],
-          iconAnchor: p.layer === "techs" ? [16, 16] : [17, 17],
+          iconSize: [MARKER_HIT, MARKER_HIT],
+          iconAnchor: [MARKER_HIT / 2, MARKER_HIT / 2],
         }),
         keyboard: true,
         riseOnHover: true,
@@ -167,7 +170,7 @@ export function IssuesMap({ pins, cluster = false, viewKey, label, selected, onS
           spiderfyOnMaxZoom: true,
           iconCreateFunction: (c) => {
             const n = c.getChildCount();
-            return L.divIcon({ className: "map-pin-wrap", html: clusterHtml(n, t("map.cluster", { n })), iconSize: [42, 42] });
+            return L.divIcon({ className: "map-pin-wrap", html: clusterHtml(n, t("map.cluster", { n })), iconSize: [MARKER_HIT, MARKER_HIT] });
           },
         });
         clusters.addLayers(issues);
