@@ -85,6 +85,8 @@ describe("the profile screen", () => {
     expect(within(card).getByText("Maryam Al Balushi")).toBeTruthy();
     expect((screen.getByLabelText("Full name") as HTMLInputElement).value).toBe("Maryam Al Balushi");
     expect(within(screen.getByTestId("contact-email")).getByText("maryam@demo.om")).toBeTruthy();
+    // A narrow row breaks the email after its "@", never mid-word.
+    expect(within(screen.getByTestId("contact-email")).getByText("maryam@demo.om").innerHTML).toBe("maryam@<wbr>demo.om");
     expect(within(screen.getByTestId("contact-mobile")).getByText("+968 91234567")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Password" })).toBeTruthy();
     expect(screen.queryByTestId("work-section")).toBeNull();

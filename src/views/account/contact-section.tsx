@@ -40,6 +40,19 @@ function shownPending(p: PendingContact): string {
   return body ? shownValue(body) : p.value;
 }
 
+/** An email that may break after its "@" (not mid-word) when the row is too narrow for it whole. */
+function Breakable({ value }: { value: string }) {
+  const at = value.indexOf("@");
+  if (at < 0) return <>{value}</>;
+  return (
+    <>
+      {value.slice(0, at + 1)}
+      <wbr />
+      {value.slice(at + 1)}
+    </>
+  );
+}
+
 /** Email and mobile, each with Change; a change waiting for its code says where it went, with Enter code and Resend. */
 export function ContactSection({ profile, onSaved, onDirty }: SectionProps) {
   useSignals();
@@ -67,7 +80,15 @@ export function ContactSection({ profile, onSaved, onDirty }: SectionProps) {
             <p id={labelId} className="label">
               {label}
             </p>
-            <p className="value">{value ? <bdi dir="ltr">{value}</bdi> : <span className={muted}>{t("account.none")}</span>}</p>
+            <p className="value">
+              {value ? (
+                <bdi dir="ltr">
+                  <Breakable value={value} />
+                </bdi>
+              ) : (
+                <span className={muted}>{t("account.none")}</span>
+              )}
+            </p>
           </div>
           <Button variant="secondary" aria-describedby={labelId} onClick={() => setSheet({ kind, step: "value" })}>
             {t(value ? "account.contact.change" : "account.contact.add")}
