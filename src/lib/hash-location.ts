@@ -57,11 +57,25 @@ export interface NavigateOptions {
   state?: unknown;
 }
 
+/** This page load, on each state the app gives a history entry (thisPage). */
+const PAGE_KEY = "__page";
+const PAGE = `${performance.timeOrigin}:${Math.random()}`;
+
+/**
+ * A state object marked as this page load's. A browser keeps an entry's state over a reload, and back across one:
+ * marked, a screen can tell a copy it was just handed from one a previous page left (isThisPages), which may be stale.
+ */
+export function thisPage<T>(state: T): T {
+  return state && typeof state === "object" && !Array.isArray(state) ? { ...state, [PAGE_KEY]: PAGE } : state;
+}
+/** Whether the current entry's state was given in this page load (not kept by the browser from an earlier one). */
+export const isThisPages = (state: unknown) => !!state && typeof state === "object" && (state as Record<string, unknown>)[PAGE_KEY] === PAGE;
+
 /** Navigates anywhere in the app, inside or outside components. */
 export function navigate(to: string, { replace = false, state = null }: NavigateOptions = {}) {
   const target = "#/" + to.replace(/^#?\/?/, "");
   if (target === location.hash && !replace && state === null) return;
-  history[replace ? "replaceState" : "pushState"](state, "", target);
+  history[replace ? "replaceState" : "pushState"](thisPage(state), "", target);
   notify();
 }
 

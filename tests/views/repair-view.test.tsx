@@ -115,6 +115,48 @@ describe("state of the repair", () => {
   });
 });
 
+describe("a state the browser kept from an earlier page load", () => {
+  // A reload (or a back across one) gives the entry its old state again: the repair may have moved on since.
+  const keptOverReload = (issue: Issue) => {
+    navigate(`/property/issues-view?issue_id=${issue.issue_id}`);
+    history.replaceState(JSON.parse(JSON.stringify(issue)), "");
+  };
+
+  it("shows the kept copy at once, then the repair as the server has it now, with only the moves it allows now", async () => {
+    const then = repair({ issue_id: 12, stage: "scheduled", visit: slotA, actions: ["edit", "cancel", "comment"] });
+    const now = { ...then, stage: "in_progress" as const, actions: ["comment"] };
+    let answer: (r: Response) => void = () => {};
+    const calls = fakeRepairApi({
+      "GET issue/timeline": timeline(event({ event_id: 1, kind: "reported" })),
+      "GET issue/issue": () => new Promise<Response>((r) => (answer = r)),
+    });
+    keptOverReload(then);
+    render(<IssueReadOnlyView title="titles.issueDetails" />);
+    expect((await screen.findByTestId("stage-badge")).textContent).toBe("Scheduled");
+    await waitFor(() => expect(calls.filter((c) => c.path === "issue/issue").map((c) => c.params.get("issue_id"))).toEqual(["12"]));
+    act(() => answer(json(200, { status: 1, data: now })));
+    await waitFor(() => expect(screen.getByTestId("stage-badge").textContent).toBe("In progress"));
+    expect(actionControls()).toEqual(["comment"]);
+  });
+
+  it("keeps showing the kept copy when the server cannot be reached", async () => {
+    fakeRepairApi({
+      "GET issue/timeline": timeline(event({ event_id: 1, kind: "reported" })),
+      "GET issue/issue": () => Promise.reject(new TypeError("Failed to fetch")),
+    });
+    keptOverReload(repair({ issue_id: 13, stage: "scheduled", visit: slotA }));
+    render(<IssueReadOnlyView title="titles.issueDetails" />);
+    expect((await screen.findByTestId("stage-badge")).textContent).toBe("Scheduled");
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+  });
+
+  it("a copy handed over in this page load is shown without a call (SPEC.md: navigation state, no call)", async () => {
+    const calls = show(repair({ issue_id: 14, stage: "scheduled", visit: slotA }));
+    expect((await screen.findByTestId("stage-badge")).textContent).toBe("Scheduled");
+    expect(calls.filter((c) => c.path === "issue/issue")).toEqual([]);
+  });
+});
+
 describe("picking a proposed time", () => {
   it("sends the chosen slot, toasts the server's message and shows the repair scheduled at once", async () => {
     const calls = show(repair({ stage: "proposed", tech_available: [slotA, slotB], actions: ["pick_slot", "request_slots", "comment"] }), {

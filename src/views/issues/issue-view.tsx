@@ -15,6 +15,7 @@ import { TimelineSection } from "../../components/repair/Timeline";
 import { WorkReport } from "../../components/repair/WorkReport";
 import type { Issue } from "../../contract/issues";
 import type { TimelineEntry } from "../../contract/repairs";
+import { thisPage } from "../../lib/hash-location";
 import { useResource } from "../../lib/use-resource";
 import { offerIssue } from "../../api/jobs";
 import { LinkButton } from "../../components/property/parts";
@@ -40,7 +41,7 @@ const closedNote = css`
  */
 function remember(issue: Issue) {
   const state = history.state as { issue_id?: unknown } | null;
-  if (!state || state.issue_id === issue.issue_id) history.replaceState(issue, "");
+  if (!state || state.issue_id === issue.issue_id) history.replaceState(thisPage(issue), "");
 }
 
 /** SPEC.md's read-only screen as it was, for an issue a server sends without a stage (no moves, no timeline). */

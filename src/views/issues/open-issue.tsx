@@ -10,7 +10,7 @@ import { EmergencyMark, StageBadge } from "../../components/repair/StageBadge";
 import { Button, Spinner } from "../../components/ui";
 import { type ViewProps, paths } from "../../paths";
 import { type Issue, type Slot, isAcknowledged } from "../../contract/issues";
-import { navigate } from "../../lib/hash-location";
+import { navigate, thisPage } from "../../lib/hash-location";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { JobActions } from "./job-actions";
@@ -40,7 +40,7 @@ function acknowledged(issue: Issue, slots: Slot[], outcome: AckOutcome): Issue {
 /** The issue as it is now, written into history state (when the state is this issue's) for a reload or a step back. */
 function remember(next: Issue): Issue {
   const state = history.state as { issue_id?: unknown } | null;
-  if (state && state.issue_id === next.issue_id) history.replaceState({ ...state, ...next }, "");
+  if (state && state.issue_id === next.issue_id) history.replaceState(thisPage({ ...state, ...next }), "");
   return next;
 }
 
