@@ -5,6 +5,10 @@
 import { loadOnce } from "./load-again";
 import { signOuts } from "./sign-outs";
 
+/** Names of reads that two screens share: Home keeps them, and the report form falls back on them offline. */
+export const KEPT_HOME_PLACES = "home:places";
+export const keptProperty = (propertyId: number) => `property-id:${propertyId}`;
+
 /** A kept answer and when it arrived (ms since the epoch). */
 export interface Kept<T> {
   data: T;

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { createApi, setApi } from "../../src/api/client";
 import { OutboxWaiting } from "../../src/components/OutboxList";
 import { navigate } from "../../src/lib/hash-location";
+import { KEPT_HOME_PLACES, keep, keptProperty } from "../../src/lib/kept";
 import { setOutbox, startOutbox } from "../../src/lib/outbox";
 import { online } from "../../src/signals/connectivity";
 import { outboxItems } from "../../src/signals/outbox";
@@ -103,6 +104,20 @@ describe("reporting without network", () => {
     expect(sent[2].headers.get("idempotency-key")).toBeTruthy();
     expect(sent[2].headers.get("idempotency-key")).not.toBe(sent[0].headers.get("idempotency-key"));
     expect(within(screen.getByTestId("outbox-waiting")).getByText("Sent")).toBeTruthy();
+  });
+
+  it("opened offline: the home and units that Home kept on the phone serve, and the report waits", async () => {
+    await keep(3, KEPT_HOME_PLACES, { items: [{ property_id: 5, name: "Al Khuwair Residence", relation: "tenant", type: "building" }], total: 1 });
+    await keep(3, keptProperty(5), home());
+    act(() => void (online.value = false));
+    const calls = fakeServer(routes({ "GET property/properties": noNetwork, "GET property/property": noNetwork, "POST issue/issue": reported }));
+    await fillReport();
+    expect(screen.queryByText("Your properties could not be loaded.")).toBeNull();
+    press("Send report");
+    expect(await screen.findByRole("heading", { name: "Saved on this phone" })).toBeTruthy();
+    goOnline();
+    await waitFor(() => expect(posts(calls).map((c) => c.path)).toEqual(["issue/issue", "issue/media"]));
+    expect(posts(calls)[0].body).toMatchObject({ property_id: 5, unit_id: 12 });
   });
 
   it("offline at the press: nothing is tried, the report waits", async () => {

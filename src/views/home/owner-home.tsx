@@ -10,6 +10,7 @@ import { RepairCard } from "../../components/repair/RepairCard";
 import { needsYou } from "../../components/repair/visit";
 import { Button, Spinner } from "../../components/ui";
 import type { PropertySummary } from "../../contract/property-answers";
+import { KEPT_HOME_PLACES, keptProperty } from "../../lib/kept";
 import { type Resource, usePagedList, useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
@@ -155,7 +156,7 @@ const ended = (end: string | null) => !!end && end.slice(0, 10) < new Date().toI
 function TenantHome({ property }: { property: PropertySummary }) {
   useSignals();
   const detail = useResource((signal) => fetchProperty({ property_id: property.property_id }, signal), [property.property_id], {
-    keep: `property-id:${property.property_id}`,
+    keep: keptProperty(property.property_id),
   });
   const me = user.value?.user_id;
   const mine = detail.data?.units.filter((u) => u.tenant && !ended(u.tenant.end_date) && (u.tenant.user_id == null || u.tenant.user_id === me)) ?? [];
@@ -180,7 +181,7 @@ export function OwnerHome({ title }: ViewProps) {
   useSignals();
   usePropertyScreensSoon();
   const tenant = role.value === 3;
-  const places = usePagedList((n, signal) => fetchProperties(n, "", signal), byId, [], { keep: "home:places" });
+  const places = usePagedList((n, signal) => fetchProperties(n, "", signal), byId, [], { keep: KEPT_HOME_PLACES });
   const items = places.list.items;
   const empty = places.list.done && places.error == null && items.length === 0;
   const open = useResource((signal) => fetchRepairs("open", 1, signal), [], { keep: "home:repairs" });

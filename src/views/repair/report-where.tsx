@@ -7,8 +7,10 @@ import { useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchProperties, fetchProperty } from "../../api/property";
 import { Button, SelectField, TextField } from "../../components/ui";
-import type { PropertyDetail, Unit } from "../../contract/property-answers";
-import { useResource } from "../../lib/use-resource";
+import type { PropertyDetail, PropertySummary, Unit } from "../../contract/property-answers";
+import { KEPT_HOME_PLACES, keptProperty, readKept } from "../../lib/kept";
+import { isNetworkFailure, useResource } from "../../lib/use-resource";
+import { user } from "../../signals/session";
 import { t } from "../../signals/language";
 import { cx, errorText, muted } from "../../styles/theme";
 import { sectionCss } from "./report-fields";
@@ -29,9 +31,18 @@ interface Option {
   name: string;
 }
 
-/** The first page of the caller's properties; a tenant's former homes (no "report" there) are left out. */
+/**
+ * The first page of the caller's properties; a tenant's former homes (no "report" there) are left out. Offline, with
+ * nothing kept by this form yet, the homes Home kept serve (reporting works offline, D23).
+ */
 async function loadOptions(q: string, signal: AbortSignal): Promise<{ options: Option[]; more: boolean }> {
-  const page = await fetchProperties(1, q, signal);
+  const page = await fetchProperties(1, q, signal).catch(async (e) => {
+    const who = user.peek()?.user_id;
+    const kept =
+      !q && who != null && isNetworkFailure(e) ? await readKept<{ items: PropertySummary[]; total: number | null }>(who, KEPT_HOME_PLACES) : undefined;
+    if (!kept) throw e;
+    return { data: kept.data.items, total: kept.data.total ?? kept.data.items.length };
+  });
   let rows = page.data;
   if (rows.length > 1 && rows.some((p) => p.relation === "tenant")) {
     // Only a tenant's homes need a look inside: they may have left some of them.
@@ -78,9 +89,11 @@ export function ReportWhere({
     return () => clearTimeout(timer);
   }, [text]);
 
-  const list = useResource((signal) => loadOptions(q, signal), [q], { enabled: !lockProperty });
+  // Kept on the phone (D23), as Home keeps a home's units: a report can be written offline and waits in the outbox.
+  const list = useResource((signal) => loadOptions(q, signal), [q], { enabled: !lockProperty, keep: q ? undefined : "report:places" });
   const detail = useResource((signal) => fetchProperty({ property_id: value.property_id as number }, signal), [value.property_id], {
     enabled: value.property_id != null,
+    keep: value.property_id != null ? keptProperty(value.property_id) : undefined,
   });
   const shown = detail.data && detail.data.property_id === value.property_id ? detail.data : undefined;
   const units = shown ? reportableUnits(shown) : [];
