@@ -6,6 +6,7 @@
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 import * as z from "zod/mini";
 import { DIAL_CODE, stripNumber } from "./common";
+import { westernDigits } from "./digits";
 
 export const PHONE_MESSAGES = {
   required: "Mobile number is required.",
@@ -21,9 +22,6 @@ export function isKnownDialCode(cntryCode: string): boolean {
   const digits = cntryCode.slice(1);
   return [1, 2, 3].some((n) => n <= digits.length && callingCodes?.has(digits.slice(0, n)));
 }
-
-/** Arabic-Indic and Persian digits ("٩١٠٠٠٠٠١", from an Arabic keyboard) as Western ones. */
-const westernDigits = (s: string) => s.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) - 0x0660) % 0x90));
 
 /**
  * The national number to store after `cntryCode` ("+968", "91000002" → "91000002"; "+966", "050 123 4567" →

@@ -1,6 +1,7 @@
 import dayjs, { type Dayjs } from "dayjs";
 import localizedFormat from "dayjs/plugin/localizedFormat";
 import "dayjs/locale/ar";
+import { westernDigits } from "../contract/digits";
 
 dayjs.extend(localizedFormat);
 
@@ -19,9 +20,6 @@ export function parseStrict(value: string, shape: keyof typeof SHAPES): Dayjs {
   const date = new Date(a, b - 1, c);
   return date.getFullYear() === a && date.getMonth() === b - 1 && date.getDate() === c ? dayjs(date) : dayjs(Number.NaN);
 }
-
-/** Arabic-Indic and Persian digits to Western ones: D18 keeps digits 0-9 in both languages. */
-const westernDigits = (s: string) => s.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (c) => String((c.charCodeAt(0) - 0x0660) % 0x90));
 
 /**
  * A slot date (YYYY-MM-DD) with its day of the month (D18): 'Wed 25 Nov 2026', in Arabic

@@ -1,6 +1,7 @@
 // "Generate units 101 to 110" on the add-property form (LOOP.md section 1): unit names from a number range, with an
 // optional prefix ("A-101") and optional floors (floors 1 to 2 with units 1 to 4 give 101–104 and 201–204).
 // Errors are translation keys (locales/forms), so the form shows them in the user's language.
+import { westernDigits } from "../contract/digits";
 
 /** The most units one range may make: a building, not a typo that makes 90,000 rows. */
 export const MAX_UNITS = 500;
@@ -24,10 +25,7 @@ const PREFIX = /^[\p{L}\p{N} ./-]*$/u;
 
 /** A whole number typed in a field: digits only (Western or Arabic-Indic), at most MAX_NUMBER; null otherwise. */
 function wholeNumber(raw: string | number): { value: number; digits: number } | null | "empty" {
-  const text = String(raw)
-    .trim()
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+  const text = westernDigits(String(raw).trim());
   if (text === "") return "empty";
   if (!/^\d{1,5}$/.test(text)) return null;
   const value = Number(text);

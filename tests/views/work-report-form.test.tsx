@@ -84,6 +84,29 @@ describe("the rules", () => {
     expect(checkWork(form, { decimals: 3 }, 0).errors).toEqual({ after_images: "work.errors.afterPhotoRequired" });
     expect(runningTotal(form, 3)).toEqual({ parts: 5000, costs: 3000, total: 8000 });
   });
+
+  it("reads numbers typed on an Arabic keyboard as the same numbers", () => {
+    const form = {
+      notes: "تم الإصلاح",
+      minutes: "٩٠",
+      parts: [{ id: "a", name: "جلدة", qty: "٢", price: "٢٫٥" }],
+      costs: [{ id: "b", label: "أجرة الحضور", amount: "۳" }],
+      follow_up: false,
+      occupant_damage: false,
+    };
+    expect(checkWork(form, { decimals: 3 }, 1)).toEqual({
+      errors: {},
+      body: {
+        notes: "تم الإصلاح",
+        minutes: 90,
+        parts: [{ name: "جلدة", qty: 2, unit_price: 2500 }],
+        extra_costs: [{ label: "أجرة الحضور", amount: 3000 }],
+        follow_up: false,
+        occupant_damage: false,
+      },
+    });
+    expect(runningTotal(form, 3)).toEqual({ parts: 5000, costs: 3000, total: 8000 });
+  });
 });
 
 describe("the form", () => {

@@ -4,6 +4,7 @@
 import type * as z from "zod/mini";
 import { ACCOUNT_MESSAGES, type AccountProfile } from "../../contract/account";
 import { MESSAGES } from "../../contract/auth";
+import { westernNumber } from "../../contract/digits";
 import { EMAIL_MESSAGES } from "../../contract/email";
 import { currencyDecimals } from "../../contract/money";
 import { PHONE_MESSAGES } from "../../contract/phone";
@@ -39,9 +40,7 @@ const KEYS: Record<string, string> = {
 /** Checks `body` with `schema`: the body to send, or a translation key per field (the first issue of each). */
 export const check = <S extends z.ZodMiniType>(schema: S, body: unknown) => checkWith(schema, body, KEYS);
 
-/** Arabic-Indic and Persian digits and the Arabic decimal sign, as typed on an Arabic keyboard, in Western form. */
-export const westernNumber = (s: string) =>
-  s.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) - 0x0660) % 0x90)).replace(/\u066b/g, ".");
+export { westernNumber };
 
 /** A number as typed ("12", "2.5", "١٢"), or NaN when it is not one; empty is null (nothing entered). */
 export function numberOf(text: string): number | null {

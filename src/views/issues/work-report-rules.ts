@@ -4,6 +4,7 @@
 // the contract's completeBody, each problem a translation key on its field ("parts.1.unit_price").
 import * as z from "zod/mini";
 import type { Issue } from "../../contract/issues";
+import { westernNumber } from "../../contract/digits";
 import { type Money, moneyOf, parseMinor } from "../../contract/money";
 import { type CompleteBody, MINUTES_MAX, REPAIR_MESSAGES, completeBody } from "../../contract/repairs";
 
@@ -66,14 +67,14 @@ export function workChanged(a: WorkForm, b: WorkForm): boolean {
 }
 
 /** A part's or cost's amount as typed, in minor units: empty is 0, null when it is not an amount of the currency. */
-export const amountOf = (text: string, decimals: number): number | null => (text.trim() === "" ? 0 : parseMinor(text, decimals));
+export const amountOf = (text: string, decimals: number): number | null => (text.trim() === "" ? 0 : parseMinor(westernNumber(text), decimals));
 
 /** The sum of the parts (qty × unit price) and costs that read as amounts, in minor units: the running total. */
 export function runningTotal(form: Pick<WorkForm, "parts" | "costs">, decimals: number) {
   let parts = 0;
   for (const p of form.parts) {
     const price = amountOf(p.price, decimals);
-    const qty = Number(p.qty);
+    const qty = Number(westernNumber(p.qty));
     if (price != null && Number.isInteger(qty) && qty > 0) parts += price * qty;
   }
   let costs = 0;
@@ -99,7 +100,8 @@ export function checkWork(form: WorkForm, money: Pick<Money, "decimals">, photos
   const parts = form.parts.map((p, i) => {
     const unit_price = amountOf(p.price, money.decimals);
     if (unit_price == null) errors[`parts.${i}.unit_price`] = "work.errors.priceFormat";
-    const qty = /^\s*\d+\s*$/.test(p.qty) ? Number(p.qty) : Number.NaN;
+    const qtyText = westernNumber(p.qty);
+    const qty = /^\s*\d+\s*$/.test(qtyText) ? Number(qtyText) : Number.NaN;
     return { name: p.name, qty, unit_price: unit_price ?? 0 };
   });
   const extra_costs = form.costs.map((c, i) => {
@@ -107,7 +109,7 @@ export function checkWork(form: WorkForm, money: Pick<Money, "decimals">, photos
     if (amount == null) errors[`extra_costs.${i}.amount`] = "work.errors.priceFormat";
     return { label: c.label, amount: amount ?? 0 };
   });
-  const minutesText = form.minutes.trim();
+  const minutesText = westernNumber(form.minutes).trim();
   const minutes = minutesText === "" ? undefined : /^\d+$/.test(minutesText) ? Number(minutesText) : Number.NaN;
   const input = { notes: form.notes, parts, minutes, extra_costs, follow_up: form.follow_up, occupant_damage: form.occupant_damage };
   const result = z.safeParse(completeBody, input);
