@@ -90,7 +90,7 @@ describe("the receipt", () => {
       ["Tap washer2 × 0.500 OMR", "1.000 OMR"],
       ["Trap seal1 × 2.250 OMR", "2.250 OMR"],
     ]);
-    expect(cells(screen.getByTestId("receipt-labour"))).toEqual(["Labour1.5 h × 10.000 OMR an hour", "15.000 OMR"]);
+    expect(cells(screen.getByTestId("receipt-labour"))).toEqual(["Labour1 h 30 min × 10.000 OMR an hour", "15.000 OMR"]);
     expect(text("receipt-cost")).toBe("Parking1.000 OMR");
     expect(text("receipt-vat")).toBe("VAT 5%0.963 OMR");
     expect(text("receipt-total")).toBe("Total20.213 OMR");
@@ -121,7 +121,8 @@ describe("the receipt", () => {
     );
     expect(await screen.findByText("No parts were used.")).toBeTruthy();
     expect(text("receipt-total")).toBe("Total94.50 AED");
-    expect(text("receipt-labour")).toContain("0.8 h");
+    // The time as worked, so the line adds up: 45 min × 120.00 is 90.00 (a rounded "0.8 h" made it read 96.00).
+    expect(text("receipt-labour")).toBe("Labour45 min × 120.00 AED an hour90.00 AED");
     expect(text("receipt-rating")).toBe("Not rated yet.");
     expect(text("receipt-work")).toContain("The damage was caused by the occupant.");
     expect(text("receipt-company")).toBe("Independent technician");
@@ -134,7 +135,7 @@ describe("the receipt", () => {
     expect(await screen.findByRole("heading", { name: "إيصال رقم 17" })).toBeTruthy();
     expect(text("receipt-total")).toBe("الإجمالي20.213 ر.ع.");
     expect(text("receipt-vat")).toBe("ضريبة القيمة المضافة 5%0.963 ر.ع.");
-    expect(text("receipt-labour")).toBe("أجرة العمل1.5 ساعة × 10.000 ر.ع. للساعة15.000 ر.ع.");
+    expect(text("receipt-labour")).toBe("أجرة العمل1 ساعة و30 دقيقة × 10.000 ر.ع. للساعة15.000 ر.ع.");
     expect(text("receipt-head")).toContain("صدر في 21 نوفمبر 2026");
     expect(screen.getByRole("button", { name: "طباعة أو حفظ PDF" })).toBeTruthy();
   });

@@ -14,6 +14,7 @@ import { MediaViewer, type ViewerItem } from "../issues/MediaViewer";
 import { section } from "../issues/styles";
 import { formatMoment } from "./visit";
 import { currencyName } from "../../lib/currency";
+import { timeOnSite } from "../../lib/duration";
 import { personName } from "../../lib/person";
 
 const factsCss = css`
@@ -37,14 +38,6 @@ const photosCss = css`
   & img { width: 100%; height: 100%; object-fit: cover; display: block; }
 `;
 const signatureCss = css`display: block; max-width: 280px; width: 100%; border: 1px solid var(--line); border-radius: 10px; background: #fff;`;
-
-/** "1 h 25 min" in the user's language. */
-export function timeOnSite(minutes: number) {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (!h) return t("work.duration.minutes", { m });
-  return m ? t("work.duration.hoursMinutes", { h, m }) : t("work.duration.hours", { h });
-}
 
 /** The report, or nothing when the issue has none (before completion). */
 export function WorkReport({ issue }: { issue: Issue }) {

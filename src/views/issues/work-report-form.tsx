@@ -15,7 +15,7 @@ import { DiscardChanges } from "../../components/DiscardChanges";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { mediaUrl } from "../../components/issues/Gallery";
 import { SignaturePad, type SignaturePadHandle } from "../../components/repair/SignaturePad";
-import { timeOnSite } from "../../components/repair/WorkReport";
+import { timeOnSite } from "../../lib/duration";
 import { Button, Field } from "../../components/ui";
 import type { Issue } from "../../contract/issues";
 import { formatMinor } from "../../contract/money";

@@ -12,13 +12,13 @@ import { LinkButton, LoadError, Loading, NestedTitle } from "../../components/pr
 import { Button } from "../../components/ui";
 import type { Receipt } from "../../contract/jobs";
 import { currencyName } from "../../lib/currency";
+import { timeOnSite } from "../../lib/duration";
 import { formatDay } from "../../lib/dates";
 import { useHashSearch } from "../../lib/hash-location";
 import { useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { card, cx, muted, page, stack } from "../../styles/theme";
-import { hoursOf } from "../reports/figures";
 import { personName } from "../../lib/person";
 
 /**
@@ -226,7 +226,7 @@ function ReceiptBody({ receipt, issueId }: { receipt: Receipt; issueId: number }
               <td>
                 {t("receipt.labour")}
                 <span className="detail">
-                  {t("receipt.labourDetail", { hours: hoursOf(labour.minutes), rate: moneyText(labour.hourly_rate_text, receipt.currency) })}
+                  {t("receipt.labourDetail", { time: timeOnSite(labour.minutes), rate: moneyText(labour.hourly_rate_text, receipt.currency) })}
                 </span>
               </td>
               <td className="num">{money(labour.amount_text)}</td>
