@@ -84,6 +84,21 @@ describe("OpenIssueView", () => {
     expect(calls).toHaveLength(0);
   });
 
+  it("tells the technician whether they may enter alone, as the reporter said; nothing when the server says nothing", async () => {
+    fakeApi(() => json(500, {}));
+    const shown = (presence?: string) => {
+      navigate("/property/open-issues?issue_id=7", { state: issue({ presence }) });
+      const view = render(<OpenIssueView title="titles.issueDetails" />);
+      const text = screen.queryByTestId("issue-presence")?.textContent ?? null;
+      view.unmount();
+      return text;
+    };
+    expect(shown("may_enter")).toBe("The technician may enter without anyone home (with the key or the guard).");
+    expect(shown("present")).toBe("Someone will be home for the visit: the technician comes only then.");
+    expect(shown()).toBeNull();
+    expect(shown("sometimes")).toBeNull();
+  });
+
   it("loads the issue by issue_id when there is no state (a reload or a shared link)", async () => {
     const calls = fakeApi(() => json(200, { status: 1, data: issue({ issue_id: 9, available: [] }) }));
     navigate("/property/open-issues?issue_id=9");

@@ -2,6 +2,7 @@ import { css } from "goober";
 import type { ReactNode } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type Issue, type Slot, isAcknowledged } from "../../contract/issues";
+import { PRESENCE } from "../../contract/repairs";
 import { formatAddress } from "../../lib/address";
 import { formatCreated, formatSlotDate, formatSlotTime } from "../../lib/dates";
 import { navigate } from "../../lib/hash-location";
@@ -38,6 +39,12 @@ export function IssueSummary({ issue }: { issue: Issue }) {
       <p className={muted} data-testid="issue-created">
         <time dateTime={issue.created_at}>{t("issues.createdOn", { date: formatCreated(issue.created_at, lang.value) })}</time>
       </p>
+      {/* Whether the technician may come in alone, as the reporter said (LOOP.md: "you may enter" or "I will be there"). */}
+      {(PRESENCE as readonly unknown[]).includes(issue.presence) && (
+        <p className={css`margin: 8px 0 0; font-weight: 600;`} data-testid="issue-presence">
+          {t(`issues.presence.${issue.presence}`)}
+        </p>
+      )}
     </section>
   );
 }
