@@ -71,6 +71,10 @@ const issueSelect = (extra: string) => `
          ${iso("i.held_at")} as held_at, i.hold_reason,
          ${iso("i.completed_at")} as completed_at,
          i.rating, i.rating_comment, i.cancel_reason,
+         -- Why a reopened repair is being worked on again, until it is completed again (the technician reads it first).
+         case when i.stage in ('assigned', 'accepted', 'proposed', 'scheduled', 'in_progress')
+              then (select e.note from issue_events e where e.issue_id = i.issue_id and e.kind = 'reopen' order by e.event_id desc limit 1)
+         end as reopen_reason,
          ${iso("i.updated_at")} as updated_at,
          i.offered_at is not null as offered) c`;
 

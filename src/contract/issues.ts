@@ -106,6 +106,8 @@ export const issueSchema = z.looseObject({
   rating: z.optional(z.nullable(z.number())),
   rating_comment: z.optional(z.nullable(z.string())),
   cancel_reason: z.optional(z.nullable(z.string())),
+  /** Why a reopened repair is being worked on again, until it is completed again. */
+  reopen_reason: z.optional(z.nullable(z.string())),
   updated_at: z.optional(z.nullable(z.string())),
   /** The caller reported this issue. */
   mine: z.optional(z.boolean()),

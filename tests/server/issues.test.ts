@@ -47,6 +47,8 @@ const STATE_FIELDS = [
   "rating",
   "rating_comment",
   "cancel_reason",
+  // Why a reopened repair is being worked on again (null otherwise).
+  "reopen_reason",
   "updated_at",
   // Issue 12: the job's start, its hold, and the photos of the finished work.
   "started_at",

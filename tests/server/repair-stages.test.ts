@@ -318,10 +318,13 @@ describe("moves in detail", () => {
     const w = await repairWorld(db);
     const early = await issueAt(w, "completed");
     clock.set(NOW - HOUR + 72 * HOUR - 60_000);
+    const { data: before } = await (await sharedApp(db).json("GET", `/api/issue/issue?issue_id=${early}`, undefined, w.t.tech)).json();
+    expect(before.reopen_reason).toBeNull();
     const { data } = await (await call("reopen", early, w.t.tenant, { reason: "Still dripping" })).json();
-    expect(data).toMatchObject({ stage: "assigned", issue_status: 0, completed_at: null, tech_name: "Ahmed Tech" });
-    // The same technician accepts it again.
-    expect((await call("accept", early, w.t.tech, undefined)).status).toBe(200);
+    expect(data).toMatchObject({ stage: "assigned", issue_status: 0, completed_at: null, tech_name: "Ahmed Tech", reopen_reason: "Still dripping" });
+    // The same technician accepts it again, and reads why it came back.
+    const accepted = await (await call("accept", early, w.t.tech, undefined)).json();
+    expect(accepted.data).toMatchObject({ stage: "accepted", reopen_reason: "Still dripping" });
 
     clock.set(NOW);
     const late = await issueAt(w, "completed");

@@ -99,6 +99,13 @@ describe("OpenIssueView", () => {
     expect(shown("sometimes")).toBeNull();
   });
 
+  it("a reopened job says first what is still wrong, in the customer's words", () => {
+    fakeApi(() => json(500, {}));
+    navigate("/property/open-issues?issue_id=7", { state: issue({ stage: "assigned", reopen_reason: "Still dripping under the sink" }) });
+    render(<OpenIssueView title="titles.issueDetails" />);
+    expect(screen.getByTestId("reopen-reason").textContent).toBe("Reopened by the customer after your work. What is still wrong:Still dripping under the sink");
+  });
+
   it("loads the issue by issue_id when there is no state (a reload or a shared link)", async () => {
     const calls = fakeApi(() => json(200, { status: 1, data: issue({ issue_id: 9, available: [] }) }));
     navigate("/property/open-issues?issue_id=9");

@@ -56,6 +56,10 @@ const actionBar = css`
   background: linear-gradient(to top, var(--bg) 70%, transparent);
 `;
 const badgesCss = css`display: flex; flex-wrap: wrap; gap: 6px; align-items: center;`;
+const reopenedCss = css`
+  margin: 0; padding: 10px 12px; border-radius: 10px; background: #fef3c7; color: #78350f; font-weight: 600;
+  & span { display: block; margin-top: 4px; font-weight: 400; white-space: pre-wrap; overflow-wrap: anywhere; }
+`;
 
 /**
  * Issue details with availability acknowledgement (SPEC.md section 2, D4: /property/open-issues), and the technician's
@@ -100,6 +104,13 @@ export function OpenIssueView(_: ViewProps) {
               </div>
             )}
             <IssueSummary issue={issue} />
+            {/* A repair the customer reopened: what is still wrong comes first. */}
+            {issue.reopen_reason && (
+              <p className={reopenedCss} data-testid="reopen-reason">
+                {t("issues.reopenedBecause")}
+                <span dir="auto">{issue.reopen_reason}</span>
+              </p>
+            )}
             <JobActions issue={issue} onMoved={(next) => setDone(remember(next))} onComplete={() => setReporting(issue)} />
             <AgreedVisit issue={issue} />
             <AvailabilityList slots={issue.available} />
