@@ -149,6 +149,11 @@ describe("report a problem: the rules", () => {
     expect(screen.getByLabelText("Short title").getAttribute("aria-invalid")).toBe("true");
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Plumbing" })));
     expect(posts(calls)).toHaveLength(0);
+    // "Please check the marked fields." goes once every marked field is put right, before any new send.
+    expect(screen.getByText("Please check the marked fields.")).toBeTruthy();
+    fill();
+    await waitFor(() => expect(screen.queryByText("Please check the marked fields.")).toBeNull());
+    expect(posts(calls)).toHaveLength(0);
   });
 
   it("shows the messages in Arabic for an Arabic reader", async () => {

@@ -119,11 +119,17 @@ describe("the form", () => {
   });
 
   it("sends nothing while notes or an after-photo are missing, and says so at the fields", async () => {
-    const { calls } = await openForm(inProgress());
+    const { calls, container } = await openForm(inProgress());
     submit();
     expect(await screen.findByText("Please check the fields marked in red.")).toBeTruthy();
     expect(errorOf("What did you do?")).toBe("Please describe the work done.");
     expect(screen.getByText("Please add at least 1 photo of the finished work.")).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    // The sentence stays while a field is still marked, and goes once none is (before any new send).
+    type("What did you do?", "Replaced the washer.");
+    expect(screen.getByText("Please check the fields marked in red.")).toBeTruthy();
+    photo(container);
+    await waitFor(() => expect(screen.queryByText("Please check the fields marked in red.")).toBeNull());
     expect(calls).toHaveLength(0);
   });
 
@@ -210,6 +216,8 @@ describe("the form", () => {
 
     refuse = false;
     type("What did you do?", "Fixed the hose under the sink.");
+    // The server's own sentence stays until the next send, though no field is marked any more.
+    expect(screen.getByTestId("report-failure").textContent).toBe("Please check the report.");
     submit();
     await waitFor(() => expect(location.hash).toBe("#/property/closed-issue?issue_id=7"));
     expect(posts(calls).map((c) => c.path)).toEqual(["issue/media", "issue/complete", "issue/complete"]);

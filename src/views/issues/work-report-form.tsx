@@ -28,6 +28,7 @@ import { type OutboxStep, fileOf, getOutbox, isNetworkFailure, moveStep } from "
 import { useUploadQueue } from "../../lib/upload-queue";
 import { online } from "../../signals/connectivity";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
+import { useCheckBanner } from "../../lib/use-check-banner";
 import { lang, t } from "../../signals/language";
 import { cx, errorText, muted, page } from "../../styles/theme";
 import { failureOf } from "../property/failure";
@@ -118,6 +119,7 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
   const [refused, setRefused] = useState<string[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  useCheckBanner(errors, failure, t("work.check"), () => setFailure(null));
   const [busy, setBusy] = useState(false);
   const [signed, setSigned] = useState(false);
   const [done, setDone] = useState(false);

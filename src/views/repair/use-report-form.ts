@@ -4,6 +4,7 @@
 // call's detail and field errors without losing anything typed.
 import { useCallback, useRef, useState } from "react";
 import { t } from "../../signals/language";
+import { useCheckBanner } from "../../lib/use-check-banner";
 import { failureOf } from "../property/failure";
 import { focusFirstProblem, translated } from "./report-fields";
 import type { EditIssueBody, ReportBody } from "../../contract/repairs";
@@ -23,6 +24,7 @@ export function useReportForm<M extends keyof Bodies>(initial: () => ReportForm,
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLParagraphElement>(null);
+  useCheckBanner(errors, failure, t("report.add.check"), () => setFailure(null));
 
   const set = useCallback((change: Partial<ReportForm>) => {
     setForm((f) => ({ ...f, ...change }));
