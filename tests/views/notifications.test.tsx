@@ -15,7 +15,7 @@ import { lang } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
 import { unread } from "../../src/signals/unread";
-import { NotificationsView } from "../../src/views/notifications/notifications";
+import { NotificationsView, sentence } from "../../src/views/notifications/notifications";
 import { OpenIssueView } from "../../src/views/issues/open-issue";
 import { type RepairCall, fakeRepairApi, json, repair } from "./repair-helpers";
 
@@ -183,6 +183,15 @@ describe("the notifications list", () => {
     expect(rows()[0].textContent).toBe("سيقوم Ahmed Al Balushi بإصلاح «Kitchen sink leaking». (غير مقروء)قبل 5 دقائق");
     expect(rows()[1].textContent?.startsWith("تم تحديد موعد الزيارة من أجل «Water heater»: الأربعاء 25 نوفمبر 2026، 9:00\u00a0ص – 11:00\u00a0ص.")).toBe(true);
     expect(screen.getByRole("button", { name: "تعليم الكل كمقروء" })).toBeTruthy();
+  });
+});
+
+describe("the sentences by reader", () => {
+  it("asks the customer to check and confirm a finished repair, and tells the company's manager that the customer is asked", () => {
+    const done = { kind: "completed", issue_id: 7, params: { actor_name: "Ahmed Al Balushi", title: "Kitchen sink leaking" } };
+    expect(sentence(done, 0)).toBe("Ahmed Al Balushi finished “Kitchen sink leaking”. Please check the work and confirm.");
+    expect(sentence(done, 3)).toBe("Ahmed Al Balushi finished “Kitchen sink leaking”. Please check the work and confirm.");
+    expect(sentence(done, 2)).toBe("Ahmed Al Balushi finished “Kitchen sink leaking”. The customer is asked to check the work and confirm.");
   });
 });
 
