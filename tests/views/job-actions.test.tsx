@@ -87,6 +87,8 @@ describe("the moves", () => {
     expect(accept.headers.get("Idempotency-Key")).toBeTruthy();
     expect(await screen.findByRole("button", { name: "Acknowledge Tenant Availability" })).toBeTruthy();
     expect(jobButtons()).toEqual([]);
+    // With no button left in it, the job's card says what comes next (it was empty once the push question went).
+    expect(screen.getByTestId("job-accepted").textContent).toBe("You accepted this job. Next, agree the visit time with the tenant.");
   });
 
   it("decline: asks for a reason in a dialog (required), sends it, and goes back to the jobs", async () => {

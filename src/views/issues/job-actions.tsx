@@ -179,6 +179,12 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
           })}
         </div>
       )}
+      {/* Just accepted, nothing more to press here: what comes next, so the card is never left empty. */}
+      {accepted && !moves.length && !held && !started && (
+        <p className={css`margin: 0;`} data-testid="job-accepted">
+          {t("job.acceptedNext")}
+        </p>
+      )}
       {accepted && (
         <div className={css`margin-top: 12px;`}>
           <PushPrompt title="notifications.prompt.jobTitle" />
