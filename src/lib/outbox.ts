@@ -526,7 +526,9 @@ export function getOutbox(): Outbox {
       store: idbStore(),
       send: apiTransport,
       userId: () => user.peek()?.user_id ?? null,
-      canSend: () => !!token.peek(),
+      // Offline, nothing is tried: each try would show the entry "Sending…" for a moment, then "Waiting to send" again.
+      // The `online` event sends at once (startOutbox).
+      canSend: () => !!token.peek() && online.peek(),
       onStalled: requestSync,
     });
     unbind = bind(instance);

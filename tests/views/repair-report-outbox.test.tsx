@@ -7,7 +7,7 @@ import { createApi, setApi } from "../../src/api/client";
 import { OutboxWaiting } from "../../src/components/OutboxList";
 import { navigate } from "../../src/lib/hash-location";
 import { KEPT_HOME_PLACES, keep, keptProperty } from "../../src/lib/kept";
-import { setOutbox, startOutbox } from "../../src/lib/outbox";
+import { getOutbox, setOutbox, startOutbox } from "../../src/lib/outbox";
 import { online } from "../../src/signals/connectivity";
 import { outboxItems } from "../../src/signals/outbox";
 import { signIn, signOut } from "../../src/signals/session";
@@ -126,6 +126,13 @@ describe("reporting without network", () => {
     act(() => void (online.value = false));
     press("Send report");
     expect(await screen.findByRole("heading", { name: "Saved on this phone" })).toBeTruthy();
+    expect(posts(calls)).toHaveLength(0);
+    // A retry's timer that fires while offline tries nothing: the entry stays "Waiting to send", never "Sending…".
+    const seen = new Set<string>();
+    const stopWatching = outboxItems.subscribe((items) => items.forEach((i) => seen.add(i.state)));
+    await act(() => getOutbox().flush({ now: true }));
+    stopWatching();
+    expect([...seen]).toEqual(["waiting"]);
     expect(posts(calls)).toHaveLength(0);
     goOnline();
     await waitFor(() => expect(posts(calls).map((c) => c.path)).toEqual(["issue/issue", "issue/media"]));
