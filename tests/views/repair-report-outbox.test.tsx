@@ -129,7 +129,9 @@ describe("reporting without network", () => {
     expect(posts(calls)).toHaveLength(0);
     // A retry's timer that fires while offline tries nothing: the entry stays "Waiting to send", never "Sending…".
     const seen = new Set<string>();
-    const stopWatching = outboxItems.subscribe((items) => items.forEach((i) => seen.add(i.state)));
+    const stopWatching = outboxItems.subscribe((items) => {
+      for (const i of items) seen.add(i.state);
+    });
     await act(() => getOutbox().flush({ now: true }));
     stopWatching();
     expect([...seen]).toEqual(["waiting"]);
