@@ -45,7 +45,9 @@ export function formatSlotTime(time: string, locale = "en"): string {
 /** The created date and time of an issue in the user's local time zone and language. */
 export function formatCreated(iso: string, locale = "en"): string {
   const d = dayjs(iso);
-  return d.isValid() ? d.locale(locale).format("lll") : iso;
+  if (!d.isValid()) return iso;
+  // Arabic: the day, then the time with ص/م as every other time in the app (dayjs's Arabic "lll" is 24-hour).
+  return locale === "ar" ? `${formatDay(iso, locale)} ${formatSlotTime(d.format("HH:mm"), locale)}` : d.locale(locale).format("lll");
 }
 
 /** Short local date for list rows. */

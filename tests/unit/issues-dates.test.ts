@@ -32,6 +32,10 @@ describe("slot formatting", () => {
   it("formats the created date in the user's language", () => {
     expect(formatCreated("2024-01-15T10:30:00.000Z")).toMatch(/Jan 15, 2024 \d{1,2}:\d{2} (AM|PM)/);
     expect(formatCreated("2024-01-15T10:30:00.000Z", "ar")).not.toBe(formatCreated("2024-01-15T10:30:00.000Z"));
+    // Arabic tells the time with ص/م and Western digits, as every other time in the app (not dayjs's 24-hour "lll").
+    expect(formatCreated("2024-01-15T10:30:00.000Z", "ar")).toMatch(/^1[56] يناير 2024 \d{1,2}:\d{2}\u00a0(ص|م)$/);
+    const at = new Date(2024, 0, 15, 22, 42).toISOString();
+    expect(formatCreated(at, "ar")).toBe("15 يناير 2024 10:42\u00a0م");
   });
 });
 
