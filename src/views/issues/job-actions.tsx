@@ -53,8 +53,9 @@ export function optimisticMove(name: JobMove, issue: Issue, body: { reason?: str
 }
 
 const actionsCss = css`display: flex; flex-wrap: wrap; gap: 10px; & > * { flex: 1 1 140px; }`;
-const heldCss = css`margin: 0; padding: 10px 12px; border-radius: 10px; background: #fef3c7; color: #78350f; font-weight: 600;`;
-const quoteCss = css`display: block; margin-top: 4px; font-weight: 400; white-space: pre-wrap; overflow-wrap: anywhere;`;
+/** A notice about the job (on hold, reopened): amber, with the person's own words quoted under it (quoteCss). */
+export const heldCss = css`margin: 0; padding: 10px 12px; border-radius: 10px; background: #fef3c7; color: #78350f; font-weight: 600;`;
+export const quoteCss = css`display: block; margin-top: 4px; font-weight: 400; white-space: pre-wrap; overflow-wrap: anywhere;`;
 const dangerCss = css`color: var(--danger); border-color: var(--danger);`;
 
 export interface JobActionsProps {

@@ -13,7 +13,7 @@ import { type Issue, type Slot, isAcknowledged } from "../../contract/issues";
 import { navigate, thisPage } from "../../lib/hash-location";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
-import { JobActions } from "./job-actions";
+import { JobActions, heldCss, quoteCss } from "./job-actions";
 import { lazyHeld } from "../../lib/lazy-held";
 import { lazyLater, useOpenedOnce } from "../../lib/lazy-later";
 
@@ -56,10 +56,6 @@ const actionBar = css`
   background: linear-gradient(to top, var(--bg) 70%, transparent);
 `;
 const badgesCss = css`display: flex; flex-wrap: wrap; gap: 6px; align-items: center;`;
-const reopenedCss = css`
-  margin: 0; padding: 10px 12px; border-radius: 10px; background: #fef3c7; color: #78350f; font-weight: 600;
-  & span { display: block; margin-top: 4px; font-weight: 400; white-space: pre-wrap; overflow-wrap: anywhere; }
-`;
 
 /**
  * Issue details with availability acknowledgement (SPEC.md section 2, D4: /property/open-issues), and the technician's
@@ -106,9 +102,11 @@ export function OpenIssueView(_: ViewProps) {
             <IssueSummary issue={issue} />
             {/* A repair the customer reopened: what is still wrong comes first. */}
             {issue.reopen_reason && (
-              <p className={reopenedCss} data-testid="reopen-reason">
+              <p className={heldCss} data-testid="reopen-reason">
                 {t("issues.reopenedBecause")}
-                <span dir="auto">{issue.reopen_reason}</span>
+                <span className={quoteCss} dir="auto">
+                  {issue.reopen_reason}
+                </span>
               </p>
             )}
             <JobActions issue={issue} onMoved={(next) => setDone(remember(next))} onComplete={() => setReporting(issue)} />

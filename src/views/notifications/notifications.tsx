@@ -297,6 +297,19 @@ function SettingsForm({ rows }: { rows: readonly SettingRow[] }) {
     }
   };
 
+  // One switch: its whole cell takes the tap (settingsCss), its name says the kind and the channel.
+  const toggle = (kind: (typeof kinds)[number], channel: "push" | "mail", kindName: string) => (
+    <label data-testid={`switch-${kind}-${channel}`}>
+      <input
+        type="checkbox"
+        role="switch"
+        checked={draft[kind][channel]}
+        aria-checked={draft[kind][channel]}
+        onChange={() => flip(kind, channel)}
+        aria-label={t(`notifications.settings.${channel}Label`, { kind: kindName })}
+      />
+    </label>
+  );
   return (
     <>
       <p className={cx(muted, css`margin: 0;`)}>{t("notifications.settings.intro")}</p>
@@ -313,30 +326,8 @@ function SettingsForm({ rows }: { rows: readonly SettingRow[] }) {
             return (
               <li key={k}>
                 <span>{name}</span>
-                <label data-testid={`switch-${k}-push`}>
-                  <input
-                    type="checkbox"
-                    role="switch"
-                    checked={draft[k].push}
-                    aria-checked={draft[k].push}
-                    onChange={() => flip(k, "push")}
-                    aria-label={t("notifications.settings.pushLabel", { kind: name })}
-                  />
-                </label>
-                {MAIL_KINDS.includes(k) ? (
-                  <label data-testid={`switch-${k}-mail`}>
-                    <input
-                      type="checkbox"
-                      role="switch"
-                      checked={draft[k].mail}
-                      aria-checked={draft[k].mail}
-                      onChange={() => flip(k, "mail")}
-                      aria-label={t("notifications.settings.mailLabel", { kind: name })}
-                    />
-                  </label>
-                ) : (
-                  <span />
-                )}
+                {toggle(k, "push", name)}
+                {MAIL_KINDS.includes(k) ? toggle(k, "mail", name) : <span />}
               </li>
             );
           })}
