@@ -30,14 +30,29 @@ export const distanceKmSql = (lat1: string, lng1: string, lat2: string, lng2: st
  * property `p`: not disabled, no company, the issue's category among their skills (any when it has none), and the
  * property within `area_range` km of their location (both known).
  */
-export const takesOfferSql = (tech: string) =>
+export const takesOfferSql = (tech: string, i = "i", p = "p") =>
   `(${tech}.role = 1 and ${tech}.company_id is null and not ${tech}.disabled and ${tech}.taking_jobs
-    and (i.category is null or i.category = any(${tech}.skills))
-    and ${tech}.lat is not null and ${tech}.lng is not null and ${tech}.area_range is not null and p.lat is not null and p.lng is not null
-    and ${distanceKmSql(`${tech}.lat`, `${tech}.lng`, "p.lat", "p.lng")} <= ${tech}.area_range)`;
+    and (${i}.category is null or ${i}.category = any(${tech}.skills))
+    and ${tech}.lat is not null and ${tech}.lng is not null and ${tech}.area_range is not null and ${p}.lat is not null and ${p}.lng is not null
+    and ${distanceKmSql(`${tech}.lat`, `${tech}.lng`, `${p}.lat`, `${p}.lng`)} <= ${tech}.area_range)`;
 
 /** Parameters $1..$3 of every issue query: the caller's id, role and company (-1 without one). */
 export const relationParams = (u: AuthUser): unknown[] => [u.user_id, u.role, u.company_id ?? -1];
+
+/**
+ * The caller's relations (columns named as Rel) to the issue `i` on its property `p` with its assigned technician `tu`
+ * (aliases of issues, properties and users), as a select list. $1..$3 as relationParams.
+ */
+const relationsSql = (i: string, p: string, tu: string) => `
+      coalesce(${i}.creator_id = $1, false) as creator,
+      exists (select 1 from tenancies rt where rt.unit_id = ${i}.unit_id and rt.tenant_id = $1 and rt.ended_at is null) as tenant,
+      coalesce(${p}.owner_id = $1, false) as owner,
+      ($2 = 2 and (coalesce(${p}.company_id = $3, false) or coalesce(${tu}.company_id = $3, false))) as manager,
+      ($2 = 2 and coalesce(${tu}.company_id = $3, false)) as tech_manager,
+      coalesce(${i}.assigned_tech_id = $1, false) as technician,
+      coalesce(${p}.owner_id = $1 and ${p}.company_id is null, false) as landlord,
+      ($2 = 1 and ${i}.offered_at is not null and ${i}.stage = 'reported' and ${i}.assigned_tech_id is null and ${p}.company_id is null
+        and exists (select 1 from users me where me.user_id = $1 and ${takesOfferSql("me", i, p)})) as offered`;
 
 /**
  * The issues `i` with their property `p`, the assigned technician `tu` and the caller's relations `r` (columns named
@@ -47,19 +62,23 @@ export const ISSUE_FROM = `
     from issues i
     join properties p on p.property_id = i.property_id
     left join users tu on tu.user_id = i.assigned_tech_id
-    cross join lateral (select
-      coalesce(i.creator_id = $1, false) as creator,
-      exists (select 1 from tenancies rt where rt.unit_id = i.unit_id and rt.tenant_id = $1 and rt.ended_at is null) as tenant,
-      coalesce(p.owner_id = $1, false) as owner,
-      ($2 = 2 and (coalesce(p.company_id = $3, false) or coalesce(tu.company_id = $3, false))) as manager,
-      ($2 = 2 and coalesce(tu.company_id = $3, false)) as tech_manager,
-      coalesce(i.assigned_tech_id = $1, false) as technician,
-      coalesce(p.owner_id = $1 and p.company_id is null, false) as landlord,
-      ($2 = 1 and i.offered_at is not null and i.stage = 'reported' and i.assigned_tech_id is null and p.company_id is null
-        and exists (select 1 from users me where me.user_id = $1 and ${takesOfferSql("me")})) as offered) r`;
+    cross join lateral (select ${relationsSql("i", "p", "tu")}) r`;
+
+/** The caller sees the issue whose relations are `r` (an alias of relationsSql's columns). */
+const visibleSql = (r: string) => `(${r}.creator or ${r}.tenant or ${r}.owner or ${r}.manager or ${r}.technician or ${r}.offered)`;
 
 /** The caller sees the issue. */
-export const VISIBLE_SQL = "(r.creator or r.tenant or r.owner or r.manager or r.technician or r.offered)";
+export const VISIBLE_SQL = visibleSql("r");
+
+/**
+ * SQL: the id `idSql` (an issue's, or null) when the caller sees that issue, else null. A link from one issue to
+ * another (report again) is shown only to those who may open both; the relations are the same as ISSUE_FROM's.
+ */
+export const idIfVisibleSql = (idSql: string) => `(select o.issue_id from issues o
+      join properties op on op.property_id = o.property_id
+      left join users ou on ou.user_id = o.assigned_tech_id
+      cross join lateral (select ${relationsSql("o", "op", "ou")}) ro
+     where o.issue_id = ${idSql} and ${visibleSql("ro")})`;
 
 /** The relation columns of a query over ISSUE_FROM, prefixed so they do not clash with the issue's own fields. */
 export const RELATION_COLUMNS = RELS.map((k) => `r.${k} as rel_${k}`).join(", ");

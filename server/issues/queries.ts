@@ -7,7 +7,7 @@ import { HttpError } from "../lib/http";
 import { msg } from "../lib/i18n";
 import { RawJson } from "../lib/raw-json";
 import { fileLinkSecret, signFileLink } from "../lib/signed-url";
-import { ISSUE_FROM, RELATION_COLUMNS, type Relations, VISIBLE_SQL, relationParams, relationsOf } from "./access";
+import { ISSUE_FROM, RELATION_COLUMNS, type Relations, VISIBLE_SQL, idIfVisibleSql, relationParams, relationsOf } from "./access";
 import type { Stage } from "../../src/contract/repairs";
 import { actionsFor, autoClose, nextAutoClose, reopenDeadline } from "./stages";
 
@@ -30,6 +30,9 @@ const MEDIA_JSON = `coalesce((select json_agg(json_build_object('media_id', m.me
                                                   'phase', m.phase, 'kind', m.kind) order by m.position, m.media_id)
                             from issue_media m where m.issue_id = i.issue_id and m.event_id is null and m.phase in ('before', 'after')), '[]'::json)`;
 
+/** SQL: the id of the issue that reported `i` again (at most one: a unique index), or null. */
+const REPORTED_AGAIN = "(select a.issue_id from issues a where a.again_of = i.issue_id)";
+
 /**
  * One issue in the shape of SPEC.md's state fields (D4) plus issue 11's (stage, visit, category, ...): the fields sent
  * as they are, as JSON text the database writes (`card`, a row_to_json of the lateral `c`: issueOut sends it without
@@ -39,6 +42,7 @@ const MEDIA_JSON = `coalesce((select json_agg(json_build_object('media_id', m.me
  */
 const issueSelect = (extra: string) => `
   select ${extra} i.issue_id, i.stage, ${iso("i.completed_at")} as completed_at, ${iso("i.held_at")} as held_at, i.offered_at is not null as offered,
+         ${REPORTED_AGAIN} as reported_again,
          ${MEDIA_JSON} as media,
          ${RELATION_COLUMNS},
          row_to_json(c)::text as card
@@ -76,7 +80,11 @@ const issueSelect = (extra: string) => `
               then (select e.note from issue_events e where e.issue_id = i.issue_id and e.kind = 'reopen' order by e.event_id desc limit 1)
          end as reopen_reason,
          ${iso("i.updated_at")} as updated_at,
-         i.offered_at is not null as offered) c`;
+         i.offered_at is not null as offered,
+         -- Report again: the earlier repair and the new report, each linked only for those who may open it.
+         i.again_of is not null as repeat,
+         ${idIfVisibleSql("i.again_of")} as again_of,
+         ${idIfVisibleSql(REPORTED_AGAIN)} as reported_again) c`;
 
 interface MediaRow {
   media_id: number;
@@ -204,6 +212,7 @@ function issueOut(row: Record<string, unknown>, u: AuthUser, secret: Buffer | nu
     completed_at: row.completed_at as string | null,
     held_at: row.held_at as string | null,
     offered: row.offered === true,
+    reported_again: (row.reported_again as number | null) ?? null,
   };
   const rest = {
     images,

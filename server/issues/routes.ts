@@ -4,8 +4,9 @@
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
 import { JOBS_PAGE_SIZE, issueIdQuery, jobsQuery } from "../../src/contract/issues";
-import { REPAIRS_PAGE_SIZE, STAGES, commentBody, editIssueBody, repairsQuery, reportBody } from "../../src/contract/repairs";
-import { requireAuth } from "../lib/auth";
+import { REPAIRS_PAGE_SIZE, type ReportBody, STAGES, commentBody, editIssueBody, repairsQuery, reportBody } from "../../src/contract/repairs";
+import type { Queryable } from "../db/db";
+import { type AuthUser, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
 import type { Env } from "../lib/env";
 import { HttpError, body, check } from "../lib/http";
@@ -70,6 +71,21 @@ function repairsList(c: Context): IssueListInput {
   return { where: parts.join(" and "), params, order, size, page };
 }
 
+/**
+ * A report's `again_of` (report again, LOOP.md section 2): the earlier repair, locked for the rest of the transaction
+ * so that it is reported again once; 404 when the caller cannot see it, 403 or 409 by the table (report_again), and
+ * 422 when the new report is not for the same unit.
+ */
+async function earlierRepair(q: Queryable, u: AuthUser, input: ReportBody, now: number) {
+  const earlier = await lockIssue(q, u, input.again_of as number);
+  // Read after the lock: a report made meanwhile by another request is seen.
+  const { rows } = await q.query<{ issue_id: number }>("select issue_id from issues where again_of = $1", [earlier.issue_id]);
+  assertMay("report_again", { ...earlier, reported_again: rows[0]?.issue_id ?? null }, earlier.rel, now);
+  if (earlier.property_id !== input.property_id || earlier.unit_id !== input.unit_id)
+    throw new HttpError(422, msg("againSameUnit"), { unit_id: msg("againSameUnit") });
+  return earlier;
+}
+
 export function issueRoutes() {
   const app = new Hono<Env>();
 
@@ -88,6 +104,7 @@ export function issueRoutes() {
     const input = await body(c, reportBody);
     const now = clock.now();
     const issueId = await c.var.db.tx(async (q) => {
+      const earlier = input.again_of ? await earlierRepair(q, u, input, now) : null;
       const place = await assertMayReport(q, u, input.property_id, input.unit_id);
       const { rows: prop } = await q.query<{ type: string; country: string }>("select type, country from properties where property_id = $1", [
         input.property_id,
@@ -95,8 +112,8 @@ export function issueRoutes() {
       assertFuture(input.available, prop[0].country, now, "available");
       const at = new Date(now);
       const { rows } = await q.query<{ issue_id: number }>(
-        `insert into issues (property_id, unit_id, creator_id, title, description, issue_type, priority, category, emergency, presence, stage, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'reported', $11, $11) returning issue_id`,
+        `insert into issues (property_id, unit_id, creator_id, title, description, issue_type, priority, category, emergency, presence, stage, created_at, updated_at, again_of)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'reported', $11, $11, $12) returning issue_id`,
         [
           place.property_id,
           input.unit_id,
@@ -109,11 +126,14 @@ export function issueRoutes() {
           input.emergency,
           input.presence,
           at,
+          earlier?.issue_id ?? null,
         ],
       );
       const id = rows[0].issue_id;
       await setAvailability(q, id, input.available);
       await addEvent(q, id, { actor_id: u.user_id, kind: "reported", from_stage: null, to_stage: "reported", note: null, at });
+      // The earlier repair's timeline says it came back (its stage stays closed).
+      if (earlier) await addEvent(q, earlier.issue_id, { actor_id: u.user_id, kind: "report_again", from_stage: "closed", to_stage: "closed", note: null, at });
       // The managers of the company that runs the property, or its owner when none does (and they did not report it).
       await notify(q, id, "reported", u);
       return id;

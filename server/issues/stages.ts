@@ -23,6 +23,8 @@ export interface IssueState {
   held_at?: Date | string | null;
   /** Offered to independent technicians and not yet taken (issues.offered_at set); absent reads as not offered. */
   offered?: boolean;
+  /** The id of the new issue this one was reported again as (LOOP.md: "report again"); absent or null: not yet. */
+  reported_again?: number | null;
 }
 
 interface Rule {
@@ -128,13 +130,21 @@ export const TABLE = {
     conflict: "completeNotNow",
     until: (issue) => (onHold(issue) ? "resumeFirst" : null),
   },
+  // Not a move of this issue: a closed repair whose problem came back is reported anew, linked to it (LOOP.md section
+  // 2), by whoever may report on its unit now; once, and the new issue may in turn be reported again.
+  report_again: {
+    to: "same",
+    rules: [{ who: ["tenant", "owner", "manager"], from: ["closed"] }],
+    conflict: "reportAgainNotNow",
+    until: (issue) => (issue.reported_again ? "alreadyReportedAgain" : null),
+  },
   // Not a move: the e-receipt (GET /issue/receipt) may be opened. Never a tenant's: tenants never see prices.
   receipt: { to: "same", rules: [{ who: ["owner", "manager"], from: ["completed", "closed"] }], conflict: "receiptNotReady" },
 } satisfies Partial<Record<Action, Entry>>;
 
 export type TableAction = keyof typeof TABLE;
 /** The actions that move the stage (each a row of the timeline under its own name). */
-export type Move = Exclude<TableAction, "edit" | "upload" | "comment" | "receipt">;
+export type Move = Exclude<TableAction, "edit" | "upload" | "comment" | "receipt" | "report_again">;
 
 const entry = (a: TableAction): Entry => TABLE[a];
 const ORDER = Object.keys(TABLE) as TableAction[];

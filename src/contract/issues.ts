@@ -120,6 +120,12 @@ export const issueSchema = z.looseObject({
   work_report: z.optional(z.nullable(workReport)),
   /** Offered to independent technicians (the owner's `offer`), not yet taken. */
   offered: z.optional(z.boolean()),
+  // Report again (LOOP.md section 2): this issue reports again an earlier, closed one (`repeat`; `again_of` its id
+  // when the caller may open it), or was itself reported again (`reported_again`, the new one's id when the caller may
+  // open it).
+  repeat: z.optional(z.boolean()),
+  again_of: z.optional(z.nullable(z.number())),
+  reported_again: z.optional(z.nullable(z.number())),
 });
 export type Issue = z.infer<typeof issueSchema>;
 

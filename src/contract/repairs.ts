@@ -16,8 +16,9 @@ export const EDITABLE_STAGES: readonly Stage[] = ["reported", "assigned", "accep
 
 /**
  * The moves the server may list in an issue's `actions` (D20): what the caller may do now. The app shows exactly
- * these buttons. Issue 11's customer moves, the technician's acknowledgement, the moves of the job lifecycle, and
- * "receipt": the e-receipt may be opened (GET /issue/receipt).
+ * these buttons. Issue 11's customer moves, the technician's acknowledgement, the moves of the job lifecycle,
+ * "receipt": the e-receipt may be opened (GET /issue/receipt), and "report_again": a closed repair's problem came back
+ * and may be reported anew, linked to it (POST /issue/issue with `again_of`).
  */
 export const ACTIONS = [
   "edit",
@@ -39,6 +40,7 @@ export const ACTIONS = [
   "resume",
   "complete",
   "receipt",
+  "report_again",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -147,8 +149,11 @@ const reportFields = {
   available: reportSlots,
 };
 
-/** Body of POST /issue/issue: a new report for a unit of a property the caller may report for. */
-export const reportBody = z.object({ property_id: id, ...reportFields });
+/**
+ * Body of POST /issue/issue: a new report for a unit of a property the caller may report for; `again_of`, a closed
+ * repair of the same unit whose problem came back (its action report_again).
+ */
+export const reportBody = z.object({ property_id: id, ...reportFields, again_of: z.optional(z.nullable(id)) });
 export type ReportBody = z.output<typeof reportBody>;
 /** Body of PUT /issue/details?issue_id=: the report's fields, before the work starts. */
 export const editIssueBody = z.object(reportFields);

@@ -138,6 +138,96 @@ describe("report a problem: where", () => {
   });
 });
 
+describe("report again", () => {
+  const earlier = (over = {}) =>
+    issue({
+      issue_id: 40,
+      stage: "closed",
+      issue_status: 1,
+      title: "Sink leaking",
+      desc: "Under the sink.",
+      category: 1,
+      unit_id: 13,
+      presence: "may_enter",
+      ...over,
+    });
+  const ownerRoutes = (extra = {}) =>
+    tenantRoutes({
+      "GET property/property": () => json(200, { status: 1, data: property({ actions: ["edit", "report"] }) }),
+      "GET issue/issue": () => json(200, { status: 1, data: earlier() }),
+      ...extra,
+    });
+  beforeEach(() => {
+    signIn({ access_token: "tok", role: 0, got_email_mob: 1, name: "Maryam Owner", user_id: 1 });
+    navigate("/property/addissues?property_id=5&unit_id=13&again_of=40", { replace: true });
+  });
+
+  it("fills the form from the earlier repair, shows its unit as text, asks for new times and sends the link", async () => {
+    const calls = fakeServer(ownerRoutes());
+    render(<ReportIssueView title="titles.addIssue" />);
+    const note = await screen.findByTestId("report-again-of");
+    expect(within(note).getByRole("heading", { name: "The problem came back" })).toBeTruthy();
+    await waitFor(() => expect(note.textContent).toContain("This report is linked to the earlier repair “Sink leaking”."));
+    expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("Sink leaking");
+    expect((screen.getByLabelText(/Description/) as HTMLTextAreaElement).value).toBe("Under the sink.");
+    expect(screen.getByRole("button", { name: "Plumbing" }).getAttribute("aria-pressed")).toBe("true");
+    // The owner has three units; the repeat report is about the earlier one's, shown rather than offered.
+    expect(screen.queryByRole("combobox", { name: "Unit" })).toBeNull();
+    expect(screen.getByText("103")).toBeTruthy();
+    expect(calls.find((c) => c.path === "issue/issue" && c.method === "GET")?.params.get("issue_id")).toBe("40");
+
+    press(/^Tomorrow morning/);
+    press(/^Tomorrow afternoon/);
+    submit();
+    await screen.findByRole("heading", { name: "Reported" });
+    expect(posts(calls)[0].body).toMatchObject({ property_id: 5, unit_id: 13, again_of: 40, category: 1, title: "Sink leaking", presence: "may_enter" });
+    expect((posts(calls)[0].body as { available: unknown[] }).available).toHaveLength(2);
+  });
+
+  it("leaves at once while the form holds only what was filled in; a change asks first", async () => {
+    fakeServer(ownerRoutes());
+    render(<ReportIssueView title="titles.addIssue" />);
+    await waitFor(() => expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("Sink leaking"));
+    type("Short title", "Sink leaking again");
+    press("Back");
+    fireEvent.click(within(await screen.findByRole("dialog", { name: "Discard changes?" })).getByRole("button", { name: "Keep editing" }));
+    await settle();
+    type("Short title", "Sink leaking");
+    press("Back");
+    await waitFor(() => expect(location.hash).toBe("#/home"));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("keeps what the user typed before the earlier repair arrived, and says when it could not be loaded", async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const calls = fakeServer(ownerRoutes({ "GET issue/issue": () => new Promise<Response>((r) => (answer = r)) }));
+    render(<ReportIssueView title="titles.addIssue" />);
+    await screen.findByText("103");
+    expect(screen.getByTestId("report-again-of").textContent).toContain("Loading the earlier repair…");
+    type("Short title", "Leak is back");
+    await act(async () => answer(json(500, { detail: "Something went wrong." })));
+    await waitFor(() => expect(screen.getByTestId("report-again-of").textContent).toContain("The earlier repair could not be loaded."));
+    expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("Leak is back");
+    press("Plumbing");
+    press(/^Tomorrow morning/);
+    press(/^Tomorrow afternoon/);
+    submit();
+    await screen.findByRole("heading", { name: "Reported" });
+    expect(posts(calls)[0].body).toMatchObject({ again_of: 40, title: "Leak is back" });
+  });
+
+  it("shows the server's refusal at the form and keeps everything", async () => {
+    fakeServer(ownerRoutes({ "POST issue/issue": () => json(409, { detail: "This repair has already been reported again." }) }));
+    render(<ReportIssueView title="titles.addIssue" />);
+    await waitFor(() => expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("Sink leaking"));
+    press(/^Tomorrow morning/);
+    press(/^Tomorrow afternoon/);
+    submit();
+    expect(await screen.findByText("This repair has already been reported again.")).toBeTruthy();
+    expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("Sink leaking");
+  });
+});
+
 describe("report a problem: the rules", () => {
   it("names the kind, the title and the times on an empty submit, focuses the first and sends nothing", async () => {
     const calls = fakeServer(tenantRoutes());

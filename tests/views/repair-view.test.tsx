@@ -73,6 +73,44 @@ describe("the buttons are exactly the server's actions", () => {
   });
 });
 
+describe("report again", () => {
+  it("offers Report again on a closed repair the server allows it for, to the report form for its unit", async () => {
+    show(repair({ stage: "closed", issue_status: 1, unit_id: 11, actions: ["report_again"] }));
+    const box = await screen.findByTestId("report-again");
+    expect(box.textContent).toContain("Has the problem come back?");
+    expect(within(box).getByRole("link", { name: "Report again" }).getAttribute("href")).toBe("#/property/addissues?property_id=3&unit_id=11&again_of=7");
+    cleanup();
+    show(repair({ stage: "closed", issue_status: 1, actions: [] }));
+    await screen.findByTestId("repair-status");
+    expect(screen.queryByRole("link", { name: "Report again" })).toBeNull();
+  });
+
+  it("links a repair reported again to the new report, and the new report to the earlier repair", async () => {
+    show(repair({ stage: "closed", issue_status: 1, reported_again: 9, actions: [] }), {
+      "GET issue/timeline": timeline(event({ event_id: 1, kind: "reported" }), event({ event_id: 2, kind: "report_again", mine: true })),
+    });
+    expect((await screen.findByTestId("reported-again")).textContent).toContain("This problem was reported again.");
+    expect(screen.getByRole("link", { name: "Open the new report" }).getAttribute("href")).toBe("#/property/issues-view?issue_id=9");
+    expect(await screen.findByText("You reported the problem again")).toBeTruthy();
+    cleanup();
+    show(repair({ repeat: true, again_of: 3 }));
+    expect((await screen.findByTestId("issue-repeat")).textContent).toContain("This problem came back after an earlier repair.");
+    expect(screen.getByRole("link", { name: "Open the earlier repair" }).getAttribute("href")).toBe("#/property/issues-view?issue_id=3");
+    cleanup();
+    // Someone who may not open the earlier repair (a technician new to it) still learns the problem came back.
+    show(repair({ repeat: true, again_of: null }));
+    expect((await screen.findByTestId("issue-repeat")).textContent).toBe("This problem came back after an earlier repair.");
+    expect(screen.queryByRole("link", { name: "Open the earlier repair" })).toBeNull();
+  });
+
+  it("says it in Arabic", async () => {
+    act(() => void (lang.value = "ar"));
+    show(repair({ stage: "closed", issue_status: 1, repeat: true, again_of: 3, actions: ["report_again"] }));
+    expect(await screen.findByRole("link", { name: "أبلغ مجددًا" })).toBeTruthy();
+    expect(screen.getByTestId("issue-repeat").textContent).toContain("عادت هذه المشكلة بعد إصلاح سابق.");
+  });
+});
+
 describe("state of the repair", () => {
   it("shows stage, emergency, category, unit, technician and the agreed visit", async () => {
     show(repair({ stage: "scheduled", visit: slotA, emergency: true, tech_name: "Khalid Al Hinai", tech_mob_no: "+968 9200 0002" }));

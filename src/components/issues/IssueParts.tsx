@@ -6,7 +6,7 @@ import { PRESENCE } from "../../contract/repairs";
 import { formatAddress } from "../../lib/address";
 import { formatCreated, formatSlotDate, formatSlotTime } from "../../lib/dates";
 import { navigate } from "../../lib/hash-location";
-import { homeFor } from "../../paths";
+import { homeFor, paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { role } from "../../signals/session";
 import { card, cx, muted, page, stack } from "../../styles/theme";
@@ -16,6 +16,13 @@ import { ScreenTitle } from "../ScreenTitle";
 import { Spinner } from "../ui";
 import { IssueMap } from "./IssueMap";
 import { useIssue } from "./use-issue";
+
+const repeatCss = css`
+  display: flex; flex-wrap: wrap; align-items: center; column-gap: 8px; margin: 8px 0 0; padding: 0 12px;
+  border-radius: 10px; background: #fef3c7; color: #78350f;
+  & span { padding: 10px 0; }
+  & a { display: inline-flex; align-items: center; min-height: 44px; font-weight: 600; color: #78350f; }
+`;
 
 /** Header with back (to the previous screen, or the role's home when opened from a link) and 'issue details'. */
 export function IssueHeader() {
@@ -43,6 +50,13 @@ export function IssueSummary({ issue }: { issue: Issue }) {
       {(PRESENCE as readonly unknown[]).includes(issue.presence) && (
         <p className={css`margin: 8px 0 0; font-weight: 600;`} data-testid="issue-presence">
           {t(`issues.presence.${issue.presence}`)}
+        </p>
+      )}
+      {/* Report again (LOOP.md section 2): the problem came back; the earlier repair for those who may open it. */}
+      {issue.repeat && (
+        <p className={repeatCss} data-testid="issue-repeat">
+          <span>{t("repair.again.repeat")}</span>
+          {issue.again_of != null && <a href={`#${paths.issueView(issue.again_of)}`}>{t("repair.again.openEarlier")}</a>}
         </p>
       )}
     </section>

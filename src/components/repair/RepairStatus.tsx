@@ -72,6 +72,7 @@ const slotsCss = css`
 const actionsCss = css`display: flex; flex-wrap: wrap; gap: 10px; & > * { flex: 1 1 140px; }`;
 const quoteCss = css`margin: 6px 0 0; padding: 8px 10px; border-radius: 10px; background: var(--bg); white-space: pre-wrap; overflow-wrap: anywhere;`;
 const h3Css = css`font-size: 16px; margin: 14px 0 8px;`;
+const againCss = css`display: flex; flex-direction: column; gap: 8px; margin-top: 14px;`;
 
 /**
  * The repair's state and what the user may do now (LOOP.md sections 2 and 3): stage, technician, the agreed visit or
@@ -162,6 +163,21 @@ export function RepairStatus({ issue, run }: { issue: Issue; run: RunMove }) {
               {issue.rating_comment}
             </p>
           )}
+        </div>
+      )}
+
+      {issue.reported_again != null && (
+        <div className={againCss} data-testid="reported-again">
+          <p className={css`margin: 0;`}>{t("repair.again.reported")}</p>
+          <LinkButton to={paths.issueView(issue.reported_again)}>{t("repair.again.openNew")}</LinkButton>
+        </div>
+      )}
+      {actions.has("report_again") && (
+        <div className={againCss} data-testid="report-again">
+          <p className={cx(muted, css`margin: 0;`)}>{t("repair.again.hint")}</p>
+          <LinkButton to={paths.reportAgain(issue)} primary>
+            {t("repair.again.button")}
+          </LinkButton>
         </div>
       )}
 

@@ -31,6 +31,7 @@ const KNOWN = new Set([
   "cancel",
   "comment",
   "edit",
+  "report_again",
 ]);
 
 /**

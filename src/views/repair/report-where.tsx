@@ -69,6 +69,7 @@ export function ReportWhere({
   errors,
   idPrefix = "report",
   lockProperty = false,
+  lockUnit = false,
   onLoading,
 }: {
   value: Where;
@@ -79,6 +80,8 @@ export function ReportWhere({
   idPrefix?: string;
   /** The property is given (a link, or the edited issue): no list to pick from. */
   lockProperty?: boolean;
+  /** The unit is given too (a report of a repair that came back is about the same unit): shown, not picked. */
+  lockUnit?: boolean;
 }) {
   useSignals();
   const id = (f: string) => `${idPrefix}-${f}`;
@@ -98,6 +101,9 @@ export function ReportWhere({
   const shown = detail.data && detail.data.property_id === value.property_id ? detail.data : undefined;
   const units = shown ? reportableUnits(shown) : [];
   const canReport = !!shown?.actions.includes("report");
+  const chosen = units.find((u) => u.unit_id === value.unit_id);
+  // The unit as text rather than a list: the only one, or the one given.
+  const unitShown = lockUnit && !!chosen;
 
   const options = list.data?.options;
   const single = !!options && options.length === 1 && !list.data?.more && !q;
@@ -207,11 +213,11 @@ export function ReportWhere({
           {t("report.where.noUnits")}
         </p>
       );
-    if (units.length === 1)
+    if (units.length === 1 || unitShown)
       return (
         <p className={whereText}>
           <strong>{t("report.where.unit")}: </strong>
-          <bdi>{units[0].name}</bdi>
+          <bdi>{(chosen ?? units[0]).name}</bdi>
         </p>
       );
     return (
@@ -243,7 +249,7 @@ export function ReportWhere({
           {errors.property_id}
         </p>
       )}
-      {errors.unit_id && units.length <= 1 && (
+      {errors.unit_id && (units.length <= 1 || unitShown) && (
         <p role="alert" className={errorText}>
           {errors.unit_id}
         </p>

@@ -1,7 +1,9 @@
 import { css } from "goober";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
+import { fetchIssue } from "../../api/issues";
 import { newKey, reportIssue } from "../../api/repairs";
+import { useResource } from "../../lib/use-resource";
 import type { ReportBody } from "../../contract/repairs";
 import { isNetworkFailure } from "../../lib/outbox";
 import { online } from "../../signals/connectivity";
@@ -16,7 +18,7 @@ import { showToast } from "../../signals/toasts";
 import { page, stack } from "../../styles/theme";
 import { goBack } from "../property/failure";
 import { FormFooter, formCss, linkButton, ReportFields } from "./report-fields";
-import { changed, emptyReport } from "./report-rules";
+import { changed, emptyReport, issueToForm } from "./report-rules";
 import { UploadProgress, queueReport, useIssueUploads } from "./report-uploads";
 import { ReportWhere, type Where } from "./report-where";
 import { useReportForm } from "./use-report-form";
@@ -25,6 +27,12 @@ const doneCss = css`
   display: flex; flex-direction: column; gap: 6px; padding: 16px; border-radius: 12px; background: var(--brand-soft); color: var(--brand-dark);
   & h2 { margin: 0; font-size: 20px; }
   & p { margin: 0; color: var(--ink); }
+`;
+
+const againCss = css`
+  display: flex; flex-direction: column; gap: 4px; padding: 12px; border-radius: 12px; background: #fef3c7; color: #78350f;
+  & h2 { margin: 0; font-size: 17px; }
+  & p { margin: 0; }
 `;
 
 const positive = (s: string | null) => {
@@ -42,13 +50,39 @@ export function ReportIssueView({ title }: ViewProps) {
   useSignals();
   const search = useHashSearch();
   // The link's where is read once: the screen's own choices replace it.
-  const [preset] = useState<Where>(() => {
+  const [preset] = useState<Where & { again_of: number | null }>(() => {
     const q = new URLSearchParams(search);
     const property_id = positive(q.get("property_id"));
-    return { property_id, unit_id: property_id ? positive(q.get("unit_id")) : null };
+    return { property_id, unit_id: property_id ? positive(q.get("unit_id")) : null, again_of: property_id ? positive(q.get("again_of")) : null };
   });
-  const [blank] = useState(emptyReport);
-  const { form, set, files, setFiles, errors, failure, busy, formRef, failureRef, send: check } = useReportForm(() => ({ ...emptyReport(), ...preset }), "add");
+  const againOf = preset.again_of;
+  const [blank, setBlank] = useState(emptyReport);
+  const {
+    form,
+    set,
+    files,
+    setFiles,
+    errors,
+    failure,
+    busy,
+    formRef,
+    failureRef,
+    send: check,
+  } = useReportForm(() => ({ ...emptyReport(), property_id: preset.property_id, unit_id: preset.unit_id }), "add");
+  // Report again (LOOP.md section 2): the earlier repair's kind, title and description fill the form until the user
+  // changes them; new times are asked for. Leaving the form as filled loses nothing, so it asks nothing.
+  const earlier = useResource((signal) => fetchIssue(againOf as number, signal), [againOf], { enabled: againOf != null });
+  const filled = useRef(false);
+  useEffect(() => {
+    const issue = earlier.data;
+    if (!issue || filled.current) return;
+    filled.current = true;
+    if (changed(form, blank)) return;
+    const { category, title, desc, emergency, presence } = issueToForm(issue);
+    const from = { ...blank, category, title, desc, emergency, presence };
+    setBlank(from);
+    set({ category, title, desc, emergency, presence });
+  }, [earlier.data, form, blank, set]);
   // `queued`: no network; the report waits in the outbox (D23) and goes when the phone is online.
   const [reported, setReported] = useState<{ issue_id: number | null; title: string; queued?: boolean } | null>(null);
   // One key per report: a press again after a failure (the first may have arrived) creates it once (D23).
@@ -92,8 +126,9 @@ export function ReportIssueView({ title }: ViewProps) {
     if (busy || reported) return;
     if (whereLoading) return setWaiting(true);
     key.current ??= newKey();
-    const sent = await check(async (body: ReportBody) => {
+    const sent = await check(async (checked: ReportBody) => {
       const k = key.current as string;
+      const body: ReportBody = againOf != null ? { ...checked, again_of: againOf } : checked;
       if (online.peek()) {
         try {
           return { body, answer: await reportIssue(body, k) };
@@ -145,12 +180,21 @@ export function ReportIssueView({ title }: ViewProps) {
     <main className={page}>
       <ScreenTitle title={t(title)} onBack={back} />
       <form ref={formRef} className={formCss} noValidate onSubmit={submit} aria-busy={busy || undefined}>
+        {againOf != null && (
+          <section className={againCss} aria-labelledby="report-again" data-testid="report-again-of">
+            <h2 id="report-again">{t("report.again.heading")}</h2>
+            <p dir="auto">
+              {earlier.data ? t("report.again.text", { title: earlier.data.title }) : t(earlier.error != null ? "report.again.failed" : "report.again.loading")}
+            </p>
+          </section>
+        )}
         <ReportWhere
           value={{ property_id: form.property_id, unit_id: form.unit_id }}
           onChange={setWhere}
           onLoading={setWhereLoading}
           errors={errors}
           lockProperty={preset.property_id != null}
+          lockUnit={againOf != null}
         />
         {fields}
         <FormFooter
