@@ -59,6 +59,10 @@ const STATE_FIELDS = [
   "work_report",
   // Issue 12: offered to independent technicians and not yet taken.
   "offered",
+  // Report again: this issue came back after an earlier one, and the links either way (for those who may open them).
+  "repeat",
+  "again_of",
+  "reported_again",
   // Whether the caller reported it.
   "mine",
 ].sort();

@@ -379,7 +379,8 @@ describe("the automatic close", () => {
     clock.set(NOW - HOUR + 72 * HOUR);
     expect(await openTab()).toEqual([]);
     const closed = (await (await json("GET", "/api/issue/issues?status=closed", undefined, w.t.tenant)).json()).data;
-    expect(closed[0]).toMatchObject({ issue_id: id, stage: "closed", issue_status: 1, actions: [] });
+    // Closed, nothing is left to do with it but report the problem again if it comes back.
+    expect(closed[0]).toMatchObject({ issue_id: id, stage: "closed", issue_status: 1, actions: ["report_again"] });
     await json("GET", `/api/issue/issue?issue_id=${id}`, undefined, w.t.owner);
     expect(await autoClose(db, clock.now() + HOUR)).toBe(0);
     const timeline = (await (await json("GET", `/api/issue/timeline?issue_id=${id}`, undefined, w.t.tenant)).json()).data;

@@ -168,8 +168,9 @@ describe("report again", () => {
     const note = await screen.findByTestId("report-again-of");
     expect(within(note).getByRole("heading", { name: "The problem came back" })).toBeTruthy();
     await waitFor(() => expect(note.textContent).toContain("This report is linked to the earlier repair “Sink leaking”."));
-    expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("Sink leaking");
-    expect((screen.getByLabelText(/Description/) as HTMLTextAreaElement).value).toBe("Under the sink.");
+    await waitFor(() => expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("Sink leaking"));
+    // What happens now is the user's to say: the earlier description and emergency are not copied.
+    expect((screen.getByLabelText(/Description/) as HTMLTextAreaElement).value).toBe("");
     expect(screen.getByRole("button", { name: "Plumbing" }).getAttribute("aria-pressed")).toBe("true");
     // The owner has three units; the repeat report is about the earlier one's, shown rather than offered.
     expect(screen.queryByRole("combobox", { name: "Unit" })).toBeNull();
@@ -180,7 +181,16 @@ describe("report again", () => {
     press(/^Tomorrow afternoon/);
     submit();
     await screen.findByRole("heading", { name: "Reported" });
-    expect(posts(calls)[0].body).toMatchObject({ property_id: 5, unit_id: 13, again_of: 40, category: 1, title: "Sink leaking", presence: "may_enter" });
+    expect(posts(calls)[0].body).toMatchObject({
+      property_id: 5,
+      unit_id: 13,
+      again_of: 40,
+      category: 1,
+      title: "Sink leaking",
+      presence: "may_enter",
+      emergency: false,
+      desc: "",
+    });
     expect((posts(calls)[0].body as { available: unknown[] }).available).toHaveLength(2);
   });
 

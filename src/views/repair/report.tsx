@@ -69,8 +69,9 @@ export function ReportIssueView({ title }: ViewProps) {
     failureRef,
     send: check,
   } = useReportForm(() => ({ ...emptyReport(), property_id: preset.property_id, unit_id: preset.unit_id }), "add");
-  // Report again (LOOP.md section 2): the earlier repair's kind, title and description fill the form until the user
-  // changes them; new times are asked for. Leaving the form as filled loses nothing, so it asks nothing.
+  // Report again (LOOP.md section 2): the earlier repair's kind, title and presence fill the form until the user
+  // changes them; what happens now (description, emergency) and new times are asked for. Leaving the form as filled
+  // loses nothing, so it asks nothing.
   const earlier = useResource((signal) => fetchIssue(againOf as number, signal), [againOf], { enabled: againOf != null });
   const filled = useRef(false);
   useEffect(() => {
@@ -78,10 +79,9 @@ export function ReportIssueView({ title }: ViewProps) {
     if (!issue || filled.current) return;
     filled.current = true;
     if (changed(form, blank)) return;
-    const { category, title, desc, emergency, presence } = issueToForm(issue);
-    const from = { ...blank, category, title, desc, emergency, presence };
-    setBlank(from);
-    set({ category, title, desc, emergency, presence });
+    const { category, title, presence } = issueToForm(issue);
+    setBlank({ ...blank, category, title, presence });
+    set({ category, title, presence });
   }, [earlier.data, form, blank, set]);
   // `queued`: no network; the report waits in the outbox (D23) and goes when the phone is online.
   const [reported, setReported] = useState<{ issue_id: number | null; title: string; queued?: boolean } | null>(null);
