@@ -254,14 +254,17 @@ try {
     async () => {
       await new Promise((r) => setTimeout(r, 500));
       const { rows } = await db.query(
-        "select (select count(*)::int from reminders where taken_at is null) as due, (select count(*)::int from notifications where push_state = 'pending') as pending",
+        // Due ones only: the assignment also planned reminders for later, which must not fire now (and kept this
+        // waiting its whole 30 s for them).
+        "select (select count(*)::int from reminders where taken_at is null and due_at <= now()) as due, (select count(*)::int from notifications where push_state = 'pending') as pending",
       );
       return rows[0];
     },
     (a) => a.due === 0 && a.pending === 0,
     60,
   );
-  await new Promise((r) => setTimeout(r, 1000));
+  // A while for a push sent twice to arrive, had one been.
+  await new Promise((r) => setTimeout(r, 2000));
   const { rows: fired } = await db.query(
     "select count(*)::int as n, count(distinct notification_id)::int as distinct_n from notifications where issue_id = $1 and kind = 'not_accepted' and user_id = $2",
     [issueId, manager.user_id],
