@@ -1,6 +1,7 @@
 import { computed, effect, signal } from "@preact/signals-react";
 import rosetta from "rosetta";
 import { FALLBACK, type FirstWords, LANGUAGES, type Lang, normalise } from "../lib/lang-code";
+import { isolated } from "../lib/bidi";
 import { afterFirstScreen } from "../lib/first-screen";
 import { readKey, writeKey } from "../lib/storage";
 
@@ -39,6 +40,8 @@ export function readyFor(path: string): boolean {
 export function t(key: string, params?: Record<string, unknown>): string {
   void dictVersion.value;
   const current = lang.value;
+  // In a right-to-left sentence, an English title or name keeps its order and the sentence's punctuation (lib/bidi.ts).
+  if (params && dir.peek() === "rtl") params = isolated(params);
   const word = i18n.t(key, params, current);
   if (!word) missed = true;
   return word || (current !== FALLBACK && i18n.t(key, params, FALLBACK)) || key;

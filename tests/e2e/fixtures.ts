@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
+import { isForeign, isolate } from "../../src/lib/bidi";
 import { type Browser, expect, type Page, type TestInfo, test as base } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo@1234";
@@ -183,3 +184,14 @@ export const inDays = (n: number) => {
   const d = new Date(Date.now() + n * 86_400_000);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 };
+
+/**
+ * A dictionary sentence with its {{params}} filled in as the app fills them: in Arabic, an English title or name comes
+ * isolated (src/lib/bidi.ts), so it keeps its order in the right-to-left sentence.
+ */
+export function fillWords(template: string, params: Record<string, string>, lang: string) {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => {
+    const v = params[k] ?? "";
+    return lang === "ar" && isForeign(v) ? isolate(v) : v;
+  });
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
-import { DEMO, expect, expectAccessible, PIXEL, signInAs, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, fillWords, PIXEL, signInAs, test } from "./fixtures";
 
 const dict = (lang: string) => JSON.parse(readFileSync(`locales/issues/${lang}.json`, "utf8"));
 const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `/tmp/issues-${info.project.name}-${name}.png`, fullPage: true });
@@ -61,7 +61,7 @@ for (const lang of ["en", "ar"] as const) {
       await expect(page.getByTestId("map-error")).toHaveCount(0);
       // Issue 13: a prepared message in the technician's language, to the person who reported it, naming the repair.
       const said = JSON.parse(readFileSync(`locales/notifications/${lang}.json`, "utf8")).notifications.whatsapp as string;
-      const text = said.replace("{{name}}", "Salim Al Harthy").replace("{{title}}", "Kitchen sink leaking");
+      const text = fillWords(said, { name: "Salim Al Harthy", title: "Kitchen sink leaking" }, lang);
       await expect(page.getByRole("link", { name: new RegExp(L.contact.whatsapp) })).toHaveAttribute(
         "href",
         `https://wa.me/96891000001?text=${encodeURIComponent(text)}`,

@@ -3,7 +3,7 @@
 // and the manager's map on /home and /repair (clusters split as the map zooms in; Assign from a marker's card).
 import { readFileSync } from "node:fs";
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { apiCall, apiLogin, DEMO, expect, expectAccessible, PIXEL, reportLeak, signInAs, test } from "./fixtures";
+import { apiCall, apiLogin, DEMO, expect, expectAccessible, fillWords, PIXEL, reportLeak, signInAs, test } from "./fixtures";
 
 const dict = (lang: string) => ({
   ...JSON.parse(readFileSync(`locales/map/${lang}.json`, "utf8")),
@@ -169,12 +169,12 @@ for (const lang of ["en", "ar"] as const) {
       await marker.click();
       const card = page.getByTestId("stop-card");
       await expect(card.getByRole("heading", { level: 2, name: title })).toBeVisible();
-      await card.getByRole("button", { name: L.assign.assignLabel.replace("{{title}}", title) }).click();
+      await card.getByRole("button", { name: fillWords(L.assign.assignLabel, { title }, lang) }).click();
       const sheet = page.getByRole("dialog");
       await expect(sheet.getByRole("button", { name: /Ahmed Al Balushi/ })).toBeVisible();
       await shot(page, info, `${lang}-6-assign`);
       await sheet.getByRole("button", { name: /Ahmed Al Balushi/ }).click();
-      await expect(page.getByText(L.assign.done.replace("{{name}}", "Ahmed Al Balushi")).first()).toBeVisible();
+      await expect(page.getByText(fillWords(L.assign.done, { name: "Ahmed Al Balushi" }, lang)).first()).toBeVisible();
       await expect(map(page).getByRole("button", { name: new RegExp(title) })).toHaveCount(0);
       await expectAccessible(page, "manager map");
     });

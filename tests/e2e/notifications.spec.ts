@@ -4,7 +4,7 @@
 // Arabic the sentence is Arabic.
 import { readFileSync } from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
-import { apiCall, apiLogin, DEMO, expect, expectAccessible, inDays, signInAs, test, reportLeak } from "./fixtures";
+import { apiCall, apiLogin, DEMO, expect, expectAccessible, fillWords, inDays, signInAs, test, reportLeak } from "./fixtures";
 
 const words = (lang: string) => JSON.parse(readFileSync(`locales/notifications/${lang}.json`, "utf8")).notifications;
 const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `/tmp/notify-${info.project.name}-${name}.png`, fullPage: true });
@@ -81,7 +81,7 @@ test("the technician accepts the tenant's repair: her badge shows 1, the notific
   await page.goto("/#/notifications");
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  const ar = words("ar").kind.accepted.replace("{{actor}}", "Yaqoob Al Wahaibi").replace("{{title}}", title);
+  const ar = fillWords(words("ar").kind.accepted, { actor: "Yaqoob Al Wahaibi", title }, "ar");
   await expect(page.getByTestId("notification").filter({ hasText: title }).first()).toContainText(ar);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectAccessible(page, "notifications ar");

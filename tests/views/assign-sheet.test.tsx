@@ -217,7 +217,7 @@ describe("the assign sheet", () => {
     lang.value = "ar";
     fakeRepairApi({ "GET issue/candidates": candidates([salim, khalid]) });
     render(<AssignButton issue={leak()} />);
-    fireEvent.click(screen.getByRole("button", { name: "إسناد «Kitchen tap leaking» إلى فني" }));
+    fireEvent.click(screen.getByRole("button", { name: "إسناد «\u2068Kitchen tap leaking\u2069» إلى فني" }));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByRole("heading", { name: "إسناد إلى فني" })).toBeTruthy();
     expect(dialog.textContent).toContain("المهارة المطلوبة: السباكة");

@@ -180,8 +180,10 @@ describe("the notifications list", () => {
     act(() => void (lang.value = "ar"));
     show();
     await screen.findByTestId("notification-list");
-    expect(rows()[0].textContent).toBe("سيقوم Ahmed Al Balushi بإصلاح «Kitchen sink leaking». (غير مقروء)قبل 5 دقائق");
-    expect(rows()[1].textContent?.startsWith("تم تحديد موعد الزيارة من أجل «Water heater»: الأربعاء 25 نوفمبر 2026، 9:00\u00a0ص – 11:00\u00a0ص.")).toBe(true);
+    expect(rows()[0].textContent).toBe("سيقوم \u2068Ahmed Al Balushi\u2069 بإصلاح «\u2068Kitchen sink leaking\u2069». (غير مقروء)قبل 5 دقائق");
+    expect(
+      rows()[1].textContent?.startsWith("تم تحديد موعد الزيارة من أجل «\u2068Water heater\u2069»: الأربعاء 25 نوفمبر 2026، 9:00\u00a0ص – 11:00\u00a0ص."),
+    ).toBe(true);
     expect(screen.getByRole("button", { name: "تعليم الكل كمقروء" })).toBeTruthy();
   });
 });
@@ -356,7 +358,7 @@ describe("the prepared WhatsApp message", () => {
     expect(text()).toBe("Hello Ahmed, I am writing about the repair “Kitchen sink leaking”.");
     act(() => void (lang.value = "ar"));
     rerender(<ContactCard title="Technician" name="Ahmed" mobile="+968 9100 0002" repair="Kitchen sink leaking" />);
-    expect(text()).toBe("مرحبًا Ahmed، أكتب إليك بخصوص الإصلاح «Kitchen sink leaking».");
+    expect(text()).toBe("مرحبًا \u2068Ahmed\u2069، أكتب إليك بخصوص الإصلاح «\u2068Kitchen sink leaking\u2069».");
     rerender(<ContactCard title="Technician" name="Ahmed" mobile="+968 9100 0002" />);
     expect(text()).toBe("Hello there");
   });

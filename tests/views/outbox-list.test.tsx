@@ -133,8 +133,8 @@ describe("the outbox indicator and list", () => {
     render(<Header />);
     fireEvent.click(screen.getByRole("button", { name: "2 بانتظار الإرسال" }));
     const sheet = await screen.findByRole("dialog", { name: "بانتظار الإرسال" });
-    expect(within(sheet).getByText("بدء العمل: Kitchen sink leaking")).toBeTruthy();
+    expect(within(sheet).getByText("بدء العمل: \u2068Kitchen sink leaking\u2069")).toBeTruthy();
     expect(within(sheet).getByText("لم يُقبل")).toBeTruthy();
-    expect(within(sheet).getByRole("button", { name: "أرسل الآن: بدء العمل: Kitchen sink leaking" })).toBeTruthy();
+    expect(within(sheet).getByRole("button", { name: "أرسل الآن: بدء العمل: \u2068Kitchen sink leaking\u2069" })).toBeTruthy();
   });
 });

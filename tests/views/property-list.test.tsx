@@ -155,7 +155,7 @@ describe("/property/prev-tenant", () => {
     navigate(paths.prevTenant(1));
     render(<PrevTenantsView title="titles.prevTenant" />);
     const item = await screen.findByTestId("prev-tenant");
-    expect(item.textContent).toBe("Former tenant 1الوحدة 101، Al Noor Tower1 فبراير 2024 – 31 يناير 2025المشكلات: 1");
+    expect(item.textContent).toBe("Former tenant 1الوحدة 101، \u2068Al Noor Tower\u20691 فبراير 2024 – 31 يناير 2025المشكلات: 1");
     expect(screen.getByRole("heading", { level: 1 }).textContent).not.toBe("titles.prevTenant");
   });
 });

@@ -371,7 +371,7 @@ describe("the timeline", () => {
     act(() => void (lang.value = "ar"));
     show(repair({ stage: "scheduled", visit: slotA }), { "GET issue/timeline": timeline(entries[0], entries[1]) });
     const list = await screen.findByTestId("timeline-list");
-    expect([...list.querySelectorAll(".what")].map((p) => p.textContent)).toEqual(["أبلغتَ عن المشكلة", "اقترح Khalid Al Hinai مواعيد للزيارة"]);
+    expect([...list.querySelectorAll(".what")].map((p) => p.textContent)).toEqual(["أبلغتَ عن المشكلة", "اقترح \u2068Khalid Al Hinai\u2069 مواعيد للزيارة"]);
     expect(list.querySelector("time")?.textContent).toMatch(/^20 نوفمبر 2026 \d{1,2}:\d{2}\u00a0(ص|م)$/);
   });
 

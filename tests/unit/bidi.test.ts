@@ -1,0 +1,23 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { addDictionary, lang, t } from "../../src/signals/language";
+
+addDictionary("en", { bidiTest: { done: "We reported “{{title}}” for {{who}} ({{n}} photos, {{when}})." } });
+addDictionary("ar", { bidiTest: { done: "أبلغنا عن «{{title}}» من أجل {{who}} ({{n}} صور، {{when}})." } });
+afterEach(() => {
+  lang.value = "en";
+});
+
+describe("words from elsewhere in a right-to-left sentence", () => {
+  it("isolates an English title or name in Arabic, so its order and the sentence's marks hold", () => {
+    lang.value = "ar";
+    expect(t("bidiTest.done", { title: "Water heater replaced", who: "سالم", n: 2, when: "28 نوفمبر 2026" })).toBe(
+      "أبلغنا عن «\u2068Water heater replaced\u2069» من أجل سالم (2 صور، 28 نوفمبر 2026).",
+    );
+    // A date written with Western digits alone, a mixed name, nothing: as they are.
+    expect(t("bidiTest.done", { title: "2026-11-28", who: "Ahmed أحمد", n: 0, when: "" })).toBe("أبلغنا عن «2026-11-28» من أجل Ahmed أحمد (0 صور، ).");
+  });
+
+  it("leaves English sentences as they are", () => {
+    expect(t("bidiTest.done", { title: "Water heater", who: "Salim", n: 2, when: "today" })).toBe("We reported “Water heater” for Salim (2 photos, today).");
+  });
+});
