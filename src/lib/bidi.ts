@@ -1,7 +1,8 @@
-// Words from elsewhere in a right-to-left sentence (issue 16's walks): a title or a name written in English, put into
-// an Arabic sentence, is isolated (U+2068 FIRST STRONG ISOLATE … U+2069 POP DIRECTIONAL ISOLATE) so that it keeps its
-// own order and leaves the sentence's quotation marks and full stop where they belong: "«Water heater replaced»." broke
-// into "«Water … .«heater replaced" at a line end. Arabic words, numbers and dates need nothing.
+// Words from elsewhere in a right-to-left sentence: a title or a name written in English, put into an Arabic sentence,
+// is isolated (U+2068 FIRST STRONG ISOLATE … U+2069 POP DIRECTIONAL ISOLATE) so that it keeps its own order whatever
+// it starts or ends with. Seen in Chromium: «2 taps leaking» showed as «taps leaking 2» in an Arabic sentence (its
+// leading number joined the Arabic around it); isolated, it reads as typed. A title of letters alone showed right
+// either way. Arabic words, numbers and dates need nothing.
 
 const ARABIC = /[\u0600-\u06ff]/;
 const LATIN = /[A-Za-z]/;

@@ -40,7 +40,7 @@ export function readyFor(path: string): boolean {
 export function t(key: string, params?: Record<string, unknown>): string {
   void dictVersion.value;
   const current = lang.value;
-  // In a right-to-left sentence, an English title or name keeps its order and the sentence's punctuation (lib/bidi.ts).
+  // In a right-to-left sentence, an English title or name keeps its own order (lib/bidi.ts).
   if (params && dir.peek() === "rtl") params = isolated(params);
   const word = i18n.t(key, params, current);
   if (!word) missed = true;

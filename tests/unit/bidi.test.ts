@@ -17,6 +17,13 @@ describe("words from elsewhere in a right-to-left sentence", () => {
     expect(t("bidiTest.done", { title: "2026-11-28", who: "Ahmed أحمد", n: 0, when: "" })).toBe("أبلغنا عن «2026-11-28» من أجل Ahmed أحمد (0 صور، ).");
   });
 
+  it("keeps a title that starts with a number whole: it showed as «taps leaking 2» in Arabic", () => {
+    lang.value = "ar";
+    expect(t("bidiTest.done", { title: "2 taps leaking", who: "Salim (tenant)", n: 1, when: "" })).toBe(
+      "أبلغنا عن «\u20682 taps leaking\u2069» من أجل \u2068Salim (tenant)\u2069 (1 صور، ).",
+    );
+  });
+
   it("leaves English sentences as they are", () => {
     expect(t("bidiTest.done", { title: "Water heater", who: "Salim", n: 2, when: "today" })).toBe("We reported “Water heater” for Salim (2 photos, today).");
   });
