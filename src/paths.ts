@@ -73,9 +73,6 @@ export const paths = {
   /** Report a problem; `propertyId` and `unitId` preselect where (from a property or unit screen). */
   addIssue: (propertyId?: number, unitId?: number | null) =>
     propertyId ? `${p.addIssue}?property_id=${propertyId}${unitId ? `&unit_id=${unitId}` : ""}` : p.addIssue,
-  /** Report again (LOOP.md section 2): the report form for the closed repair's unit, linked to it. */
-  reportAgain: (issue: { issue_id: number; property_id: number; unit_id?: number | null }) =>
-    `${p.addIssue}?property_id=${issue.property_id}${issue.unit_id ? `&unit_id=${issue.unit_id}` : ""}&again_of=${issue.issue_id}`,
   editIssue: (id: number) => `${p.editIssue}?issue_id=${id}`,
   /** The e-receipt of a completed repair (owners and the company's managers). */
   receipt: (id: number) => `${p.eReceipt}?issue_id=${id}`,

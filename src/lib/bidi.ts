@@ -4,18 +4,18 @@
 // leading number joined the Arabic around it); isolated, it reads as typed. A title of letters alone showed right
 // either way. Arabic words, numbers and dates need nothing.
 
-const ARABIC = /[\u0600-\u06ff]/;
-const LATIN = /[A-Za-z]/;
+/** Latin letters, and no Arabic ones: a word that needs isolating in a right-to-left sentence. */
+export const FOREIGN = /^[^\u0600-\u06ff]*[a-z][^\u0600-\u06ff]*$/i;
 
 /** `text` isolated from the sentence around it. */
 export const isolate = (text: string) => `\u2068${text}\u2069`;
 
-/** Whether a word put into a right-to-left sentence needs isolating: Latin letters, and no Arabic ones. */
-export const isForeign = (v: unknown): v is string => typeof v === "string" && LATIN.test(v) && !ARABIC.test(v);
+/** Whether a word put into a right-to-left sentence needs isolating. */
+export const isForeign = (v: unknown): v is string => typeof v === "string" && FOREIGN.test(v);
 
-/** A sentence's parameters for a right-to-left language: each foreign word isolated. */
-export function isolated(params: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(params)) out[k] = isForeign(v) ? isolate(v) : v;
+/** A sentence's parameters for a right-to-left language: each foreign word isolated (a copy; t() does it). */
+export function isolated(params: Record<string, unknown>) {
+  const out = { ...params };
+  for (const k in out) if (isForeign(out[k])) out[k] = `\u2068${out[k]}\u2069`;
   return out;
 }

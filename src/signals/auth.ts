@@ -1,7 +1,6 @@
 import { batch } from "@preact/signals-react";
 import * as authApi from "../api/auth";
 import { errorDetail } from "../api/client";
-import { isolate } from "../lib/bidi";
 import { writeGoogleSignup } from "../lib/google-signup";
 import { navigate } from "../lib/hash-location";
 import { homeFor, paths } from "../paths";
@@ -50,7 +49,7 @@ function begin() {
 async function fail(e: unknown, fallbackKey: string) {
   const detail = await errorDetail(e);
   // The server writes English; in a right-to-left page the sentence is isolated so its full stop stays at its end.
-  const message = detail ? (dir.value === "rtl" && !/[\u0600-\u06ff]/.test(detail) ? isolate(detail) : detail) : t(fallbackKey);
+  const message = detail ? (dir.value === "rtl" && !/[\u0600-\u06ff]/.test(detail) ? `\u2068${detail}\u2069` : detail) : t(fallbackKey);
   batch(() => {
     error.value = message;
     loading.value = false;

@@ -40,8 +40,8 @@ export function readyFor(path: string): boolean {
 export function t(key: string, params?: Record<string, unknown>): string {
   void dictVersion.value;
   const current = lang.value;
-  // In a right-to-left sentence, an English title or name keeps its own order (lib/bidi.ts).
-  if (params && dir.peek() === "rtl") params = isolated(params);
+  // In an Arabic (right-to-left) sentence, an English title or name keeps its own order (lib/bidi.ts).
+  if (params && current === "ar") params = isolated(params);
   const word = i18n.t(key, params, current);
   if (!word) missed = true;
   return word || (current !== FALLBACK && i18n.t(key, params, FALLBACK)) || key;

@@ -175,7 +175,7 @@ export function RepairStatus({ issue, run }: { issue: Issue; run: RunMove }) {
       {actions.has("report_again") && (
         <div className={againCss} data-testid="report-again">
           <p className={cx(muted, css`margin: 0;`)}>{t("repair.again.hint")}</p>
-          <LinkButton to={paths.reportAgain(issue)} primary>
+          <LinkButton to={`${paths.addIssue(issue.property_id, issue.unit_id)}&again_of=${issue.issue_id}`} primary>
             {t("repair.again.button")}
           </LinkButton>
         </div>
