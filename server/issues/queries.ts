@@ -30,9 +30,6 @@ const MEDIA_JSON = `coalesce((select json_agg(json_build_object('media_id', m.me
                                                   'phase', m.phase, 'kind', m.kind) order by m.position, m.media_id)
                             from issue_media m where m.issue_id = i.issue_id and m.event_id is null and m.phase in ('before', 'after')), '[]'::json)`;
 
-/** SQL: the id of the issue that reported `i` again (at most one: a unique index), or null. */
-const REPORTED_AGAIN = "(select a.issue_id from issues a where a.again_of = i.issue_id)";
-
 /**
  * One issue in the shape of SPEC.md's state fields (D4) plus issue 11's (stage, visit, category, ...): the fields sent
  * as they are, as JSON text the database writes (`card`, a row_to_json of the lateral `c`: issueOut sends it without
@@ -42,13 +39,15 @@ const REPORTED_AGAIN = "(select a.issue_id from issues a where a.again_of = i.is
  */
 const issueSelect = (extra: string) => `
   select ${extra} i.issue_id, i.stage, ${iso("i.completed_at")} as completed_at, ${iso("i.held_at")} as held_at, i.offered_at is not null as offered,
-         ${REPORTED_AGAIN} as reported_again,
+         ra.issue_id as reported_again,
          ${MEDIA_JSON} as media,
          ${RELATION_COLUMNS},
          row_to_json(c)::text as card
     ${ISSUE_FROM}
     left join users cu on cu.user_id = i.creator_id
     left join units un on un.unit_id = i.unit_id
+    -- The issue that reported i again (at most one: a unique index), read once for the actions and the link.
+    left join issues ra on ra.again_of = i.issue_id
     cross join lateral (select i.issue_id, i.title, i.issue_type, i.description as "desc", i.issue_status,
          ${iso("i.created_at")} as created_at,
          i.property_id, p.name, p.addres,
@@ -84,7 +83,7 @@ const issueSelect = (extra: string) => `
          -- Report again: the earlier repair and the new report, each linked only for those who may open it.
          i.again_of is not null as repeat,
          ${idIfVisibleSql("i.again_of")} as again_of,
-         ${idIfVisibleSql(REPORTED_AGAIN)} as reported_again) c`;
+         ${idIfVisibleSql("ra.issue_id")} as reported_again) c`;
 
 interface MediaRow {
   media_id: number;

@@ -57,18 +57,8 @@ export function ReportIssueView({ title }: ViewProps) {
   });
   const againOf = preset.again_of;
   const [blank, setBlank] = useState(emptyReport);
-  const {
-    form,
-    set,
-    files,
-    setFiles,
-    errors,
-    failure,
-    busy,
-    formRef,
-    failureRef,
-    send: check,
-  } = useReportForm(() => ({ ...emptyReport(), property_id: preset.property_id, unit_id: preset.unit_id }), "add");
+  const initial = () => ({ ...emptyReport(), property_id: preset.property_id, unit_id: preset.unit_id });
+  const { form, set, files, setFiles, errors, failure, busy, formRef, failureRef, send: check } = useReportForm(initial, "add");
   // Report again (LOOP.md section 2): the earlier repair's kind, title and presence fill the form until the user
   // changes them; what happens now (description, emergency) and new times are asked for. Leaving the form as filled
   // loses nothing, so it asks nothing.
