@@ -5,7 +5,8 @@
 // - tenant: rents the issue's unit now;
 // - owner: owns the property;
 // - manager: a manager (role 2) of the company that runs the property, or of the assigned technician's company;
-//   tech_manager: the latter only (they answer for their technician: acknowledging);
+//   tech_manager: the latter only (they answer for their technician: acknowledging); property_manager: the former only
+//   (they may report on the property: report again);
 // - technician: the one assigned;
 // - landlord: the owner of a property no company runs (issue 12): they assign or offer the job themselves;
 // - offered: an independent technician (no company) the owner's offer reaches while it stands: the issue is reported,
@@ -17,9 +18,9 @@ import { HttpError } from "../lib/http";
 import { msg } from "../lib/i18n";
 import { propertyAccess, unitById } from "../property/queries";
 
-export type Rel = "creator" | "tenant" | "owner" | "manager" | "tech_manager" | "technician" | "landlord" | "offered";
+export type Rel = "creator" | "tenant" | "owner" | "manager" | "tech_manager" | "property_manager" | "technician" | "landlord" | "offered";
 export type Relations = Record<Rel, boolean>;
-export const RELS: readonly Rel[] = ["creator", "tenant", "owner", "manager", "tech_manager", "technician", "landlord", "offered"];
+export const RELS: readonly Rel[] = ["creator", "tenant", "owner", "manager", "tech_manager", "property_manager", "technician", "landlord", "offered"];
 
 /** Straight-line kilometres between two points given in degrees (haversine, Earth radius 6371 km), as SQL. */
 export const distanceKmSql = (lat1: string, lng1: string, lat2: string, lng2: string) =>
@@ -49,6 +50,7 @@ const relationsSql = (i: string, p: string, tu: string) => `
       coalesce(${p}.owner_id = $1, false) as owner,
       ($2 = 2 and (coalesce(${p}.company_id = $3, false) or coalesce(${tu}.company_id = $3, false))) as manager,
       ($2 = 2 and coalesce(${tu}.company_id = $3, false)) as tech_manager,
+      ($2 = 2 and coalesce(${p}.company_id = $3, false)) as property_manager,
       coalesce(${i}.assigned_tech_id = $1, false) as technician,
       coalesce(${p}.owner_id = $1 and ${p}.company_id is null, false) as landlord,
       ($2 = 1 and ${i}.offered_at is not null and ${i}.stage = 'reported' and ${i}.assigned_tech_id is null and ${p}.company_id is null

@@ -131,10 +131,11 @@ export const TABLE = {
     until: (issue) => (onHold(issue) ? "resumeFirst" : null),
   },
   // Not a move of this issue: a closed repair whose problem came back is reported anew, linked to it (LOOP.md section
-  // 2), by whoever may report on its unit now; once, and the new issue may in turn be reported again.
+  // 2), by whoever may report on its unit now (a manager only for a property their company runs: the manager of the
+  // technician's company alone may not report there); once, and the new issue may in turn be reported again.
   report_again: {
     to: "same",
-    rules: [{ who: ["tenant", "owner", "manager"], from: ["closed"] }],
+    rules: [{ who: ["tenant", "owner", "property_manager"], from: ["closed"] }],
     conflict: "reportAgainNotNow",
     until: (issue) => (issue.reported_again ? "alreadyReportedAgain" : null),
   },

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { Stage } from "../../src/contract/repairs";
 import type { Db } from "../../server/db/db";
-import { makeIssue } from "./factories";
+import { makeIssue, makeProperty, makeUnit } from "./factories";
 import { sharedApp } from "./helpers";
 import { HOUR, NOW, type RepairWorld, repairSuite, repairWorld, report, S1 } from "./repair-helpers";
 
@@ -78,6 +78,33 @@ describe("report again", () => {
     // The owner and the manager may.
     expect((await again(w, await earlier(w), w.t.owner)).status).toBe(201);
     expect((await again(w, await earlier(w), w.t.manager)).status).toBe(201);
+  });
+
+  it("is not offered to the manager of the technician's company on a property that company does not run (the form was a 404)", async () => {
+    const w = await repairWorld(db);
+    // The owner's own villa, no company; the job was done by the company's technician.
+    const villa = await makeProperty(db, { owner_id: w.owner.user_id, company_id: null, name: "Owner's Villa" });
+    const unit = await makeUnit(db, { property_id: villa.property_id, name: "Villa" });
+    const id = (
+      await makeIssue(db, {
+        property_id: villa.property_id,
+        unit_id: unit.unit_id,
+        creator_id: w.owner.user_id,
+        assigned_tech_id: w.tech.user_id,
+        stage: "closed",
+        completed_at: new Date(NOW - 100 * HOUR),
+      })
+    ).issue_id;
+    const seen = await get(id, w.t.manager);
+    expect(seen.status).toBe(200);
+    expect(seen.data.actions).not.toContain("report_again");
+    const count = await issueCount();
+    const refused = await again(w, id, w.t.manager, { property_id: villa.property_id, unit_id: unit.unit_id });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).detail).toBeTruthy();
+    expect(await issueCount()).toBe(count);
+    // The owner may.
+    expect((await get(id, w.t.owner)).data.actions).toContain("report_again");
   });
 
   it("refuses a second report of the same repair (409), a repair not closed (409), another unit (422), writing nothing", async () => {
