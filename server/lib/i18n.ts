@@ -3,6 +3,7 @@
 // contract (src/contract/*.ts, English) are translated by their English text, gettext style (server/i18n/contract.ar.json),
 // so a rewording there shows up as a missing translation in tests/server/i18n.test.ts instead of going out in English.
 import type { Context } from "hono";
+import { isolated } from "../../src/lib/bidi";
 import ar from "../i18n/ar.json";
 import contractAr from "../i18n/contract.ar.json";
 import en from "../i18n/en.json";
@@ -73,7 +74,8 @@ export function contractArabic(english: string): string | null {
 
 /** `text` in `lang`; English when the language has no entry. An Arabic reader never gets an English sentence. */
 export function translate(lang: Lang, text: Text): string {
-  if (isMessage(text)) return fill(CATALOGS[lang][text.key] ?? en[text.key], text.params);
+  // In Arabic, a name written in English (a unit, a company) is isolated so that it keeps its order (src/lib/bidi.ts).
+  if (isMessage(text)) return fill(CATALOGS[lang][text.key] ?? en[text.key], lang === "ar" && text.params ? isolated(text.params) : text.params);
   if (lang === "en") return text;
   return contractArabic(text) ?? ar.invalidField;
 }

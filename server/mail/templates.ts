@@ -1,7 +1,11 @@
 // The mails the accounts area sends, in English with the Arabic beside it (the app's two languages).
+import { isForeign, isolate } from "../../src/lib/bidi";
 import type { Mail } from "./mailer";
 
 export const APP_NAME = "Fixit Gulf";
+
+/** A name or title put into an Arabic line: isolated when written in English (src/lib/bidi.ts), so it keeps its order. */
+const inArabic = (v: string) => (isForeign(v) ? isolate(v) : v);
 
 /** The 6-digit password reset code (D9): valid `minutes`, usable once. */
 export function resetCodeMail(to: string, code: string, minutes = 10): Mail {
@@ -49,8 +53,8 @@ export function invitationMail({ to, name, companyName, role }: Invitation): Mai
       "3. Enter the 6-digit code we mail you, then choose your password.",
       "After that you sign in with this email (or your mobile number) and your new password.",
       "",
-      `مرحبًا ${name}،`,
-      `أضافتك ${companyName} إلى ${APP_NAME} ${roleAr}.`,
+      `مرحبًا ${inArabic(name)}،`,
+      `أضافتك ${inArabic(companyName)} إلى ${APP_NAME} ${roleAr}.`,
       "للبدء، عيّن كلمة المرور:",
       `1. افتح ${APP_NAME} وانتقل إلى شاشة تسجيل الدخول.`,
       `2. اضغط على 'نسيت كلمة المرور' وأدخل هذا البريد الإلكتروني: ${to}`,
@@ -71,7 +75,7 @@ export function failedSignInsMail(to: string, name: string): Mail {
       `Someone has tried many wrong passwords on your ${APP_NAME} account in the last hour.`,
       "Your account is not locked and your password still works. If this was not you, choose a new password with 'Forgot password' on the sign-in screen.",
       "",
-      `مرحبًا ${name}،`,
+      `مرحبًا ${inArabic(name)}،`,
       `حاول أحدهم إدخال كلمات مرور خاطئة كثيرة على حسابك في ${APP_NAME} خلال الساعة الماضية.`,
       "حسابك غير مقفل وكلمة المرور ما زالت تعمل. إذا لم تكن أنت، فاختر كلمة مرور جديدة عبر 'نسيت كلمة المرور' في شاشة تسجيل الدخول.",
     ].join("\n"),
@@ -102,8 +106,8 @@ export function tenantInvitationMail({ to, name, inviterName, propertyName, unit
       link,
       "If the link has expired, ask for a new one, or use 'Forgot password' on the sign-in screen with this email address.",
       "",
-      `مرحبًا ${name}،`,
-      `أضافك ${inviterName} مستأجرًا للوحدة ${unitName} في ${propertyName} على ${APP_NAME}.`,
+      `مرحبًا ${inArabic(name)}،`,
+      `أضافك ${inArabic(inviterName)} مستأجرًا للوحدة ${inArabic(unitName)} في ${inArabic(propertyName)} على ${APP_NAME}.`,
       "يمكنك هناك الإبلاغ عن الأعطال ومتابعتها حتى إصلاحها.",
       "افتح هذا الرابط لاختيار كلمة المرور وتسجيل الدخول (يعمل مرة واحدة خلال 7 أيام):",
       link,
@@ -133,7 +137,7 @@ export function notificationMail({ to, name, lang, sentence, link }: Notificatio
       to,
       subject: `${APP_NAME}: ${sentence}`,
       text: [
-        `مرحبًا ${name}،`,
+        `مرحبًا ${inArabic(name)}،`,
         "",
         sentence,
         "",

@@ -2,6 +2,7 @@
 // recipient's language, written by the server from the kind and its params (the app writes its own list from
 // locales/notifications). Dates and times as the app shows them (D18: 'Wed 25 Nov 2026', '9:00 AM', digits 0-9).
 import type { NotificationKind } from "../../src/contract/notifications";
+import { isolated } from "../../src/lib/bidi";
 import { formatSlotDate, formatSlotTime } from "../../src/lib/dates";
 import type { Lang } from "../lib/i18n";
 
@@ -108,5 +109,7 @@ export function sentence(kind: NotificationKind, params: SentenceParams, lang: L
     visit: visitText(params.visit, lang),
     reason: text(params.reason),
   };
-  return SENTENCES[lang][kind](words, forTech);
+  // In Arabic, a title or name written in English is isolated, as the app's own sentences do (src/lib/bidi.ts): the
+  // phone's notification shade and the mail client showed «2 taps leaking» as «taps leaking 2».
+  return SENTENCES[lang][kind](lang === "ar" ? isolated(words) : words, forTech);
 }

@@ -14,9 +14,9 @@ export const isolate = (text: string) => `\u2068${text}\u2069`;
 export const isForeign = (v: unknown): v is string => typeof v === "string" && FOREIGN.test(v);
 
 /** A sentence's parameters for a right-to-left language: each foreign word isolated (a copy; t() does it). */
-export function isolated(params: Record<string, unknown>) {
-  const out = { ...params };
+export function isolated<T extends object>(params: T): T {
+  const out = { ...params } as Record<string, unknown>;
   // The marks written out rather than isolate(): in the first load, the call cost 17 bytes of gzip more (measured).
   for (const k in out) if (isForeign(out[k])) out[k] = `\u2068${out[k]}\u2069`;
-  return out;
+  return out as unknown as T;
 }
