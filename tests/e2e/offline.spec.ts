@@ -158,3 +158,42 @@ test("the tenant reports with a photo offline, closes the tab, and later the app
   await again.screenshot({ path: info.outputPath("offline-report-arrived.png") });
   await context.close();
 });
+
+test("the tenant reports a closed repair again offline: the form fills from it; online, the report links to it", async ({ page, browser }, info) => {
+  test.setTimeout(90_000);
+  const tenant = await apiLogin(page, DEMO.tenant);
+  const closed: Array<{ issue_id: number; title: string; unit_id: number; actions?: string[] }> = (
+    await apiCall(page, tenant.access_token, "GET", "issue/issues?status=closed")
+  ).data;
+  const earlier = closed.find((i) => i.actions?.includes("report_again"));
+  if (!earlier) throw new Error("the demo tenant has no closed repair to report again");
+
+  const tenantPage = await personPage(browser, 360);
+  await signInAs(tenantPage, DEMO.tenant, "/repair");
+  await controlled(tenantPage);
+  await tenantPage.getByRole("tab", { name: "Closed" }).click();
+  await tenantPage
+    .getByRole("link", { name: new RegExp(earlier.title) })
+    .first()
+    .click();
+  await expect(tenantPage.getByTestId("report-again")).toBeVisible();
+
+  // Offline from here: the details screen hands the form the repair, so it fills without the network.
+  await tenantPage.context().setOffline(true);
+  await tenantPage.getByRole("link", { name: "Report again" }).click();
+  await expect(tenantPage.getByTestId("report-again-of")).toContainText(earlier.title);
+  await expect(tenantPage.getByLabel("Short title")).toHaveValue(earlier.title);
+  await tenantPage.getByRole("button", { name: "Tomorrow morning" }).click();
+  await tenantPage.getByRole("button", { name: "Tomorrow afternoon" }).click();
+  await tenantPage.screenshot({ path: info.outputPath("offline-again-form.png"), fullPage: true });
+  await tenantPage.getByRole("button", { name: "Send report" }).click();
+  await expect(tenantPage.getByText(/saved on this phone/i).first()).toBeVisible({ timeout: 15_000 });
+
+  // Back online, the phone sends it: one new report, linked both ways.
+  await tenantPage.context().setOffline(false);
+  const link = async () => (await apiCall(page, tenant.access_token, "GET", `issue/issue?issue_id=${earlier.issue_id}`)).data.reported_again;
+  await expect.poll(link, { timeout: 30_000 }).toEqual(expect.any(Number));
+  const { data: again } = await apiCall(page, tenant.access_token, "GET", `issue/issue?issue_id=${await link()}`);
+  expect(again).toMatchObject({ again_of: earlier.issue_id, repeat: true, title: earlier.title, unit_id: earlier.unit_id });
+  await tenantPage.context().close();
+});

@@ -2,7 +2,10 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { pendingUploads } from "../../src/signals/pending-uploads";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
+import { issueResponse } from "../../src/contract/issues";
 import { navigate } from "../../src/lib/hash-location";
+import { clearKept, keep } from "../../src/lib/kept";
+import { online } from "../../src/signals/connectivity";
 import { lang } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
 import { ReportIssueView } from "../../src/views/repair/report";
@@ -67,10 +70,12 @@ beforeEach(() => {
   navigate("/home");
   navigate("/property/addissues");
 });
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
   clearToasts();
+  online.value = true;
   signOut();
+  await clearKept();
   lang.value = "en";
   setApi(createApi());
 });
@@ -224,6 +229,33 @@ describe("report again", () => {
     submit();
     await screen.findByRole("heading", { name: "Reported" });
     expect(posts(calls)[0].body).toMatchObject({ again_of: 40, title: "Leak is back" });
+  });
+
+  it("fills the form from the repair the details screen handed it, with no call (offline too)", async () => {
+    navigate("/property/addissues?property_id=5&unit_id=13&again_of=40", { replace: true, state: issueResponse.parse({ status: 1, data: earlier() }).data });
+    online.value = false;
+    const calls = fakeServer(ownerRoutes());
+    render(<ReportIssueView title="titles.addIssue" />);
+    await waitFor(() => expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("Sink leaking"));
+    expect(screen.getByTestId("report-again-of").textContent).toContain("This report is linked to the earlier repair “Sink leaking”.");
+    expect(calls.filter((c) => c.path === "issue/issue")).toEqual([]);
+  });
+
+  it("opened by an address while offline, fills the form from the copy issue details kept on the phone", async () => {
+    // As the details screen keeps it: the answer as read (src/api/issues.ts).
+    await keep(1, "issue:40", issueResponse.parse({ status: 1, data: earlier() }).data);
+    online.value = false;
+    fakeServer(
+      ownerRoutes({
+        "GET issue/issue": () => {
+          throw new TypeError("Failed to fetch");
+        },
+      }),
+    );
+    render(<ReportIssueView title="titles.addIssue" />);
+    await waitFor(() => expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("Sink leaking"));
+    expect(screen.getByTestId("report-again-of").textContent).toContain("This report is linked to the earlier repair “Sink leaking”.");
+    expect(screen.getByRole("button", { name: "Plumbing" }).getAttribute("aria-pressed")).toBe("true");
   });
 
   it("shows the server's refusal at the form and keeps everything", async () => {

@@ -78,7 +78,12 @@ describe("report again", () => {
     show(repair({ stage: "closed", issue_status: 1, unit_id: 11, actions: ["report_again"] }));
     const box = await screen.findByTestId("report-again");
     expect(box.textContent).toContain("Has the problem come back?");
-    expect(within(box).getByRole("link", { name: "Report again" }).getAttribute("href")).toBe("#/property/addissues?property_id=3&unit_id=11&again_of=7");
+    const link = within(box).getByRole("link", { name: "Report again" });
+    expect(link.getAttribute("href")).toBe("#/property/addissues?property_id=3&unit_id=11&again_of=7");
+    // The form is handed this repair (it fills itself from it without a call, offline too).
+    fireEvent.click(link);
+    expect(location.hash).toBe("#/property/addissues?property_id=3&unit_id=11&again_of=7");
+    expect(history.state).toMatchObject({ issue_id: 7, unit_id: 11, stage: "closed" });
     cleanup();
     show(repair({ stage: "closed", issue_status: 1, actions: [] }));
     await screen.findByTestId("repair-status");

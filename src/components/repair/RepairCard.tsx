@@ -1,8 +1,7 @@
 import { css } from "goober";
-import type { MouseEvent } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { Issue } from "../../contract/issues";
-import { navigate } from "../../lib/hash-location";
+import { openWithState } from "../../lib/open-link";
 import { paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { pendingUploads } from "../../signals/pending-uploads";
@@ -32,15 +31,10 @@ export function RepairCard({ issue }: { issue: Issue }) {
   useSignals();
   const next = nextStep(issue);
   const target = paths.issueView(issue.issue_id);
-  const open = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    navigate(target, { state: issue });
-  };
   const own = next?.kind === "pick" || next?.kind === "rate";
   const sending = pendingUploads.value[issue.issue_id];
   return (
-    <a href={href(target)} onClick={open} className={cx(cardCss, own && needsCss)} data-testid="repair-card">
+    <a href={href(target)} onClick={openWithState(target, issue)} className={cx(cardCss, own && needsCss)} data-testid="repair-card">
       <span className="badges">
         <StageBadge stage={issue.stage} status={issue.issue_status} />
         {issue.emergency && <EmergencyMark />}

@@ -14,6 +14,7 @@ import { ReasonSheet, SheetButtons } from "./ReasonSheet";
 import { Overlay } from "../Overlay";
 import { section } from "../issues/styles";
 import { LinkButton } from "../property/parts";
+import { openWithState } from "../../lib/open-link";
 import { Button, Field } from "../ui";
 import { EmergencyMark, StageBadge, isStage } from "./StageBadge";
 import { formatMoment, slotLine } from "./visit";
@@ -83,6 +84,7 @@ export function RepairStatus({ issue, run }: { issue: Issue; run: RunMove }) {
   useSignals();
   const locale = lang.value;
   const actions = new Set(issue.actions ?? []);
+  const again = `${paths.addIssue(issue.property_id, issue.unit_id)}&again_of=${issue.issue_id}`;
   const [dialog, setDialog] = useState<null | "confirm" | "reopen" | "request" | "cancel">(null);
   const [picking, setPicking] = useState<string | null>(null);
 
@@ -176,8 +178,8 @@ export function RepairStatus({ issue, run }: { issue: Issue; run: RunMove }) {
         <div className={againCss} data-testid="report-again">
           <p className={cx(muted, css`margin: 0;`)}>{t("repair.again.hint")}</p>
           {/* paths.addIssue with the link's again_of added here, not in paths.ts: an argument there cost the first load 24
-              bytes of gzip it has not got (measured). */}
-          <LinkButton to={`${paths.addIssue(issue.property_id, issue.unit_id)}&again_of=${issue.issue_id}`} primary>
+              bytes of gzip it has not got (measured). The form is handed this repair, which fills it even offline. */}
+          <LinkButton to={again} onClick={openWithState(again, issue)} primary>
             {t("repair.again.button")}
           </LinkButton>
         </div>

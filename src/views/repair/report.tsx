@@ -2,6 +2,7 @@ import { css } from "goober";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchIssue } from "../../api/issues";
+import { issueSchema } from "../../contract/issues";
 import { newKey, reportIssue } from "../../api/repairs";
 import { useResource } from "../../lib/use-resource";
 import type { ReportBody } from "../../contract/repairs";
@@ -62,7 +63,14 @@ export function ReportIssueView({ title }: ViewProps) {
   // Report again (LOOP.md section 2): the earlier repair's kind, title and presence fill the form until the user
   // changes them; what happens now (description, emergency) and new times are asked for. Leaving the form as filled
   // loses nothing, so it asks nothing.
-  const earlier = useResource((signal) => fetchIssue(againOf as number, signal), [againOf], { enabled: againOf != null });
+  // The earlier repair as the screen that linked here handed it (D4: no call, and it works offline); opened by an
+  // address, it is read, and kept on the phone like issue details (D23).
+  const [handed] = useState(() => {
+    const state = issueSchema.safeParse(history.state);
+    return state.success && state.data.issue_id === againOf ? state.data : undefined;
+  });
+  const read = useResource((signal) => fetchIssue(againOf as number, signal), [againOf], { enabled: againOf != null && !handed, keep: `issue:${againOf}` });
+  const earlier = handed ? { data: handed, error: null } : read;
   const filled = useRef(false);
   useEffect(() => {
     const issue = earlier.data;
