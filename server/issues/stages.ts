@@ -61,7 +61,9 @@ export const TABLE = {
     to: "cancelled",
     rules: [
       { who: ["creator"], from: EDITABLE_STAGES },
-      { who: ["owner", "manager"], from: [...EDITABLE_STAGES, "in_progress"] },
+      // The manager of the company that runs the property (LOOP.md section 2); the manager of a technician's company
+      // answers for the job, not for the owner's repair.
+      { who: ["owner", "property_manager"], from: [...EDITABLE_STAGES, "in_progress"] },
     ],
     conflict: "cancelNotNow",
   },

@@ -13,7 +13,7 @@ import { seedIfEmpty } from "../../server/db/seed";
 import { autoClose } from "../../server/issues/stages";
 import { clock } from "../../server/lib/clock";
 import { translate } from "../../server/lib/i18n";
-import { makeIssue } from "./factories";
+import { makeIssue, makeProperty, makeUnit } from "./factories";
 import { blankDb, sharedApp, testApp } from "./helpers";
 import { HOUR, NOW, PAST, repairSuite, type RepairWorld, repairWorld, S1, S2, S3 } from "./repair-helpers";
 
@@ -182,6 +182,33 @@ describe("the table of moves", () => {
     for (const move of ["confirm", "reopen"]) expect((await call(move, completed, w.t.tenant, SPEC[move].body(w))).status).toBe(403);
     // The owner reported it: they confirm.
     expect((await call("confirm", completed, w.t.owner, { rating: 4 })).status).toBe(200);
+  });
+
+  it("on an owner's own property, the manager of the technician's company answers for the job but may not cancel the repair", async () => {
+    const w = await repairWorld(db);
+    // No company runs the villa; the company's technician has the job.
+    const villa = await makeProperty(db, { owner_id: w.owner.user_id, company_id: null, name: "Owner's Villa" });
+    const unit = await makeUnit(db, { property_id: villa.property_id, name: "Villa" });
+    const id = (
+      await makeIssue(db, {
+        property_id: villa.property_id,
+        unit_id: unit.unit_id,
+        creator_id: w.owner.user_id,
+        assigned_tech_id: w.tech.user_id,
+        stage: "accepted",
+      })
+    ).issue_id;
+    const { data } = await (await sharedApp(db).json("GET", `/api/issue/issue?issue_id=${id}`, undefined, w.t.manager)).json();
+    expect(data.actions).toContain("acknowledge");
+    expect(data.actions).not.toContain("cancel");
+    const before = await events(id);
+    const refused = await call("cancel", id, w.t.manager, { reason: "Not ours" });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).detail).toBeTruthy();
+    expect((await db.query("select stage from issues where issue_id = $1", [id])).rows[0]).toEqual({ stage: "accepted" });
+    expect(await events(id)).toEqual(before);
+    // The owner may.
+    expect((await call("cancel", id, w.t.owner, { reason: "Sold the villa" })).status).toBe(200);
   });
 
   it("refusals are in the caller's language", async () => {
