@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { Db } from "../../server/db/db";
 import { clock } from "../../server/lib/clock";
-import { makeCompany, makeProperty, makeTenancy, makeUnit, makeUser, signIn } from "./factories";
+import { makeCompany, makeIssue, makeProperty, makeTenancy, makeUnit, makeUser, signIn } from "./factories";
 import { resetDb, testDb } from "./helpers";
 
 /** 10:00 in Muscat on 1 March 2030: the clock of the repair tests. */
@@ -42,6 +42,24 @@ export async function repairWorld(db: Db) {
   return { gulf, other, building, u101, u102, ...people, t };
 }
 export type RepairWorld = Awaited<ReturnType<typeof repairWorld>>;
+
+/**
+ * A repair the owner reported at their own villa, which no company runs, given to the company's technician: the world's
+ * manager is then the manager of the technician's company only (tech_manager), not of the property's.
+ */
+export async function ownersVillaRepair(db: Db, w: RepairWorld, over: { stage?: string; completed_at?: Date | null } = {}) {
+  const villa = await makeProperty(db, { owner_id: w.owner.user_id, company_id: null, name: "Owner's Villa" });
+  const unit = await makeUnit(db, { property_id: villa.property_id, name: "Villa" });
+  const { issue_id } = await makeIssue(db, {
+    property_id: villa.property_id,
+    unit_id: unit.unit_id,
+    creator_id: w.owner.user_id,
+    assigned_tech_id: w.tech.user_id,
+    stage: "accepted",
+    ...over,
+  });
+  return { villa, unit, id: issue_id };
+}
 
 /** A report of a leak in unit 101 of the world's building. */
 export const report = (w: RepairWorld, extra: Record<string, unknown> = {}) => ({

@@ -13,9 +13,9 @@ import { seedIfEmpty } from "../../server/db/seed";
 import { autoClose } from "../../server/issues/stages";
 import { clock } from "../../server/lib/clock";
 import { translate } from "../../server/lib/i18n";
-import { makeIssue, makeProperty, makeUnit } from "./factories";
+import { makeIssue } from "./factories";
 import { blankDb, sharedApp, testApp } from "./helpers";
-import { HOUR, NOW, PAST, repairSuite, type RepairWorld, repairWorld, S1, S2, S3 } from "./repair-helpers";
+import { HOUR, NOW, ownersVillaRepair, PAST, repairSuite, type RepairWorld, repairWorld, S1, S2, S3 } from "./repair-helpers";
 
 let db: Db;
 repairSuite((d) => (db = d));
@@ -187,17 +187,7 @@ describe("the table of moves", () => {
   it("on an owner's own property, the manager of the technician's company answers for the job but may not cancel the repair", async () => {
     const w = await repairWorld(db);
     // No company runs the villa; the company's technician has the job.
-    const villa = await makeProperty(db, { owner_id: w.owner.user_id, company_id: null, name: "Owner's Villa" });
-    const unit = await makeUnit(db, { property_id: villa.property_id, name: "Villa" });
-    const id = (
-      await makeIssue(db, {
-        property_id: villa.property_id,
-        unit_id: unit.unit_id,
-        creator_id: w.owner.user_id,
-        assigned_tech_id: w.tech.user_id,
-        stage: "accepted",
-      })
-    ).issue_id;
+    const { id } = await ownersVillaRepair(db, w);
     const { data } = await (await sharedApp(db).json("GET", `/api/issue/issue?issue_id=${id}`, undefined, w.t.manager)).json();
     expect(data.actions).toContain("acknowledge");
     expect(data.actions).not.toContain("cancel");

@@ -4,9 +4,9 @@
 import { describe, expect, it } from "vitest";
 import type { Stage } from "../../src/contract/repairs";
 import type { Db } from "../../server/db/db";
-import { makeIssue, makeProperty, makeUnit } from "./factories";
+import { makeIssue } from "./factories";
 import { sharedApp } from "./helpers";
-import { HOUR, NOW, type RepairWorld, repairSuite, repairWorld, report, S1 } from "./repair-helpers";
+import { HOUR, NOW, ownersVillaRepair, type RepairWorld, repairSuite, repairWorld, report, S1 } from "./repair-helpers";
 
 let db: Db;
 repairSuite((d) => (db = d));
@@ -83,18 +83,7 @@ describe("report again", () => {
   it("is not offered to the manager of the technician's company on a property that company does not run (the form was a 404)", async () => {
     const w = await repairWorld(db);
     // The owner's own villa, no company; the job was done by the company's technician.
-    const villa = await makeProperty(db, { owner_id: w.owner.user_id, company_id: null, name: "Owner's Villa" });
-    const unit = await makeUnit(db, { property_id: villa.property_id, name: "Villa" });
-    const id = (
-      await makeIssue(db, {
-        property_id: villa.property_id,
-        unit_id: unit.unit_id,
-        creator_id: w.owner.user_id,
-        assigned_tech_id: w.tech.user_id,
-        stage: "closed",
-        completed_at: new Date(NOW - 100 * HOUR),
-      })
-    ).issue_id;
+    const { villa, unit, id } = await ownersVillaRepair(db, w, { stage: "closed", completed_at: new Date(NOW - 100 * HOUR) });
     const seen = await get(id, w.t.manager);
     expect(seen.status).toBe(200);
     expect(seen.data.actions).not.toContain("report_again");
