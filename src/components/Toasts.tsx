@@ -48,7 +48,9 @@ function ToastStack({ items, className, where }: { items: Toast[]; className: st
           style={{ background: colours[toast.type] }}
           data-toast={toast.type}
         >
-          <span dir="auto">{toast.key ? t(toast.key) : toast.message}</span>
+          {/* In the app's language (D17), so in the page's direction: dir="auto" would turn a sentence that starts with
+              a name in the other script around. */}
+          <span>{toast.key ? t(toast.key) : toast.message}</span>
           <button type="button" aria-label={t("common.close")} onClick={() => dismissToast(toast.id)}>
             ×
           </button>

@@ -87,3 +87,44 @@ test("the technician accepts the tenant's repair: her badge shows 1, the notific
   await expectAccessible(page, "notifications ar");
   await shot(page, info, "3-list-ar");
 });
+
+test("an Arabic notification that starts with an English name reads right to left, the name first", async ({ page }, info) => {
+  // The list as the server would answer it: the technician (an English name) is on the way.
+  await page.route(/\/api\/notification\/notifications/, (route) =>
+    route.fulfill({
+      json: {
+        status: 1,
+        total: 1,
+        unread: 1,
+        data: [
+          {
+            notification_id: 990001,
+            kind: "on_the_way",
+            issue_id: 1,
+            params: { actor_name: "Ahmed Al Balushi", title: "2 taps leaking" },
+            created_at: new Date().toISOString(),
+            read_at: null,
+          },
+        ],
+      },
+    }),
+  );
+  await signInAs(page, DEMO.tenant, "/notifications", { lang: "ar" });
+  const sentence = page.getByTestId("notification").first().locator(".text");
+  await expect(sentence).toContainText("في الطريق");
+  // Where the name and the first Arabic word are drawn: in a right-to-left sentence the name, written first, is on the
+  // right. With dir="auto" the sentence was laid out left to right from its first letter, the name's, on the left.
+  const [name, verb] = await sentence.evaluate((el) => {
+    const node = el.firstChild as Text;
+    const at = (word: string) => {
+      const range = document.createRange();
+      const i = node.data.indexOf(word);
+      range.setStart(node, i);
+      range.setEnd(node, i + word.length);
+      return range.getBoundingClientRect().left;
+    };
+    return [at("Ahmed"), at("في")];
+  });
+  expect(name).toBeGreaterThan(verb);
+  await page.screenshot({ path: info.outputPath("notification-name-first-ar.png") });
+});

@@ -98,7 +98,9 @@ function Row({ item, onOpen }: { item: Notification; onOpen: (n: Notification, e
     <>
       <span className="dot" aria-hidden="true" />
       <span className="body">
-        <span className="text" dir="auto">
+        {/* The sentence is in the app's language, so it takes the page's direction: dir="auto" read an Arabic one that
+            starts with an English name («Ahmed Al Balushi في الطريق…») as left to right. The reason is the user's text. */}
+        <span className="text">
           {sentence(item)}
           {isUnread && <span className="sr-only"> ({t("notifications.unread")})</span>}
         </span>
