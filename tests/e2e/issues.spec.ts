@@ -177,3 +177,33 @@ for (const lang of ["en", "ar"] as const) {
     });
   });
 }
+
+const LAST_MONTH = JSON.parse(readFileSync("locales/reports/ar.json", "utf8")).techReports.last;
+
+test("the technician's reports in Arabic name the property, then the unit, right to left", async ({ page }, info) => {
+  await signInAs(page, DEMO.technician, "/reports", { lang: "ar" });
+  const row = page.getByTestId("report-row").filter({ hasText: "Al Khuwair Residence" }).first();
+  // The demo's jobs there were done a day and 18 days before the seed: early in a month they are last month's.
+  await row.waitFor({ timeout: 5_000 }).catch(() => page.getByRole("radio", { name: LAST_MONTH }).check());
+  await expect(row).toContainText("الوحدة");
+  // Where each part of the line is drawn: right to left, the property first (rightmost), then the word "unit", then
+  // the unit's name. One <bdi> around the whole line laid it out left to right from the property's name.
+  const [property, word, unit] = await row.evaluate((el) => {
+    const at = (word: string) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
+        const i = n.data.indexOf(word);
+        if (i < 0) continue;
+        const range = document.createRange();
+        range.setStart(n, i);
+        range.setEnd(n, i + word.length);
+        return range.getBoundingClientRect().left;
+      }
+      return Number.NaN;
+    };
+    return [at("Al Khuwair"), at("الوحدة"), at("Flat 7")];
+  });
+  expect(property).toBeGreaterThan(word);
+  expect(word).toBeGreaterThan(unit);
+  await page.screenshot({ path: info.outputPath("reports-ar.png") });
+});

@@ -109,15 +109,20 @@ const rowCss = css`
 
 function ReportRow({ report }: { report: TechReports["reports"][number] }) {
   useSignals();
-  const where = [report.property_name, report.unit_name && t("techReports.unit", { unit: report.unit_name })].filter(Boolean).join(" · ");
   return (
     <a href={href(paths.closedIssue(report.issue_id))} className={rowCss} data-testid="report-row">
       <span className="title">
         <bdi>{report.title}</bdi>
       </span>
-      {where && (
+      {/* Each name isolated on its own and the line in the page's direction, as on a repair's card: one <bdi> around
+          the whole line took its direction from the property's name, and in Arabic read «Flat 7 الوحدة» last. */}
+      {(report.property_name || report.unit_name) && (
         <span className="meta">
-          <bdi>{where}</bdi>
+          <span>
+            <bdi>{report.property_name}</bdi>
+            {report.property_name && report.unit_name && " · "}
+            {report.unit_name && <bdi>{t("techReports.unit", { unit: report.unit_name })}</bdi>}
+          </span>
         </span>
       )}
       <span className="meta">
