@@ -3,6 +3,11 @@ import { lazyFrom, loadAgain } from "./lib/load-again";
 import { heldBy } from "./lib/first-screen";
 import { inNextTask } from "./lib/idle";
 import { homeFor, paths, patterns as p, type ViewProps } from "./paths";
+// The sign-in screens are in the first load (vite.config.ts SIGNIN): imported, not import()ed. A dynamic import of a
+// module already in the chunk made a namespace object through rolldown's runtime helper, the one reason the first load
+// fetched rolldown-runtime (a request and about 430 bytes of gzip).
+import { LoginView } from "./views/auth/login";
+import { RootView } from "./views/auth/root";
 
 type Loader = () => Promise<ComponentType<ViewProps>>;
 
@@ -66,9 +71,9 @@ const at = (name: keyof typeof p) => ({ path: p[name], title: `titles.${name}` }
 
 /** SPEC.md section 2 and DECISIONS.md D4, in matching order: fixed /property/... routes before /property/:propertyName. */
 export const routes: RouteDef[] = [
-  { path: p.root, title: "titles.welcome", view: view(() => import("./views/auth/root").then((m) => m.RootView)) },
+  { path: p.root, title: "titles.welcome", view: view(() => Promise.resolve(RootView)) },
   { ...at("onboarding"), view: view(() => import("./views/auth/onboarding").then((m) => m.OnboardingView)) },
-  { ...at("login"), view: view(() => import("./views/auth/login").then((m) => m.LoginView)) },
+  { ...at("login"), view: view(() => Promise.resolve(LoginView)) },
   { path: p.getRole, title: "titles.getrole", view: view(() => import("./views/auth/get-role").then((m) => m.GetRoleView)) },
   { ...at("register"), view: view(() => import("./views/register/customer").then((m) => m.CustomerRegisterView)) },
   { ...at("technicianRegister"), view: view(() => import("./views/register/technician").then((m) => m.TechnicianRegisterView)) },
