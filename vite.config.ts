@@ -384,7 +384,11 @@ function moduleGraph(): Plugin {
    * later: the header, the toasts, a sheet) and the screen's views, but no other screen's view it loads lazily.
    */
   function pickFirstWords(ids: string[]) {
-    const routeViews = new Set(ids.filter((k) => /[\\/]src[\\/]routes\.ts$/.test(k)).flatMap((k) => dynamicImports.get(k) ?? []));
+    const routes = new Set(ids.filter((k) => /[\\/]src[\\/]routes\.ts$/.test(k)));
+    // The routes' views: those they load lazily, and the sign-in screens' they import (src/routes.ts).
+    const routeViews = new Set(
+      [...routes].flatMap((k) => [...(dynamicImports.get(k) ?? []), ...(staticImports.get(k) ?? []).filter((d) => /[\\/]src[\\/]views[\\/]/.test(d))]),
+    );
     const literals = new Map<string, ReturnType<typeof literalsOf>>();
     const wordsOf = (views: string[]) => {
       const roots = ids.filter((k) => /[\\/]src[\\/]main\.tsx$/.test(k) || views.some((v) => k.endsWith(`/src/${v}`)));
@@ -397,7 +401,10 @@ function moduleGraph(): Plugin {
         for (const x of own.exact) found.exact.add(x);
         for (const x of own.prefixes) found.prefixes.add(x);
         // What it imports, at once or later; another screen's view only when imported at once (/ shows the login's).
-        const next = [...(staticImports.get(m) ?? []), ...(dynamicImports.get(m) ?? []).filter((d) => !routeViews.has(d))];
+        const next = [
+          ...(staticImports.get(m) ?? []).filter((d) => !routes.has(m) || !routeViews.has(d)),
+          ...(dynamicImports.get(m) ?? []).filter((d) => !routeViews.has(d)),
+        ];
         for (const n of next)
           if (!seen.has(n)) {
             seen.add(n);
