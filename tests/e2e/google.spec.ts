@@ -2,7 +2,7 @@
 // by playwright.config.ts): a new person lands on the role picker with the name and email Google gave, registers as an
 // owner without a password and is signed in; the next time the same Google account signs straight in.
 import type { Page } from "@playwright/test";
-import { expect, prepare, test } from "./fixtures";
+import { expect, newMobile, prepare, test } from "./fixtures";
 
 /** The provider's own sign-in and consent pages (oidc-provider's built-in forms): any login, any password. */
 async function throughProvider(page: Page, email: string) {
@@ -36,7 +36,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.locator("#customer-name")).toHaveValue(/^Noor Google/);
     await expect(page.locator("#customer-email")).toHaveValue(email);
     await expect(page.locator("#customer-password")).toHaveCount(0);
-    const mobile = `9${String(Date.now()).slice(-7)}`;
+    const mobile = newMobile();
     await page.locator("#customer-mob_no").fill(mobile);
     await page.getByRole("checkbox").check();
     await page.screenshot({ path: info.outputPath(`google-register-${lang}.png`) });

@@ -1,7 +1,7 @@
 // Accounts (issue 14) the way people use them, on the real server and database, at 360 px: the demo technician
 // changes skills and range on /you and the account's verify-info data follows; an owner changes the email with the
 // code from the outbox, the old email stays until then, and signs in with the new one afterwards.
-import { apiCall, DEMO, expect, expectAccessible, mailedCode, signInAs, test } from "./fixtures";
+import { apiCall, DEMO, expect, expectAccessible, mailedCode, newMobile, signInAs, test } from "./fixtures";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -45,7 +45,7 @@ test("an owner changes the email with the mailed code, and signs in with the new
   const oldEmail = `owner.${stamp}@example.om`;
   const newEmail = `owner.new.${stamp}@example.om`;
   const password = "Owner#2026";
-  const mob = `9${String(Date.now()).slice(-7)}`;
+  const mob = newMobile();
   const reg = await page.request.post("/api/user/register", {
     data: { name: "Maryam Al Said", email: oldEmail, cntry_code: "+968", mob_no: mob, password, terms_service: true },
   });
