@@ -1,11 +1,8 @@
 // The mails the accounts area sends, in English with the Arabic beside it (the app's two languages).
-import { isForeign, isolate } from "../../src/lib/bidi";
+import { inRtl as inArabic } from "../../src/lib/bidi";
 import type { Mail } from "./mailer";
 
 export const APP_NAME = "Fixit Gulf";
-
-/** A name or title put into an Arabic line: isolated when written in English (src/lib/bidi.ts), so it keeps its order. */
-const inArabic = (v: string) => (isForeign(v) ? isolate(v) : v);
 
 /** The 6-digit password reset code (D9): valid `minutes`, usable once. */
 export function resetCodeMail(to: string, code: string, minutes = 10): Mail {

@@ -13,6 +13,9 @@ export const isolate = (text: string) => `\u2068${text}\u2069`;
 /** Whether a word put into a right-to-left sentence needs isolating. */
 export const isForeign = (v: unknown): v is string => typeof v === "string" && FOREIGN.test(v);
 
+/** `word` as it goes into a right-to-left sentence: isolated when it is foreign, else as it is. */
+export const inRtl = (word: string) => (isForeign(word) ? isolate(word) : word);
+
 /** A sentence's parameters for a right-to-left language: each foreign word isolated (a copy; t() does it). */
 export function isolated<T extends object>(params: T): T {
   const out = { ...params } as Record<string, unknown>;

@@ -12,9 +12,10 @@ export type IssueState = { kind: "loading" } | { kind: "ready"; issue: Issue; sa
  * issue loads, which replaces it (it may be stages behind, its buttons offering what the server refuses); offline it
  * stays rather than an older kept copy.
  */
-export function useIssue(): IssueState {
+export function useIssue(issueId?: number): IssueState {
   const search = useHashSearch();
-  const id = Number(new URLSearchParams(search).get("issue_id"));
+  // The issue of the address (?issue_id=), or `issueId` (the report form's earlier repair, ?again_of=).
+  const id = issueId ?? Number(new URLSearchParams(search).get("issue_id"));
   const parsed = issueSchema.safeParse(history.state);
   const fromState = parsed.success && (!id || parsed.data.issue_id === id) ? parsed.data : null;
   const handed = fromState && isThisPages(history.state) ? fromState : null;

@@ -1,10 +1,8 @@
 import { css } from "goober";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { fetchIssue } from "../../api/issues";
-import { issueSchema } from "../../contract/issues";
+import { useIssue } from "../../components/issues/use-issue";
 import { newKey, reportIssue } from "../../api/repairs";
-import { useResource } from "../../lib/use-resource";
 import type { ReportBody } from "../../contract/repairs";
 import { isNetworkFailure } from "../../lib/outbox";
 import { online } from "../../signals/connectivity";
@@ -63,24 +61,20 @@ export function ReportIssueView({ title }: ViewProps) {
   // Report again (LOOP.md section 2): the earlier repair's kind, title and presence fill the form until the user
   // changes them; what happens now (description, emergency) and new times are asked for. Leaving the form as filled
   // loses nothing, so it asks nothing.
-  // The earlier repair as the screen that linked here handed it (D4: no call, and it works offline); opened by an
-  // address, it is read, and kept on the phone like issue details (D23).
-  const [handed] = useState(() => {
-    const state = issueSchema.safeParse(history.state);
-    return state.success && state.data.issue_id === againOf ? state.data : undefined;
-  });
-  const read = useResource((signal) => fetchIssue(againOf as number, signal), [againOf], { enabled: againOf != null && !handed, keep: `issue:${againOf}` });
-  const earlier = handed ? { data: handed, error: null } : read;
+  // The earlier repair as issue details get theirs (useIssue): handed by the screen that linked here (D4: no call, and
+  // offline too), else read and kept on the phone (D23).
+  const earlierState = useIssue(againOf ?? Number.NaN);
+  const earlier = againOf != null && earlierState.kind === "ready" ? earlierState.issue : undefined;
   const filled = useRef(false);
   useEffect(() => {
-    const issue = earlier.data;
+    const issue = earlier;
     if (!issue || filled.current) return;
     filled.current = true;
     if (changed(form, blank)) return;
     const { category, title, presence } = issueToForm(issue);
     setBlank({ ...blank, category, title, presence });
     set({ category, title, presence });
-  }, [earlier.data, form, blank, set]);
+  }, [earlier, form, blank, set]);
   // `queued`: no network; the report waits in the outbox (D23) and goes when the phone is online.
   const [reported, setReported] = useState<{ issue_id: number | null; title: string; queued?: boolean } | null>(null);
   // One key per report: a press again after a failure (the first may have arrived) creates it once (D23).
@@ -181,8 +175,8 @@ export function ReportIssueView({ title }: ViewProps) {
         {againOf != null && (
           <section className={againCss} aria-labelledby="report-again" data-testid="report-again-of">
             <h2 id="report-again">{t("report.again.heading")}</h2>
-            <p dir="auto">
-              {earlier.data ? t("report.again.text", { title: earlier.data.title }) : t(earlier.error != null ? "report.again.failed" : "report.again.loading")}
+            <p>
+              {earlier ? t("report.again.text", { title: earlier.title }) : t(earlierState.kind === "error" ? "report.again.failed" : "report.again.loading")}
             </p>
           </section>
         )}
