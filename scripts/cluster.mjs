@@ -13,9 +13,7 @@
 // PostgreSQL from CLUSTER_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL (default postgres://fixit:fixit@127.0.0.1:5432/fixit);
 // the role needs CREATEDB. CLUSTER_PORT (default 8099).
 import { createECDH, randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
 import { request as httpRequest, createServer } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import * as ece from "http_ece";
@@ -57,7 +55,6 @@ const server = await startTempServer(PORT, {
   PUSH_ALLOW_HTTP: "1",
   LOGIN_RATE_LIMIT: "10",
   TRUST_PROXY: "",
-  FILES_DIR: mkdtempSync(join(tmpdir(), "fixit-cluster-files-")),
 });
 
 let failures = 0;

@@ -64,7 +64,6 @@ const server = await startTempServer(
   PORT,
   {
     LOGIN_RATE_LIMIT: "1000",
-    FILES_DIR: mkdtempSync(join(tmpdir(), "fixit-load-files-")),
     ...(database ? { DATABASE_URL: database } : { DATABASE_URL: "", WORKERS: "1" }),
     ...(process.env.LOAD_PROFILE ? { NODE_OPTIONS: `--import ${profiler(process.env.LOAD_PROFILE)}` } : {}),
   },

@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -830,7 +830,9 @@ describe("mail", () => {
 
   it("without SMTP_URL, recovery fills the outbox table and the outbox file scripts/outbox.ts reads", async () => {
     await addUser();
-    const file = join(mkdtempSync(join(tmpdir(), "auth-outbox-")), "outbox.jsonl");
+    const dir = mkdtempSync(join(tmpdir(), "auth-outbox-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, "outbox.jsonl");
     const { createApp } = await import("../../server/app");
     const app = createApp({ db, log: () => undefined, mailer: mailerFromEnv(db, () => undefined, { OUTBOX_FILE: file }) });
     const res = await app.request("/api/auth/forgotpassword?email=tech@demo.om", { method: "POST" });

@@ -1,7 +1,7 @@
-import { cpSync, mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { migrate, openPglite } from "../../server/db/db";
 import { seedIfEmpty } from "../../server/db/seed";
 
@@ -9,9 +9,13 @@ import { seedIfEmpty } from "../../server/db/seed";
 // that initdb made (global-setup.ts, once per PGlite version): initdb itself, which the server runs in a child process
 // on an empty directory (server/db/db.ts), is PGlite's own work and takes seconds of CPU; the browser suite's servers
 // start on empty directories (playwright.config.ts), so CI runs it twice on every change.
+// A copy of 40 MB: each run left one behind.
+const root = mkdtempSync(join(tmpdir(), "fixit-start-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
 describe("starting on a data directory", () => {
   it("migrates and seeds an empty database once, and a second start keeps every row", async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), "fixit-start-")), "data");
+    const dir = join(root, "data");
     cpSync(inject("pgliteBlankDir"), dir, { recursive: true });
     const first = await openPglite(dir);
     expect((await migrate(first)).length).toBeGreaterThan(0);

@@ -137,7 +137,7 @@ describe("compression", () => {
 describe("uploaded photos and logos under /files/users", () => {
   it("are sent from the upload storage when the disk folder has no copy (an S3 bucket, say), and nothing else is", async () => {
     // A storage apart from the served folder, as an S3 bucket is.
-    const bucket = diskStorage(mkdtempSync(join(tmpdir(), "fixit-bucket-")));
+    const bucket = diskStorage(mkdtempSync(join(root, "bucket-")));
     await bucket.put("users/photos/abc.png", new Uint8Array([137, 80, 78, 71]), "image/png");
     await bucket.put("users/private/abc.png", new Uint8Array([1]), "image/png");
     const { app } = testApp(db, { storage: bucket });

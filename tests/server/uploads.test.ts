@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { Hono } from "hono";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HttpError } from "../../server/lib/http";
 import { diskStorage, readAll } from "../../server/lib/storage";
 import { type UploadRule, UPLOAD_RULES, displayName, receiveUpload, sniff, uploadLimit } from "../../server/lib/uploads";
@@ -71,7 +71,8 @@ const send = (app: Hono, path: string, bytes: Uint8Array | ReadableStream, heade
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "fixit-uploads-"));
 });
-afterAll(async () => {
+// Each test's folder, not only the last.
+afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
