@@ -5,6 +5,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { describe, expect, it } from "vitest";
 import type { Issue } from "../../src/contract/issues";
 import { navigate } from "../../src/lib/hash-location";
+import { getOutbox, moveStep } from "../../src/lib/outbox";
 import { outboxItems } from "../../src/signals/outbox";
 import { IssueReadOnlyView } from "../../src/views/issues/issue-view";
 import { goOnline, noNetwork, outboxSuite } from "./outbox-helpers";
@@ -57,6 +58,27 @@ describe("the customer's moves without network", () => {
     expect(screen.getByTestId("rating").textContent).toContain("★★★★☆");
     expect(posts(calls, "issue/confirm").map((c) => c.body)).toEqual([{ rating: 4, comment: "" }]);
     expect(outboxItems.value.map((i) => [i.kind, i.state])).toEqual([["confirm", "waiting"]]);
+  });
+});
+
+describe("a move that waited while the screen read the server's older copy", () => {
+  it("a completion sent from the outbox shows the repair completed, though the screen loaded it in progress", async () => {
+    // The technician completed offline, reloaded offline, and the network came back: the screen read the job before
+    // the outbox had sent the completion (walked in Chromium: it stayed "In progress" until a manual reload).
+    let down = true;
+    const completed = repair({ stage: "completed", issue_status: 1, completed_at: "2026-11-20T10:00:00.000Z", actions: ["comment"] });
+    const calls = show(repair({ stage: "in_progress", started_at: "2026-11-20T09:00:00.000Z", actions: ["comment"] }), {
+      "POST issue/complete": () => (down ? noNetwork() : json(200, { message: "Job completed.", status: 1, data: completed })),
+    });
+    await getOutbox().add({ kind: "complete", issueId: 7, label: "Kitchen sink leaking", steps: [moveStep("complete", 7, "k-1", { notes: "Done" })] }, { later: true });
+    await waitFor(() => expect(screen.getByTestId("stage-badge").textContent).toBe("In progress"));
+    down = false;
+    goOnline();
+    await waitFor(() => expect(outboxItems.value.map((i) => i.state)).toEqual(["sent"]));
+    await waitFor(() => expect(screen.getByTestId("stage-badge").textContent).toBe("Completed"));
+    expect(posts(calls, "issue/complete")).toHaveLength(1);
+    // And its story with it: the timeline is read again.
+    expect(calls.filter((c) => c.path === "issue/timeline").length).toBeGreaterThan(1);
   });
 });
 

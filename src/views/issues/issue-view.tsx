@@ -12,6 +12,7 @@ import { section } from "../../components/issues/styles";
 import { CommentBox } from "../../components/repair/CommentBox";
 import { RepairStatus, type RunMove } from "../../components/repair/RepairStatus";
 import { TimelineSection } from "../../components/repair/Timeline";
+import { useIssueSent } from "../../components/issues/use-issue-sent";
 import { WorkReport } from "../../components/repair/WorkReport";
 import type { Issue } from "../../contract/issues";
 import type { TimelineEntry } from "../../contract/repairs";
@@ -134,6 +135,13 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
       fetchIssue(loaded.issue_id).then(apply, () => undefined);
     }
   }, [sending, loaded.issue_id, apply]);
+
+  // A move, completion or comment of this repair sent from the outbox (D23): the repair as it is now, even when the
+  // screen read the server's older copy while it still waited (a reload offline, then the network back).
+  useIssueSent(loaded.issue_id, (next) => {
+    apply(next);
+    refresh();
+  });
 
   const run: RunMove = async (call) => {
     let answer: Awaited<ReturnType<typeof call>>;

@@ -3,22 +3,23 @@
 // technicians), decline with a reason, start at the agreed visit, hold with a reason and resume, and complete, which
 // opens the work report form. Each move shows the server's sentence and the issue as it is afterwards.
 import { css } from "goober";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { isHttpError } from "../../api/client";
 import { fetchIssue } from "../../api/issues";
 import { acceptJob, declineJob, holdJob, resumeJob, startJob } from "../../api/jobs";
 import { newKey } from "../../api/repairs";
 import { OutboxNote } from "../../components/OutboxList";
+import { useIssueSent } from "../../components/issues/use-issue-sent";
 import { PushPrompt } from "../../components/PushPrompt";
 import { section } from "../../components/issues/styles";
 import { ReasonSheet } from "../../components/repair/ReasonSheet";
 import { formatMoment } from "../../components/repair/visit";
 import { Button } from "../../components/ui";
-import { type Issue, issueSchema } from "../../contract/issues";
+import type { Issue } from "../../contract/issues";
 import type { moveAnswer } from "../../contract/repairs";
 import { navigate } from "../../lib/hash-location";
-import { getOutbox, moveStep, sendOrQueue } from "../../lib/outbox";
+import { moveStep, sendOrQueue } from "../../lib/outbox";
 import { type OutboxKind, outboxItems } from "../../signals/outbox";
 import { paths } from "../../paths";
 import { lang, t } from "../../signals/language";
@@ -83,17 +84,7 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
   // Something of this job in the outbox (waiting, refused, or just sent: "Sent" shows for a moment).
   const waiting = outboxItems.value.some((i) => i.issueId === issue.issue_id);
   // A move of this job sent from the outbox: the issue as the server has it now replaces the guess shown meanwhile.
-  const moved = useRef(onMoved);
-  moved.current = onMoved;
-  useEffect(
-    () =>
-      getOutbox().onSent((item) => {
-        if (item.issueId !== issue.issue_id) return;
-        const next = issueSchema.safeParse((item.answer as { data?: unknown } | null)?.data);
-        if (next.success) moved.current(next.data);
-      }),
-    [issue.issue_id],
-  );
+  useIssueSent(issue.issue_id, onMoved);
   if (!moves.length && !held && !started && !accepted && !waiting) return null;
 
   /**
