@@ -5,6 +5,12 @@ import { westernDigits } from "../contract/digits";
 
 dayjs.extend(localizedFormat);
 
+const pad = (n: number) => String(n).padStart(2, "0");
+/** A day as YYYY-MM-DD on the phone's clock. */
+export const ymd = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** Now as the contract's "YYYY-MM-DD HH:mm" local wall-clock time (the phone's). */
+export const localNow = (d = new Date()) => `${ymd(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
 const SHAPES = { day: /^(\d{4})-(\d{2})-(\d{2})$/, month: /^(\d{4})-(\d{2})$/, time: /^(\d{2}):(\d{2})$/ };
 
 /**

@@ -30,6 +30,12 @@ describe("ackPayload without tenant slots", () => {
   it("refuses a slot that ends before it starts", () => {
     expect(ackPayload([], null, [{ ...a, time_to: "08:00" }])).toEqual({ ok: false, error: "order" });
   });
+  it("refuses any slot that starts at or before now, proposing or not; the tenant's own are the server's to judge", () => {
+    expect(ackPayload([], null, [a, b], false, "2030-03-04 09:00")).toEqual({ ok: false, error: "past" });
+    expect(ackPayload(tenant, null, [a, b], true, "2030-03-05 08:00")).toEqual({ ok: false, error: "past" });
+    expect(ackPayload([], null, [a, b], false, "2030-03-04 08:59")).toEqual({ ok: true, tech_available: [a, b] });
+    expect(ackPayload(tenant, 0, [], false, "2031-01-01 00:00")).toEqual({ ok: true, tech_available: [tenant[0]] });
+  });
 });
 
 describe("sheet button rules", () => {

@@ -73,13 +73,23 @@ describe("AckSheet with the tenant's slots", () => {
     await waitFor(() => expect(tue().checked).toBe(true));
   });
 
-  it("toasts 'Error acknowledging availability' and stays open when the call fails", async () => {
-    fakeApi(() => json(422, { detail: "Please select an availability." }));
+  it("toasts 'Error acknowledging availability', says the server's reason in the sheet and stays open when the call fails", async () => {
+    fakeApi(() => json(422, { detail: "Please choose times in the future." }));
     const onClose = renderSheet();
     fireEvent.click(screen.getByRole("radio", { name: /Mon 15 Jan 2024/ }));
     submit();
     await waitFor(() => expect(toasts.value.at(-1)).toMatchObject({ message: "Error acknowledging availability", type: "error" }));
+    expect(screen.getByTestId("ack-error").textContent).toBe("Please choose times in the future.");
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("a failure without a sentence: the toast alone", async () => {
+    fakeApi(() => new Response("oops", { status: 500 }));
+    renderSheet();
+    fireEvent.click(screen.getByRole("radio", { name: /Mon 15 Jan 2024/ }));
+    submit();
+    await waitFor(() => expect(toasts.value.at(-1)).toMatchObject({ message: "Error acknowledging availability", type: "error" }));
+    expect(screen.queryByTestId("ack-error")).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { navigate } from "../../src/lib/hash-location";
 import { lang } from "../../src/signals/language";
 import { IssueReadOnlyView } from "../../src/views/issues/issue-view";
@@ -7,6 +7,12 @@ import { OpenIssueView } from "../../src/views/issues/open-issue";
 import { fakeApi, issue, json } from "./issues-helpers";
 
 afterEach(() => act(() => void (lang.value = "en")));
+// The phone's clock on a day before the times these tests enter: the sheet refuses a time already past.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date(2026, 10, 20, 8, 0));
+});
+afterEach(() => vi.useRealTimers());
 
 const ACK = "Acknowledge Tenant Availability";
 /** Taps the acknowledgement and waits for its sheet (its code loads when first opened: src/lib/lazy-later.ts). */

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import type { Issue } from "../../src/contract/issues";
 import { navigate } from "../../src/lib/hash-location";
@@ -8,6 +8,13 @@ import { OpenIssueView } from "../../src/views/issues/open-issue";
 import { fakeApi, issue, json } from "./issues-helpers";
 
 afterEach(() => setApi(createApi()));
+// The phone's clock on a day before the times these tests enter: the sheet refuses a time already past.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date(2026, 10, 20, 8, 0));
+});
+afterEach(() => vi.useRealTimers());
+
 
 const ACK = "Acknowledge Tenant Availability";
 /** Taps the acknowledgement and waits for its sheet (its code loads when first opened: src/lib/lazy-later.ts). */
@@ -31,6 +38,26 @@ const fill = (date: string, from: string, to: string) => {
 };
 
 describe("proposing other times than the tenant's", () => {
+  it("refuses a time already past by the phone's clock, sends nothing and keeps what was typed", async () => {
+    const calls = fakeApi(() => json(200, {}));
+    open(accepted());
+    const sheet = await openAck();
+    fireEvent.click(within(sheet).getByRole("button", { name: PROPOSE }));
+    expect((screen.getByLabelText("Date") as HTMLInputElement).min).toBe("2026-11-20");
+    fill("2026-11-19", "09:00", "11:00");
+    fireEvent.click(within(sheet).getByRole("button", { name: "Propose these times" }));
+    expect(within(sheet).getByTestId("ack-error").textContent).toBe("Please choose times in the future.");
+    expect(calls).toHaveLength(0);
+    expect((screen.getByLabelText("Date") as HTMLInputElement).value).toBe("2026-11-19");
+    // Earlier today is past too; later today is not.
+    fill("2026-11-20", "07:00", "09:00");
+    fireEvent.click(within(sheet).getByRole("button", { name: "Propose these times" }));
+    expect(calls).toHaveLength(0);
+    fill("2026-11-20", "10:00", "12:00");
+    fireEvent.click(within(sheet).getByRole("button", { name: "Propose these times" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+  });
+
   it("sends the entered times with propose: true and shows them as proposed, from the server's answer", async () => {
     const calls = fakeApi(() =>
       json(200, {

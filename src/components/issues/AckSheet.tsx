@@ -5,7 +5,8 @@ import { useFreshOnOpen } from "../../lib/use-fresh-on-open";
 import { ackBody, acknowledgeAvailability } from "../../api/issues";
 import { newKey } from "../../api/repairs";
 import type { Issue, Slot } from "../../contract/issues";
-import { formatSlotDate, formatSlotTime } from "../../lib/dates";
+import { errorDetail } from "../../api/client";
+import { formatSlotDate, formatSlotTime, localNow, ymd } from "../../lib/dates";
 import { moveStep, sendOrQueue } from "../../lib/outbox";
 import { lang, t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
@@ -26,7 +27,7 @@ const slotBox = css`
 `;
 const fieldset = css`border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 8px; & legend { font-weight: 600; margin-bottom: 8px; }`;
 
-const MESSAGES = { select: "ack.selectError", fill: "ack.fillError", order: "ack.orderError" } as const;
+const MESSAGES = { select: "ack.selectError", fill: "ack.fillError", order: "ack.orderError", past: "report.errors.slotInPast" } as const;
 
 /** What an acknowledgement did: the slots sent, whether they were the technician's proposal, the issue if the server sent it. */
 export interface AckOutcome {
@@ -86,7 +87,7 @@ export function AckSheet({
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const result = ackPayload(tenantSlots, chosen, slots, proposing);
+    const result = ackPayload(tenantSlots, chosen, slots, proposing, localNow());
     if (!result.ok) {
       setError(t(MESSAGES[result.error]));
       return;
@@ -104,7 +105,10 @@ export function AckSheet({
       else showToast(t(proposing ? "repair.ack.proposed" : "ack.success"), "success", { id: "ack" });
       onDone?.(picked, sent.queued ? { propose: proposing, queued: true } : { propose: proposing, issue: sent.value });
       onClose();
-    } catch {
+    } catch (err) {
+      // SPEC.md's toast, and in the sheet the server's sentence saying why (a time that passed meanwhile, a job that
+      // moved on), in the user's language: the toast alone left the technician guessing.
+      setError((await errorDetail(err)) ?? null);
       showToast(t("ack.error"), "error", { id: "ack" });
     } finally {
       setBusy(false);
@@ -155,6 +159,7 @@ export function AckSheet({
                   id={`ack-date-${i}`}
                   label={t("ack.date")}
                   type="date"
+                  min={ymd(new Date())}
                   value={s.date}
                   required
                   onChange={(e) => edit(i, "date", e.currentTarget.value)}

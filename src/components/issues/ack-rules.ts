@@ -1,4 +1,5 @@
 import type { Slot } from "../../contract/issues";
+import { slotsInFuture } from "../../contract/repairs";
 
 // The acknowledgement sheet's rules (SPEC.md section 5) as pure functions, so they are tested without a browser.
 
@@ -14,14 +15,14 @@ export const canAddAnother = (slots: DraftSlot[]) => slots.length > 0 && isCompl
 /** 'Remove Availability' appears only when more than one slot exists. */
 export const canRemove = (slots: DraftSlot[]) => slots.length > 1;
 
-export type AckResult = { ok: true; tech_available: Slot[] } | { ok: false; error: "select" | "fill" | "order" };
+export type AckResult = { ok: true; tech_available: Slot[] } | { ok: false; error: "select" | "fill" | "order" | "past" };
 
 /**
  * The PUT body: with tenant slots, exactly the chosen one ('select' when none is chosen); otherwise, or when the
- * technician proposes other times (`propose`, issue 11), every entered slot, each complete ('fill') and starting
- * before it ends ('order').
+ * technician proposes other times (`propose`, issue 11), every entered slot, each complete ('fill'), starting before
+ * it ends ('order') and after `now` on the phone's clock, "YYYY-MM-DD HH:mm" ('past': the server refuses it too).
  */
-export function ackPayload(tenantSlots: Slot[], chosen: number | null, entered: DraftSlot[], propose = false): AckResult {
+export function ackPayload(tenantSlots: Slot[], chosen: number | null, entered: DraftSlot[], propose = false, now?: string): AckResult {
   if (tenantSlots.length && !propose) {
     const slot = chosen == null ? undefined : tenantSlots[chosen];
     if (!slot) return { ok: false, error: "select" };
@@ -29,5 +30,6 @@ export function ackPayload(tenantSlots: Slot[], chosen: number | null, entered: 
   }
   if (!entered.length || !entered.every(isComplete)) return { ok: false, error: "fill" };
   if (entered.some((s) => s.time_from >= s.time_to)) return { ok: false, error: "order" };
+  if (now !== undefined && !slotsInFuture(entered, now)) return { ok: false, error: "past" };
   return { ok: true, tech_available: entered.map((s) => ({ date: s.date, time_from: s.time_from, time_to: s.time_to })) };
 }

@@ -20,6 +20,7 @@ import {
 import { SKILL_IDS } from "../../data/skills";
 import { VIDEO_MAX_BYTES } from "../../lib/image-compress";
 import { fieldOf } from "../property/failure";
+import { localNow, ymd } from "../../lib/dates";
 
 export interface ReportForm {
   property_id: number | null;
@@ -72,11 +73,7 @@ export const slotKey = (s: ReportSlot) => `${s.date} ${s.time_from}-${s.time_to}
 export const sameSlot = (a: ReportSlot, b: ReportSlot) => slotKey(a) === slotKey(b);
 export const sortSlots = (slots: ReportSlot[]) => [...slots].sort((a, b) => slotKey(a).localeCompare(slotKey(b)));
 
-const pad = (n: number) => String(n).padStart(2, "0");
-/** A day as YYYY-MM-DD on the phone's clock. */
-export const ymd = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-/** Now as the contract's "YYYY-MM-DD HH:mm" local wall-clock time (the phone's). */
-export const localNow = (d = new Date()) => `${ymd(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+export { localNow, ymd } from "../../lib/dates";
 /** Whether a slot starts after `now` ("YYYY-MM-DD HH:mm"). */
 export const isFuture = (s: ReportSlot, now: string) => slotsInFuture([s], now);
 
