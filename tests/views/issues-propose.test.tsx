@@ -15,7 +15,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-
 const ACK = "Acknowledge Tenant Availability";
 /** Taps the acknowledgement and waits for its sheet (its code loads when first opened: src/lib/lazy-later.ts). */
 const openAck = async () => {

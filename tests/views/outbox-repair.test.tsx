@@ -70,7 +70,10 @@ describe("a move that waited while the screen read the server's older copy", () 
     const calls = show(repair({ stage: "in_progress", started_at: "2026-11-20T09:00:00.000Z", actions: ["comment"] }), {
       "POST issue/complete": () => (down ? noNetwork() : json(200, { message: "Job completed.", status: 1, data: completed })),
     });
-    await getOutbox().add({ kind: "complete", issueId: 7, label: "Kitchen sink leaking", steps: [moveStep("complete", 7, "k-1", { notes: "Done" })] }, { later: true });
+    await getOutbox().add(
+      { kind: "complete", issueId: 7, label: "Kitchen sink leaking", steps: [moveStep("complete", 7, "k-1", { notes: "Done" })] },
+      { later: true },
+    );
     await waitFor(() => expect(screen.getByTestId("stage-badge").textContent).toBe("In progress"));
     down = false;
     goOnline();
