@@ -127,6 +127,10 @@ for (const lang of ["en", "ar"] as const) {
       await map.scrollIntoViewIfNeeded();
       await expectTarget(map.locator(".leaflet-control-zoom-in"), "map zoom in");
       await expectTarget(map.locator(".leaflet-control-zoom-out"), "map zoom out");
+      // In the user's language (Leaflet's own said "Zoom in" in Arabic too), and no English title on a "Leaflet" link.
+      await expect(map.getByRole("button", { name: L.map.zoomIn, exact: true })).toBeVisible();
+      await expect(map.getByRole("button", { name: L.map.zoomOut, exact: true })).toBeVisible();
+      await expect(map.locator('[title="A JavaScript library for interactive maps"]')).toHaveCount(0);
 
       await page.getByRole("button", { name: L.issues.acknowledgeButton, exact: true }).click();
       const sheet = page.getByRole("dialog", { name: L.ack.title });

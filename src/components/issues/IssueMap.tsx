@@ -1,7 +1,8 @@
 import { css } from "goober";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { t } from "../../signals/language";
+import type * as Leaflet from "leaflet";
+import { dir, t } from "../../signals/language";
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import { loadStylesheet } from "../../lib/stylesheet";
 
@@ -10,6 +11,17 @@ export const DEFAULT_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
 export const TILE_URL = (import.meta.env.VITE_TILE_URL as string | undefined) || DEFAULT_TILE_URL;
 export const ATTRIBUTION =
   (import.meta.env.VITE_TILE_ATTRIBUTION as string | undefined) || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/**
+ * A map's zoom buttons and attribution, in the user's language and on the reading side (the map is made with
+ * `zoomControl: false, attributionControl: false`): Leaflet's own said "Zoom in" and linked "Leaflet" with an English
+ * title in Arabic too.
+ */
+export function mapControls(L: typeof Leaflet, map: Leaflet.Map) {
+  const rtl = dir.value === "rtl";
+  L.control.zoom({ position: rtl ? "topright" : "topleft", zoomInTitle: t("map.zoomIn"), zoomOutTitle: t("map.zoomOut") }).addTo(map);
+  L.control.attribution({ position: rtl ? "bottomleft" : "bottomright", prefix: false }).addTo(map);
+}
 
 /** The frame every map of the app sits in, `height` px tall (the issue map, the property pin map). */
 export const mapFrame = (height: number) => css`
@@ -69,8 +81,9 @@ export function IssueMap({ lat, lng, label }: { lat: number; lng: number; label?
         const [mod] = await Promise.all([import("leaflet"), loadStylesheet(leafletCss)]);
         const L = (mod as { default?: typeof import("leaflet") }).default ?? (mod as unknown as typeof import("leaflet"));
         if (cancelled || !el.current) return;
-        const m = L.map(el.current, { center: [lat, lng], zoom: MAP_ZOOM, zoomControl: true, scrollWheelZoom: false, attributionControl: true });
+        const m = L.map(el.current, { center: [lat, lng], zoom: MAP_ZOOM, zoomControl: false, scrollWheelZoom: false, attributionControl: false });
         map = m;
+        mapControls(L, m);
         let loadedAny = false;
         const layer = L.tileLayer(TILE_URL, { maxZoom: 19, attribution: ATTRIBUTION });
         layer.on("tileload", () => {

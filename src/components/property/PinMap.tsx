@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { t } from "../../signals/language";
-import { ATTRIBUTION, PIN, TILE_URL, mapFrame, mapMessage } from "../issues/IssueMap";
+import { ATTRIBUTION, PIN, TILE_URL, mapControls, mapFrame, mapMessage } from "../issues/IssueMap";
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import { loadStylesheet } from "../../lib/stylesheet";
 
@@ -40,7 +40,10 @@ export function PinMap({ value, onChange, label }: { value: LatLng | null; onCha
           center: at ? [at.lat, at.lng] : [START.lat, START.lng],
           zoom: at ? PIN_ZOOM : START.zoom,
           scrollWheelZoom: false,
+          zoomControl: false,
+          attributionControl: false,
         });
+        mapControls(Lf, map);
         let loadedAny = false;
         const layer = Lf.tileLayer(TILE_URL, { maxZoom: 19, attribution: ATTRIBUTION });
         layer.on("tileload", () => {
