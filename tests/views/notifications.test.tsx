@@ -237,6 +237,20 @@ describe("notification settings", () => {
     expect(save.disabled).toBe(true);
   });
 
+  it("asks before the back arrow leaves switches flipped and not saved; Keep editing keeps them, Discard goes", async () => {
+    show({ "GET notification/settings": () => json(200, settingsAnswer()) }, "?settings=1");
+    await screen.findByTestId("notification-settings");
+    fireEvent.click(screen.getByRole("switch", { name: "Push notification: New comment" }));
+    fireEvent.click(screen.getByRole("button", { name: "Back" }));
+    const dialog = await screen.findByRole("dialog", { name: "Discard changes?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Keep editing" }));
+    expect(location.hash).toContain("settings=1");
+    expect((screen.getByRole("switch", { name: "Push notification: New comment" }) as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Back" }));
+    fireEvent.click(within(await screen.findByRole("dialog", { name: "Discard changes?" })).getByRole("button", { name: "Discard" }));
+    await waitFor(() => expect(location.hash).toBe("#/notifications"));
+  });
+
   it("says so when the settings do not load, and the list links to them", async () => {
     show({ "GET notification/settings": () => json(503, { detail: "down" }) }, "?settings=1");
     expect(await screen.findByText("Could not load your notification settings.")).toBeTruthy();

@@ -6,6 +6,7 @@ import { css } from "goober";
 import { type MouseEvent, useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchNotifications, fetchSettings, markAllRead, markRead, saveSettings } from "../../api/notifications";
+import { DiscardChanges } from "../../components/DiscardChanges";
 import { SavedAt } from "../../components/SavedAt";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { EmptyState, LinkButton, LoadError, Loading, listCss } from "../../components/property/parts";
@@ -14,6 +15,7 @@ import { MAIL_KINDS, NOTIFICATION_KINDS, type Notification, type NotificationKin
 import { formatCreated, formatDay, formatSlotDate, formatSlotTime } from "../../lib/dates";
 import { navigate, useHashSearch } from "../../lib/hash-location";
 import { askPushOnce, pushPermission, subscribePush } from "../../lib/push";
+import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { usePagedList, useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { lang, t } from "../../signals/language";
@@ -260,20 +262,24 @@ function NotificationSettings() {
     const key = loaded.data?.push_public_key;
     if (key && pushPermission() === "granted") void subscribePush(key);
   }, [loaded.data]);
+  // Switches flipped and not saved: every way out asks first (the back arrow, the phone's back, the bottom bar).
+  const [dirty, setDirty] = useState(false);
+  const guard = useDiscardGuard(dirty);
   return (
     <main className={page}>
-      <ScreenTitle title={t("notifications.settings.title")} onBack={() => navigate(paths.notifications, { replace: true })} />
+      <ScreenTitle title={t("notifications.settings.title")} onBack={() => guard.leave(() => navigate(paths.notifications, { replace: true }))} />
       <div className={stack} aria-busy={loaded.loading}>
         {loaded.loading && <Loading />}
         {loaded.error != null && <LoadError retry={loaded.retry} text="notifications.settings.loadError" />}
-        {loaded.data && <SettingsForm rows={loaded.data.settings} />}
+        {loaded.data && <SettingsForm rows={loaded.data.settings} onDirty={setDirty} />}
       </div>
+      <DiscardChanges guard={guard} />
     </main>
   );
 }
 
 /** The switches per kind (push always, mail for MAIL_KINDS) and Save, which sends the rows that changed. */
-function SettingsForm({ rows }: { rows: readonly SettingRow[] }) {
+function SettingsForm({ rows, onDirty }: { rows: readonly SettingRow[]; onDirty: (dirty: boolean) => void }) {
   useSignals();
   const [saved, setSaved] = useState<Draft>(() => toDraft(rows));
   const [draft, setDraft] = useState<Draft>(saved);
@@ -281,6 +287,8 @@ function SettingsForm({ rows }: { rows: readonly SettingRow[] }) {
 
   const kinds = NOTIFICATION_KINDS.filter((k) => draft[k]);
   const changed = kinds.filter((k) => draft[k].push !== saved[k]?.push || draft[k].mail !== saved[k]?.mail).map((k) => draft[k]);
+  const unsaved = changed.length > 0;
+  useEffect(() => onDirty(unsaved), [unsaved, onDirty]);
   const flip = (kind: NotificationKind, channel: "push" | "mail") => setDraft((d) => ({ ...d, [kind]: { ...d[kind], [channel]: !d[kind][channel] } }));
 
   const save = async () => {
