@@ -12,6 +12,8 @@ import { stack } from "../styles/theme";
 import { DialCodePicker } from "./DialCodePicker";
 import { LanguagesPicker } from "./LanguagesPicker";
 import { Overlay } from "./Overlay";
+import { DiscardChanges } from "./DiscardChanges";
+import { useDiscardGuard } from "../lib/use-discard-guard";
 import { SkillsPicker } from "./SkillsPicker";
 import type { EmployeeForm, FieldName } from "./staff/employee-rules";
 import { Button, SelectField, TextField } from "./ui";
@@ -56,11 +58,15 @@ export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
     setForm((f) => ({ ...f, [field]: value }));
     setTouched((tc) => ({ ...tc, [field]: true }));
   };
+  // Something typed and not sent: closing the sheet, the phone's back and the bottom bar ask first (LOOP.md section 3).
+  const guard = useDiscardGuard(open && JSON.stringify(form) !== JSON.stringify(emptyForm()));
   const close = () => {
     if (submitting) return;
-    setForm(emptyForm());
-    setTouched({});
-    onClose();
+    guard.leave(() => {
+      setForm(emptyForm());
+      setTouched({});
+      onClose();
+    });
   };
 
   async function submit(e: FormEvent) {
@@ -171,6 +177,7 @@ export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
           </Button>
         </div>
       </form>
+      <DiscardChanges guard={guard} />
     </Overlay>
   );
 }

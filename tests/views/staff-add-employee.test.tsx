@@ -202,10 +202,22 @@ describe("the add-employee sheet", () => {
     expect(await screen.findByText("Failed to add employee.")).toBeTruthy();
   });
 
-  it("cancel closes and resets the form", () => {
+  it("cancel with nothing typed closes at once", () => {
+    const s = sheet();
+    fireEvent.click(within(s.dialog).getByRole("button", { name: "Cancel" }));
+    expect(s.onClose).toHaveBeenCalled();
+    expect(screen.queryByRole("dialog", { name: "Discard changes?" })).toBeNull();
+  });
+
+  it("cancel with something typed asks first: Keep editing keeps it, Discard closes and resets the form", async () => {
     const s = sheet();
     s.type("Name", "Someone");
     fireEvent.click(within(s.dialog).getByRole("button", { name: "Cancel" }));
+    fireEvent.click(within(await screen.findByRole("dialog", { name: "Discard changes?" })).getByRole("button", { name: "Keep editing" }));
+    expect(s.onClose).not.toHaveBeenCalled();
+    expect(s.field("Name").value).toBe("Someone");
+    fireEvent.click(within(s.dialog).getByRole("button", { name: "Cancel" }));
+    fireEvent.click(within(await screen.findByRole("dialog", { name: "Discard changes?" })).getByRole("button", { name: "Discard" }));
     expect(s.onClose).toHaveBeenCalled();
     expect(s.field("Name").value).toBe("");
   });
