@@ -81,7 +81,7 @@ describe("a move that waited while the screen read the server's older copy", () 
     await waitFor(() => expect(screen.getByTestId("stage-badge").textContent).toBe("Completed"));
     expect(posts(calls, "issue/complete")).toHaveLength(1);
     // And its story with it: the timeline is read again.
-    expect(calls.filter((c) => c.path === "issue/timeline").length).toBeGreaterThan(1);
+    await waitFor(() => expect(calls.filter((c) => c.path === "issue/timeline").length).toBeGreaterThan(1));
   });
 });
 
