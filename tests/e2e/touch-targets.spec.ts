@@ -7,7 +7,7 @@ import { DEMO, DEMO_PASSWORD, expect, PIXEL, prepare, signInAs, test } from "./f
 
 const dict = (lang: string) => {
   const merged: Record<string, Record<string, unknown>> = {};
-  for (const area of ["auth", "core", "issues"]) Object.assign(merged, JSON.parse(readFileSync(`locales/${area}/${lang}.json`, "utf8")));
+  for (const area of ["auth", "core", "issues", "map"]) Object.assign(merged, JSON.parse(readFileSync(`locales/${area}/${lang}.json`, "utf8")));
   return merged as Record<string, Record<string, string> & Record<string, Record<string, string>>>;
 };
 
