@@ -10,7 +10,7 @@ export function useIssueSent(issueId: number, onIssue: (issue: Issue) => void) {
   useOutboxSent(
     (item) => {
       const next = issueSchema.safeParse((item.answer as { data?: unknown } | null)?.data);
-      if (next.success && next.data.issue_id === issueId) onIssue(next.data);
+      if (next.success) onIssue(next.data);
     },
     { issueId },
   );

@@ -17,7 +17,7 @@ import {
   TITLE_MAX,
 } from "../../contract/repairs";
 import { SKILLS, skillName } from "../../data/skills";
-import { formatSlotDate, formatSlotTime } from "../../lib/dates";
+import { formatSlotDate, formatSlotTime, localNow, ymd } from "../../lib/dates";
 import { checkVideo, MediaError } from "../../lib/image-compress";
 import { propertyFileUrl } from "../../lib/media";
 import { lang, t } from "../../signals/language";
@@ -27,14 +27,12 @@ import {
   customSlotProblem,
   FIELD_ORDER,
   isFuture,
-  localNow,
   type PickedMedia,
   quickSlots,
   type Refusal,
   type ReportForm,
   sameSlot,
   sortSlots,
-  ymd,
 } from "./report-rules";
 
 type Errors = Record<string, string | undefined>;

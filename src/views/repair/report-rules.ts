@@ -73,7 +73,6 @@ export const slotKey = (s: ReportSlot) => `${s.date} ${s.time_from}-${s.time_to}
 export const sameSlot = (a: ReportSlot, b: ReportSlot) => slotKey(a) === slotKey(b);
 export const sortSlots = (slots: ReportSlot[]) => [...slots].sort((a, b) => slotKey(a).localeCompare(slotKey(b)));
 
-export { localNow, ymd } from "../../lib/dates";
 /** Whether a slot starts after `now` ("YYYY-MM-DD HH:mm"). */
 export const isFuture = (s: ReportSlot, now: string) => slotsInFuture([s], now);
 

@@ -8,7 +8,8 @@ import { useCheckBanner } from "../../lib/use-check-banner";
 import { failureOf } from "../property/failure";
 import { focusFirstProblem, translated } from "./report-fields";
 import type { EditIssueBody, ReportBody } from "../../contract/repairs";
-import { type PickedMedia, type ReportForm, checkReport, localNow } from "./report-rules";
+import { localNow } from "../../lib/dates";
+import { type PickedMedia, type ReportForm, checkReport } from "./report-rules";
 
 /** What each mode sends: a new report names its property; an edit does not. */
 interface Bodies {
