@@ -4,8 +4,12 @@
 // leading number joined the Arabic around it); isolated, it reads as typed. A title of letters alone showed right
 // either way. Arabic words, numbers and dates need nothing.
 
-/** Latin letters, and no Arabic ones: a word that needs isolating in a right-to-left sentence. */
-const FOREIGN = /^[^\u0600-\u06ff]*[a-z][^\u0600-\u06ff]*$/i;
+/**
+ * Latin letters, and no Arabic ones: a word that needs isolating in a right-to-left sentence. A link is never
+ * isolated: the marks would become part of it when the sentence is shared (an invitation's token ended in %E2%81%A9
+ * and the link was refused), and a link is written on its own at a sentence's end.
+ */
+const FOREIGN = /^(?!\w+:\/\/)[^\u0600-\u06ff]*[a-z][^\u0600-\u06ff]*$/i;
 
 /** `text` isolated from the sentence around it. */
 export const isolate = (text: string) => `\u2068${text}\u2069`;

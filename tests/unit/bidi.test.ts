@@ -24,6 +24,12 @@ describe("words from elsewhere in a right-to-left sentence", () => {
     );
   });
 
+  it("never isolates a link: shared in a message, the marks became part of an invitation's token", () => {
+    lang.value = "ar";
+    const url = "http://localhost:8080/#/invite?token=abc123";
+    expect(t("bidiTest.done", { title: url, who: "Salim", n: 1, when: "" })).toBe(`أبلغنا عن «${url}» من أجل \u2068Salim\u2069 (1 صور، ).`);
+  });
+
   it("leaves English sentences as they are", () => {
     expect(t("bidiTest.done", { title: "Water heater", who: "Salim", n: 2, when: "today" })).toBe("We reported “Water heater” for Salim (2 photos, today).");
   });

@@ -73,7 +73,11 @@ describe("tenant invitation form", () => {
     type("رقم الجوال", "91234567");
     fireEvent.click(screen.getByRole("button", { name: "أضف المستأجر" }));
     const link = await screen.findByRole("link", { name: "أرسل عبر واتساب" });
-    expect(decodeURIComponent(link.getAttribute("href") ?? "")).toContain("مرحبًا خالد");
+    const text = decodeURIComponent((link.getAttribute("href") ?? "").split("text=")[1]);
+    expect(text).toContain("مرحبًا خالد");
+    expect(text).toContain("فيكسِت الخليج");
+    // The link ends the message as it came, with no direction mark after its token (that link was refused).
+    expect(text.endsWith(`: ${INVITE}`)).toBe(true);
   });
 
   it("names each missing field and sends nothing", async () => {

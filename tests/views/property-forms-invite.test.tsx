@@ -32,6 +32,14 @@ describe("invitation screen", () => {
     expect(screen.getByLabelText("Password").getAttribute("autocomplete")).toBe("new-password");
   });
 
+  it("reads the token without the direction marks an Arabic message once put after it", async () => {
+    navigate(`/invite?token=${TOKEN}%E2%81%A9`);
+    const calls = fakeServer({ "GET invite/info": info });
+    render(<InviteView title="titles.invite" />);
+    await screen.findByTestId("invite-who");
+    expect(calls[0].params.get("token")).toBe(TOKEN);
+  });
+
   it("says an expired link has expired and offers Forgot password", async () => {
     fakeServer({ "GET invite/info": () => json(410, { detail: "This invitation has expired." }) });
     render(<InviteView title="titles.invite" />);

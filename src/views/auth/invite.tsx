@@ -28,7 +28,8 @@ const isDeadLink = (status: number | null) => status === 410 || status === 422;
  */
 export function InviteView({ title }: ViewProps) {
   useSignals();
-  const token = new URLSearchParams(useHashSearch()).get("token") ?? "";
+  // Without direction marks: a message shared before they were kept out of links carried them after the token.
+  const token = (new URLSearchParams(useHashSearch()).get("token") ?? "").replace(/[\u200e\u200f\u2066-\u2069]/g, "");
   const info = useResource(
     async (signal) => {
       try {
