@@ -7,7 +7,7 @@ import { cx, errorText } from "../styles/theme";
 const buttonBase = css`
   display: inline-flex; align-items: center; justify-content: center; gap: 8px;
   min-height: 48px; padding: 10px 18px; border-radius: 10px; border: 1px solid transparent;
-  font-weight: 600; cursor: pointer; text-decoration: none;
+  font-weight: 600; cursor: pointer; text-decoration: none; overflow-wrap: anywhere;
   &:disabled { opacity: 0.5; cursor: not-allowed; }
 `;
 const variants = {

@@ -63,6 +63,9 @@ export function takeEarly(request: Request): Promise<Response | null> | undefine
 
 /** Forgets every early answer: the app wrote something since (src/api/client.ts), or a test is done. */
 export const clearEarly = () => early.clear();
+// The answers are the opening screen's: left before it took them, they are forgotten, or coming back to it within
+// FRESH_MS would show what the server said at boot (seen in the browser suite: a property added meanwhile was missing).
+addEventListener("hashchange", clearEarly);
 
 const firstPage = (path: string, query: Record<string, string> = {}) => `${path}?${new URLSearchParams({ ...query, page_num: "1" })}`;
 const openOrClosed = (q: URLSearchParams) => (q.get("tab") === "closed" ? "closed" : "open");

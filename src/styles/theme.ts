@@ -12,8 +12,8 @@ glob`
     --radius: 12px; --gap: 16px; --nav-h: 64px; --header-h: 56px;
   }
   *, *::before, *::after { box-sizing: border-box; }
-  body { font-size: 16px; line-height: 1.45; -webkit-tap-highlight-color: transparent; }
-  h1, h2, h3 { line-height: 1.25; margin: 0 0 8px; }
+  body { font-size: 16px; line-height: 1.45; -webkit-tap-highlight-color: transparent; overflow-wrap: break-word; }
+  h1, h2, h3 { line-height: 1.25; margin: 0 0 8px; overflow-wrap: anywhere; }
   button, input, select, textarea { font: inherit; color: inherit; }
   a { color: var(--brand-dark); }
   :focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }

@@ -124,4 +124,34 @@ test.describe("property forms", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     });
   }
+
+  // An 80-character name with no space widened these screens to 600 to 1,100 px at 360 px: the phone zoomed out and
+  // taps landed on the wrong element.
+  for (const lang of ["en", "ar"]) {
+    test(`a long name with no spaces keeps the screens at 360 px (${lang})`, async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      const { access_token: token } = await signInAs(page, DEMO.owner, "/home", { lang });
+      const name = `Tower${unique(lang).name.replace(/\W/g, "")}`.padEnd(80, "x");
+      const added = await page.request.post("/api/property/add_property", {
+        headers: { authorization: `Bearer ${token}` },
+        data: { name, type: "building", addres: "", units: ["Unitwithalongname123"] },
+      });
+      expect(added.status(), await added.text()).toBe(201);
+      const { property_id: id, data } = await added.json();
+      const unit = data.units[0].unit_id;
+      const screens = [
+        `/property/${encodeURIComponent(name)}`,
+        `/property/apartment-view/${encodeURIComponent(name)}?unit_id=${unit}`,
+        `/property/apartment-view/${encodeURIComponent(name)}?unit_id=999999`,
+        `/property/assign-role?property_id=${id}`,
+        `/property/addissues?property_id=${id}`,
+        "/home",
+      ];
+      for (const path of screens) {
+        await page.goto(`/#${path}`);
+        await expect(page.getByText(name).first()).toBeVisible();
+        expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+      }
+    });
+  }
 });

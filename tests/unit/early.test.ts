@@ -46,6 +46,17 @@ describe("early reads", () => {
     expect(asked).toEqual(["POST /api/issue/issue", "GET /api/issue/issues"]);
   });
 
+  it("is forgotten when the phone leaves the screen it opened on before that screen took it", async () => {
+    signIn({ access_token: "tok", role: 0, got_email_mob: 1, user_id: 3 });
+    fetchEarly(API_BASE, ["property/properties?page_num=1"], "tok", "en", async () => answer({ status: 1, total: 4, data: [] }));
+    const asked: string[] = [];
+    const api = createApi({ fetch: (async (r: Request) => (asked.push(new URL(r.url).pathname), answer({ status: 1, total: 5, data: [] }))) as typeof fetch, retry: 0 });
+    window.dispatchEvent(new HashChangeEvent("hashchange"));
+    const list = (await api.get("property/properties", { searchParams: { page_num: 1 } }).json()) as { total: number };
+    expect(list.total).toBe(5);
+    expect(asked).toEqual(["/api/property/properties"]);
+  });
+
   it("is not used for another session or language, or for a write", async () => {
     fetchEarly(API_BASE, ["company/staffs?page_num=1", "issue/issues?page_num=1"], "old", "en", async () => answer({}));
     const req = (path: string, init: RequestInit) => new Request(new URL(`${API_BASE}/${path}`, document.baseURI), init);

@@ -23,7 +23,7 @@ export const href = (path: string) => `#${path}`;
 
 const linkButton = css`
   display: inline-flex; align-items: center; justify-content: center; gap: 8px; min-height: 48px; padding: 10px 18px;
-  border-radius: 10px; border: 1px solid var(--brand); font-weight: 600; text-decoration: none; text-align: center;
+  border-radius: 10px; border: 1px solid var(--brand); font-weight: 600; text-decoration: none; text-align: center; overflow-wrap: anywhere;
   background: #fff; color: var(--brand-dark);
 `;
 const primaryLink = css`background: var(--brand); color: #fff;`;

@@ -19,7 +19,7 @@ import { card, cx, muted, page, stack } from "../../styles/theme";
 const headCss = css`
   display: flex; flex-direction: column; gap: 6px;
   & p { margin: 0; overflow-wrap: anywhere; }
-  & a { align-self: flex-start; display: inline-flex; align-items: center; min-height: 44px; font-weight: 600; }
+  & a { align-self: flex-start; display: inline-flex; align-items: center; min-height: 44px; font-weight: 600; overflow-wrap: anywhere; min-width: 0; }
 `;
 const datesCss = css`
   display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; margin: 0;
