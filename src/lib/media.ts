@@ -17,5 +17,7 @@ const encodePath = (path: string) => path.replace(/^\/+/, "").split("/").map(enc
 
 /** URL of a property or issue file: {host}/files/properties/{path}. */
 export const propertyFileUrl = (path: string) => `${FILES_BASE}/properties/${encodePath(path)}`;
+/** Where a file is: its signed `url` (private uploads, issue 11) when it has one, else its public path. */
+export const mediaUrl = (m: { url?: string; path: string }) => m.url || propertyFileUrl(m.path);
 /** URL of a user file (profile pictures): {host}/files/users/{path}. */
 export const userFileUrl = (path: string) => `${FILES_BASE}/users/${encodePath(path)}`;

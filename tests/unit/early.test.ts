@@ -50,7 +50,10 @@ describe("early reads", () => {
     signIn({ access_token: "tok", role: 0, got_email_mob: 1, user_id: 3 });
     fetchEarly(API_BASE, ["property/properties?page_num=1"], "tok", "en", async () => answer({ status: 1, total: 4, data: [] }));
     const asked: string[] = [];
-    const api = createApi({ fetch: (async (r: Request) => (asked.push(new URL(r.url).pathname), answer({ status: 1, total: 5, data: [] }))) as typeof fetch, retry: 0 });
+    const api = createApi({
+      fetch: (async (r: Request) => (asked.push(new URL(r.url).pathname), answer({ status: 1, total: 5, data: [] }))) as typeof fetch,
+      retry: 0,
+    });
     window.dispatchEvent(new HashChangeEvent("hashchange"));
     const list = (await api.get("property/properties", { searchParams: { page_num: 1 } }).json()) as { total: number };
     expect(list.total).toBe(5);

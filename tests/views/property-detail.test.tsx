@@ -24,6 +24,15 @@ const open = (name = "Al Noor Tower") => render(<PropertyDetailView title="title
 const action = (name: string) => screen.queryByRole("link", { name });
 
 describe("the property page", () => {
+  it("shows the seeded pictures before the uploaded photos, each once", async () => {
+    as(0);
+    const front = { path: "p/1/front.jpg", url: "/files/properties/p/1/front.jpg?sig=abc" };
+    serve(detail({ prop_images: [{ path: "demo/qurum-heights.svg" }, front] }));
+    open();
+    const photos = await screen.findByTestId("property-photos");
+    expect([...photos.querySelectorAll("img")].map((i) => i.getAttribute("src"))).toEqual(["files/properties/demo/qurum-heights.svg", front.url]);
+  });
+
   it("loads the property by its name and shows photos, address, type, units, documents, access notes and issue history", async () => {
     as(0);
     const calls = serve();
@@ -31,7 +40,7 @@ describe("the property page", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Al Noor Tower" })).toBeTruthy();
     expect(calls[0].params.get("name")).toBe("Al Noor Tower");
     // Photos come from the server's url (it may carry a signature).
-    const photos = screen.getByTestId("property-photos");
+    const photos = await screen.findByTestId("property-photos");
     expect(photos.querySelector("img")?.getAttribute("src")).toBe("/files/properties/p/1/front.jpg?sig=abc");
     fireEvent.click(within(photos).getByRole("button", { name: /Photo 1/ }));
     expect(await screen.findByRole("dialog")).toBeTruthy();

@@ -44,6 +44,19 @@ describe("/home for an owner", () => {
     expect(screen.getByRole("link", { name: "Add property" }).getAttribute("href")).toBe("#/property/add-property");
   });
 
+  it("shows an uploaded photo through its signed link, and a seeded one by its path", async () => {
+    as(0);
+    fakeApi({
+      "GET property/properties": list([
+        summary(1, { prop_images: [{ path: "property-files/1/a1b2.jpg", url: "api/property/file/7?u=501&exp=9&sig=abc" }] }),
+        summary(2, { prop_images: [{ path: "demo/villa.svg" }] }),
+      ]),
+    });
+    home();
+    const rows = await screen.findAllByTestId("property-row");
+    expect(rows.map((r) => r.querySelector("img")?.getAttribute("src"))).toEqual(["api/property/file/7?u=501&exp=9&sig=abc", "files/properties/demo/villa.svg"]);
+  });
+
   it("with no property yet says to add the first one", async () => {
     as(0);
     fakeApi({ "GET property/properties": list([]) });

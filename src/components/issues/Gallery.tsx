@@ -2,7 +2,7 @@ import { css } from "goober";
 import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { MediaItem } from "../../contract/issues";
-import { type MediaKind, mediaKind, propertyFileUrl } from "../../lib/media";
+import { type MediaKind, mediaKind, mediaUrl } from "../../lib/media";
 import { t } from "../../signals/language";
 import { useAfterFirstScreen } from "../AfterFirstScreen";
 import { section } from "./styles";
@@ -21,9 +21,6 @@ const grid = css`
   & img, & video { width: 100%; height: 100%; object-fit: cover; display: block; }
   & .play { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; color: #fff; background: rgba(0, 0, 0, 0.25); }
 `;
-
-/** Where a file of an issue is: its signed `url` (private uploads, issue 11) when it has one, else its public path. */
-export const mediaUrl = (m: { url?: string; path: string }) => m.url || propertyFileUrl(m.path);
 
 /**
  * Image or video: the server's `kind` when it says (an upload's stored name may carry no extension), else the file

@@ -2,7 +2,7 @@ import { css } from "goober";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { Issue } from "../../contract/issues";
 import { formatAddress } from "../../lib/address";
-import { propertyFileUrl } from "../../lib/media";
+import { mediaUrl } from "../../lib/media";
 import { t } from "../../signals/language";
 import { card } from "../../styles/theme";
 
@@ -21,12 +21,12 @@ const badge = css`
 /** Property card: first property image or a placeholder, Apartment/Property badge, name and address (SPEC.md section 2). */
 export function PropertyCard({ issue }: { issue: Issue }) {
   useSignals();
-  const image = issue.prop_images[0]?.path;
+  const image = issue.prop_images[0];
   const address = formatAddress(issue.addres, issue.addrs);
   return (
     <section className={`${card} ${box}`} aria-label={issue.name}>
       {image ? (
-        <img src={propertyFileUrl(image)} alt={t("issues.propertyImage", { name: issue.name })} width={88} height={72} />
+        <img src={mediaUrl(image)} alt={t("issues.propertyImage", { name: issue.name })} width={88} height={72} />
       ) : (
         <div className="ph" role="img" aria-label={t("issues.noPropertyImage")}>
           <svg width="36" height="36" viewBox="0 0 24 24" aria-hidden="true">

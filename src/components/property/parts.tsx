@@ -8,7 +8,7 @@ import type { Addrs } from "../../contract/issues";
 import type { PropertySummary } from "../../contract/property-answers";
 import { formatAddress } from "../../lib/address";
 import { navigate } from "../../lib/hash-location";
-import { propertyFileUrl } from "../../lib/media";
+import { mediaUrl } from "../../lib/media";
 import type { PagedResource } from "../../lib/use-resource";
 import { homeFor, paths } from "../../paths";
 import { t } from "../../signals/language";
@@ -86,11 +86,11 @@ const rowCss = css`
 export function PropertyRow({ property }: { property: PropertySummary }) {
   useSignals();
   const address = formatAddress(property.addres, property.addrs as Addrs | null) ?? t("places.noAddress");
-  const image = property.prop_images[0]?.path;
+  const image = property.prop_images[0];
   return (
     <a href={href(paths.property(property.name))} className={rowCss} data-testid="property-row">
       {image ? (
-        <img className="pic" src={propertyFileUrl(image)} alt="" width={64} height={64} loading="lazy" />
+        <img className="pic" src={mediaUrl(image)} alt="" width={64} height={64} loading="lazy" />
       ) : (
         <span className="pic">
           <HouseIcon />

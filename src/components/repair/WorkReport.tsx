@@ -9,7 +9,7 @@ import type { Issue } from "../../contract/issues";
 import { formatMinor } from "../../contract/money";
 import { lang, t } from "../../signals/language";
 import { cx, muted } from "../../styles/theme";
-import { mediaUrl } from "../issues/Gallery";
+import { mediaUrl } from "../../lib/media";
 import { MediaViewer, type ViewerItem } from "../issues/MediaViewer";
 import { section } from "../issues/styles";
 import { formatMoment } from "./visit";

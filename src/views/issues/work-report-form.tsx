@@ -13,7 +13,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { completeJob, uploadWorkMedia } from "../../api/jobs";
 import { DiscardChanges } from "../../components/DiscardChanges";
 import { ScreenTitle } from "../../components/ScreenTitle";
-import { mediaUrl } from "../../components/issues/Gallery";
+import { mediaUrl } from "../../lib/media";
 import { SignaturePad, type SignaturePadHandle } from "../../components/repair/SignaturePad";
 import { timeOnSite } from "../../lib/duration";
 import { Button, Field } from "../../components/ui";

@@ -180,7 +180,9 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
     reload();
   }
 
-  const message = invite?.url ? t("propertyForms.assign.whatsappText", { app: t("app.name"), name: invite.name, property: property.name, unit: invite.unit, url: invite.url }) : "";
+  const message = invite?.url
+    ? t("propertyForms.assign.whatsappText", { app: t("app.name"), name: invite.name, property: property.name, unit: invite.unit, url: invite.url })
+    : "";
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(message);

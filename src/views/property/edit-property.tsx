@@ -10,7 +10,7 @@ import { Button, Spinner } from "../../components/ui";
 import { addUnits as addUnitsSchema, editProperty as editPropertySchema } from "../../contract/property";
 import type { PropertyDetail, PropertyFile } from "../../contract/property-answers";
 import { navigate, useHashSearch } from "../../lib/hash-location";
-import { propertyFileUrl } from "../../lib/media";
+import { mediaUrl } from "../../lib/media";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { useResource } from "../../lib/use-resource";
 import { paths, type ViewProps } from "../../paths";
@@ -224,7 +224,7 @@ function EditForm({ property, title, reload }: { property: PropertyDetail; title
 
   const fileRow = (f: PropertyFile, kind: "photo" | "document") => (
     <li key={f.file_id}>
-      {kind === "photo" && (f.url || f.path) && <img src={f.url ?? propertyFileUrl(f.path)} alt="" />}
+      {kind === "photo" && (f.url || f.path) && <img src={mediaUrl(f)} alt="" />}
       <span className="name">
         <bdi>{f.name ?? t(kind === "photo" ? "propertyForms.files.photo" : "propertyForms.files.document")}</bdi>
       </span>

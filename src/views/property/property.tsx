@@ -7,10 +7,10 @@ import { MediaViewer, type ViewerItem } from "../../components/issues/MediaViewe
 import { LinkButton, Loading, LoadError, NestedTitle, OpenCount, Section, TypeBadge, href, nameParam } from "../../components/property/parts";
 import { IssueHistory } from "../../components/property/history";
 import { SavedAt } from "../../components/SavedAt";
-import type { PropertyDetail, PropertyFile } from "../../contract/property-answers";
+import type { PropertyDetail } from "../../contract/property-answers";
 import type { Addrs } from "../../contract/issues";
 import { formatAddress } from "../../lib/address";
-import { mediaKind, propertyFileUrl } from "../../lib/media";
+import { mediaKind, mediaUrl } from "../../lib/media";
 import { useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
@@ -18,7 +18,6 @@ import { role } from "../../signals/session";
 import { card, cx, muted, page, stack } from "../../styles/theme";
 
 /** The address a file is loaded from: the server's `url` (it may carry a signature), else its path under /files. */
-export const fileUrl = (f: PropertyFile) => f.url || propertyFileUrl(f.path);
 
 const photosCss = css`
   display: grid; gap: 8px; margin: 0; padding: 0; list-style: none;
@@ -46,7 +45,12 @@ const headCss = css`
   & p { margin: 0; overflow-wrap: anywhere; }
 `;
 
-function Photos({ photos }: { photos: PropertyFile[] }) {
+type Photo = { path: string; url?: string; name?: string | null; file_id?: number };
+
+/** A property's pictures: the seeded ones (`prop_images` with a path alone) and then the uploaded photos. */
+const picturesOf = (property: PropertyDetail): Photo[] => [...property.prop_images.filter((p) => !("url" in p && p.url)), ...property.photos];
+
+function Photos({ photos }: { photos: Photo[] }) {
   useSignals();
   const [open, setOpen] = useState<ViewerItem | null>(null);
   const images = photos.filter((p) => mediaKind(p.name || p.path) !== "video");
@@ -56,9 +60,9 @@ function Photos({ photos }: { photos: PropertyFile[] }) {
         {images.map((p, i) => {
           const name = t("places.photo", { n: i + 1 });
           return (
-            <li key={p.file_id}>
-              <button type="button" aria-label={t("gallery.open", { name })} onClick={() => setOpen({ kind: "image", url: fileUrl(p), name })}>
-                <img src={fileUrl(p)} alt="" loading={i < 2 ? "eager" : "lazy"} />
+            <li key={p.file_id ?? p.path}>
+              <button type="button" aria-label={t("gallery.open", { name })} onClick={() => setOpen({ kind: "image", url: mediaUrl(p), name })}>
+                <img src={mediaUrl(p)} alt="" loading={i < 2 ? "eager" : "lazy"} />
               </button>
             </li>
           );
@@ -121,9 +125,10 @@ function PropertyBody({ property }: { property: PropertyDetail }) {
   useSignals();
   const address = formatAddress(property.addres, property.addrs as Addrs | null);
   const { lat, lng } = property.location ?? {};
+  const pictures = picturesOf(property);
   return (
     <div className={stack}>
-      {property.photos.length > 0 && <Photos photos={property.photos} />}
+      {pictures.length > 0 && <Photos photos={pictures} />}
       <div className={cx(card, headCss)}>
         <div className={css`display: flex; flex-wrap: wrap; gap: 6px;`}>
           <TypeBadge type={property.type} />
@@ -151,7 +156,7 @@ function PropertyBody({ property }: { property: PropertyDetail }) {
           <ul className={docsCss} data-testid="documents">
             {property.documents.map((d, i) => (
               <li key={d.file_id}>
-                <a href={fileUrl(d)} target="_blank" rel="noopener noreferrer">
+                <a href={mediaUrl(d)} target="_blank" rel="noopener noreferrer">
                   <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
                     <path d="M6 2h8l6 6v14H6zm7 1.5V9h5.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
                   </svg>

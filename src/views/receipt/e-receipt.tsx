@@ -7,7 +7,7 @@ import { type ReactNode, useEffect } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { isHttpError } from "../../api/client";
 import { fetchReceipt } from "../../api/jobs";
-import { mediaUrl } from "../../components/issues/Gallery";
+import { mediaUrl } from "../../lib/media";
 import { LinkButton, LoadError, Loading, NestedTitle } from "../../components/property/parts";
 import { Button } from "../../components/ui";
 import type { Receipt } from "../../contract/jobs";

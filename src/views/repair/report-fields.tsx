@@ -19,7 +19,7 @@ import {
 import { SKILLS, skillName } from "../../data/skills";
 import { formatSlotDate, formatSlotTime, localNow, ymd } from "../../lib/dates";
 import { checkVideo, MediaError } from "../../lib/image-compress";
-import { propertyFileUrl } from "../../lib/media";
+import { mediaUrl } from "../../lib/media";
 import { lang, t } from "../../signals/language";
 import { cx, errorText, muted } from "../../styles/theme";
 import {
@@ -410,7 +410,7 @@ function MediaPicker({
         <ul className={thumbs} aria-label={t("report.media.chosen")}>
           {shownExisting.map(({ m, kind }) => {
             const name = numbered(kind);
-            const url = m.url ?? propertyFileUrl(m.path);
+            const url = mediaUrl(m);
             return (
               <li key={`e-${m.media_id ?? m.path}`} data-testid="existing-media">
                 {kind === "photo" ? (
