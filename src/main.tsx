@@ -4,7 +4,7 @@ import "./styles/theme";
 import { effect } from "@preact/signals-react";
 import { createRoot } from "react-dom/client";
 import { App, preloadScreen } from "./app";
-import { currentPath } from "./lib/hash-location";
+import { currentPath, markOpened } from "./lib/hash-location";
 import { afterFirstScreen, heldBy } from "./lib/first-screen";
 import { watchConnectivity } from "./signals/connectivity";
 import { startLanguage, watchLanguage } from "./signals/language";
@@ -12,6 +12,7 @@ import { isAuthenticated, persistSession, restoreSession, role } from "./signals
 import { watchSessionExpiry } from "./signals/session-expiry";
 import { watchViewport } from "./signals/viewport";
 
+markOpened();
 restoreSession();
 persistSession();
 void heldBy(startLanguage());

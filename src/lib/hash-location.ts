@@ -87,3 +87,27 @@ useHashLocation.hrefs = (href: string) => "#" + href;
 export function useHashSearch(): string {
   return useSyncExternalStore(subscribe, currentSearch, () => "");
 }
+
+/** Marks the history entry the app was opened on in this tab (a shared link, a notification, a new tab). */
+const OPENED = "__opened";
+/**
+ * Marks the entry this tab first opened the app on (main.tsx, at start): a back arrow there would leave the app (to the
+ * page before, or about:blank), so goBack opens the screen above instead. A reload keeps the tab's mark (sessionStorage)
+ * and leaves the entries before it, which are the app's, to back.
+ */
+export function markOpened() {
+  try {
+    if (sessionStorage.getItem(OPENED)) return;
+    sessionStorage.setItem(OPENED, "1");
+  } catch {
+    // No session storage (private mode): without the mark, goBack counts on the history's length alone.
+  }
+  const state = history.state;
+  history.replaceState({ ...(state && typeof state === "object" ? state : {}), [OPENED]: true }, "");
+}
+
+/** A nested screen's back arrow: the previous screen of the app, or `fallback` (the screen above) on the entry the app opened on. */
+export function goBack(fallback: string) {
+  if (history.length > 1 && !(history.state as Record<string, unknown> | null)?.[OPENED]) history.back();
+  else navigate(fallback, { replace: true });
+}

@@ -113,6 +113,22 @@ for (const lang of ["en", "ar"] as const) {
       await expectAccessible(page, "tenant apartment view");
     });
 
+    test("the back arrow of a screen opened from a link stays in the app, and steps back once the user moved in it", async ({ page }) => {
+      // A shared link opened in a tab that showed another page: back left the app for that page (about:blank here).
+      await signInAs(page, DEMO.owner, "/property/Qurum%20Heights", { lang });
+      const back = page.getByRole("button", { name: lang === "ar" ? "رجوع" : "Back" });
+      await back.click();
+      await expect(page).toHaveURL(/#\/home$/);
+      await expect(page.getByTestId("property-row").first()).toBeVisible();
+      await page.getByTestId("property-row").filter({ hasText: "Qurum Heights" }).click();
+      await page.getByTestId("unit").first().click();
+      await expect(page).toHaveURL(/apartment-view/);
+      await back.click();
+      await expect(page).toHaveURL(/#\/property\/Qurum%20Heights$/);
+      await back.click();
+      await expect(page).toHaveURL(/#\/home$/);
+    });
+
     test("the manager sees the company's count on /home and its property on /properties", async ({ page }, info) => {
       await offlineTiles(page);
       await signInAs(page, DEMO.manager, "/home", { lang });

@@ -54,7 +54,10 @@ describe("/home for an owner", () => {
     });
     home();
     const rows = await screen.findAllByTestId("property-row");
-    expect(rows.map((r) => r.querySelector("img")?.getAttribute("src"))).toEqual(["api/property/file/7?u=501&exp=9&sig=abc", "files/properties/demo/villa.svg"]);
+    expect(rows.map((r) => r.querySelector("img")?.getAttribute("src"))).toEqual([
+      "api/property/file/7?u=501&exp=9&sig=abc",
+      "files/properties/demo/villa.svg",
+    ]);
   });
 
   it("with no property yet says to add the first one", async () => {

@@ -5,7 +5,7 @@ import { type Issue, type Slot, isAcknowledged } from "../../contract/issues";
 import { PRESENCE } from "../../contract/repairs";
 import { formatAddress } from "../../lib/address";
 import { formatCreated, formatSlotDate, formatSlotTime } from "../../lib/dates";
-import { navigate } from "../../lib/hash-location";
+import { goBack, navigate } from "../../lib/hash-location";
 import { homeFor, paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { role } from "../../signals/session";
@@ -27,7 +27,7 @@ const repeatCss = css`
 /** Header with back (to the previous screen, or the role's home when opened from a link) and 'issue details'. */
 export function IssueHeader() {
   useSignals();
-  const back = () => (history.length > 1 ? history.back() : navigate(homeFor(role.value), { replace: true }));
+  const back = () => goBack(homeFor(role.value));
   return <ScreenTitle title={t("issues.detailsTitle")} onBack={back} />;
 }
 

@@ -7,7 +7,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import type { Addrs } from "../../contract/issues";
 import type { PropertySummary } from "../../contract/property-answers";
 import { formatAddress } from "../../lib/address";
-import { navigate } from "../../lib/hash-location";
+import { goBack, navigate } from "../../lib/hash-location";
 import { mediaUrl } from "../../lib/media";
 import type { PagedResource } from "../../lib/use-resource";
 import { homeFor, paths } from "../../paths";
@@ -160,7 +160,7 @@ export function Loading() {
 /** The title row of a nested screen: back to where the user came from, or to their home when opened from a link. */
 export function NestedTitle({ title }: { title: string }) {
   useSignals();
-  const back = () => (history.length > 1 ? history.back() : navigate(homeFor(role.value), { replace: true }));
+  const back = () => goBack(homeFor(role.value));
   return <ScreenTitle title={title} onBack={back} />;
 }
 

@@ -9,7 +9,7 @@ import { LoadError, Loading } from "../../components/property/parts";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { Button, Field, TextField } from "../../components/ui";
 import { SUPPORT_LIMITS, SUPPORT_MESSAGES, supportMessage } from "../../contract/support";
-import { navigate } from "../../lib/hash-location";
+import { goBack, navigate } from "../../lib/hash-location";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { useResource } from "../../lib/use-resource";
 import { homeFor, type ViewProps } from "../../paths";
@@ -77,7 +77,7 @@ export function ContactView({ title }: ViewProps) {
   const ref = useRef<HTMLFormElement>(null);
   const dirty = !!(form.subject.trim() || form.message.trim());
   const guard = useDiscardGuard(dirty);
-  const back = () => guard.leave(() => (history.length > 1 ? history.back() : navigate(homeFor(role.value), { replace: true })));
+  const back = () => guard.leave(() => goBack(homeFor(role.value)));
 
   const set = (field: keyof typeof EMPTY, value: string) => {
     setForm((f) => ({ ...f, [field]: value }));

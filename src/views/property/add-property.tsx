@@ -6,14 +6,14 @@ import { DiscardChanges } from "../../components/DiscardChanges";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { Button, TextField } from "../../components/ui";
 import { addProperty as addPropertySchema, handOver as handOverSchema } from "../../contract/property";
-import { navigate } from "../../lib/hash-location";
+import { goBack, navigate } from "../../lib/hash-location";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { role } from "../../signals/session";
 import { showToast } from "../../signals/toasts";
 import { errorText, muted, page, stack } from "../../styles/theme";
-import { failureOf, focusFirstError, goBack, saveFailure } from "./failure";
+import { failureOf, focusFirstError, saveFailure } from "./failure";
 import { check } from "./form-rules";
 import {
   emptyProperty,
@@ -174,7 +174,7 @@ export function AddPropertyView({ title }: ViewProps) {
 
   return (
     <main className={page}>
-      <ScreenTitle title={t(title)} onBack={() => guard.leave(() => goBack(paths.home, navigate))} />
+      <ScreenTitle title={t(title)} onBack={() => guard.leave(() => goBack(paths.home))} />
       <form ref={formRef} className={formCss} noValidate onSubmit={submit}>
         <PropertyFields form={form} errors={errors} set={set} />
         <fieldset className={sectionCss}>
@@ -200,7 +200,7 @@ export function AddPropertyView({ title }: ViewProps) {
           </fieldset>
         )}
         <div className={actionsCss}>
-          <Button variant="secondary" onClick={() => guard.leave(() => goBack(paths.home, navigate))} disabled={busy}>
+          <Button variant="secondary" onClick={() => guard.leave(() => goBack(paths.home))} disabled={busy}>
             {t("common.cancel")}
           </Button>
           <Button type="submit" disabled={busy} aria-busy={busy || undefined}>

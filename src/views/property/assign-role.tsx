@@ -10,7 +10,7 @@ import { Button, Field, SelectField, TextField } from "../../components/ui";
 import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import { assignTenant as assignTenantSchema, handOver as handOverSchema } from "../../contract/property";
 import type { PropertyDetail, Unit } from "../../contract/property-answers";
-import { navigate, useHashSearch } from "../../lib/hash-location";
+import { goBack, navigate, useHashSearch } from "../../lib/hash-location";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
@@ -18,7 +18,7 @@ import { showToast } from "../../signals/toasts";
 import { card, muted, page, stack } from "../../styles/theme";
 import { actionsCss, formCss } from "./add-property";
 import { linkCss, PropertyLoad, usePropertyId } from "./edit-property";
-import { failureOf, focusFirstError, goBack, today } from "./failure";
+import { failureOf, focusFirstError, today } from "./failure";
 import { check } from "./form-rules";
 
 interface TenantForm {
@@ -97,7 +97,7 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
 
   const dirty = JSON.stringify({ ...form, unit_id: "" }) !== JSON.stringify({ ...initial, unit_id: "" }) || company.trim() !== "";
   const guard = useDiscardGuard(dirty);
-  const back = () => guard.leave(() => goBack(paths.property(property.name), navigate));
+  const back = () => guard.leave(() => goBack(paths.property(property.name)));
 
   const set = <K extends keyof TenantForm>(k: K, v: TenantForm[K]) => {
     setForm((f) => ({ ...f, [k]: v }));

@@ -9,7 +9,7 @@ import { ScreenTitle } from "../../components/ScreenTitle";
 import { Button, Spinner } from "../../components/ui";
 import { addUnits as addUnitsSchema, editProperty as editPropertySchema } from "../../contract/property";
 import type { PropertyDetail, PropertyFile } from "../../contract/property-answers";
-import { navigate, useHashSearch } from "../../lib/hash-location";
+import { goBack, navigate, useHashSearch } from "../../lib/hash-location";
 import { mediaUrl } from "../../lib/media";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { useResource } from "../../lib/use-resource";
@@ -18,7 +18,7 @@ import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { card, errorText, muted, page, stack } from "../../styles/theme";
 import { actionsCss, formCss } from "./add-property";
-import { failureOf, focusFirstError, goBack, saveFailure } from "./failure";
+import { failureOf, focusFirstError, saveFailure } from "./failure";
 import { check } from "./form-rules";
 import {
   emptyUnits,
@@ -50,7 +50,7 @@ export function PropertyLoad({ title, id, children }: { title: string; id: numbe
   // A reload (after adding units or a tenant) keeps the screen and what it shows until the fresh answer arrives.
   const last = useRef<PropertyDetail | null>(null);
   if (res.data) last.current = res.data;
-  const back = () => goBack(paths.home, navigate);
+  const back = () => goBack(paths.home);
   const shown = res.data ?? (res.loading ? last.current : null);
   if (shown) return <>{children(shown, res.retry)}</>;
   return (
@@ -83,7 +83,7 @@ export function EditPropertyView({ title }: ViewProps) {
           <EditForm key={p.property_id} property={p} title={t(title)} reload={reload} />
         ) : (
           <main className={page}>
-            <ScreenTitle title={t(title)} onBack={() => goBack(paths.property(p.name), navigate)} />
+            <ScreenTitle title={t(title)} onBack={() => goBack(paths.property(p.name))} />
             <div className={stack}>
               <p role="alert">{t("propertyForms.edit.notAllowed")}</p>
               <a href={`#${paths.property(p.name)}`} className={linkCss}>
@@ -129,7 +129,7 @@ function EditForm({ property, title, reload }: { property: PropertyDetail; title
   const dirty =
     !saved && (JSON.stringify(form) !== JSON.stringify(initial) || files.length > 0 || JSON.stringify(units) !== JSON.stringify(emptyUnits(units.mode)));
   const guard = useDiscardGuard(dirty);
-  const back = () => guard.leave(() => goBack(paths.property(property.name), navigate));
+  const back = () => guard.leave(() => goBack(paths.property(property.name)));
 
   const set = (change: Partial<PropertyForm>) => {
     setForm((f) => ({ ...f, ...change }));

@@ -38,9 +38,3 @@ export function today(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
-
-/** Steps back in the app's history, or opens `fallback` when the form was the first screen opened (a shared link). */
-export function goBack(fallback: string, nav: (to: string) => void) {
-  if (history.length > 1) history.back();
-  else nav(fallback);
-}

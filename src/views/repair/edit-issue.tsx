@@ -8,13 +8,13 @@ import { useIssue } from "../../components/issues/use-issue";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { Button, Spinner } from "../../components/ui";
 import type { Issue } from "../../contract/issues";
-import { navigate } from "../../lib/hash-location";
+import { goBack, navigate } from "../../lib/hash-location";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { card, errorText, muted, page, stack } from "../../styles/theme";
-import { failureOf, goBack } from "../property/failure";
+import { failureOf } from "../property/failure";
 import { formCss, linkButton, FormFooter, ReportFields, type SentMedia, sectionCss } from "./report-fields";
 import { changed, issueToForm } from "./report-rules";
 import { UploadProgress, useIssueUploads } from "./report-uploads";
@@ -32,7 +32,7 @@ export function EditIssueView({ title }: ViewProps) {
   if (state.kind !== "ready")
     return (
       <main className={page}>
-        <ScreenTitle title={t(title)} onBack={() => goBack(paths.repair, navigate)} />
+        <ScreenTitle title={t(title)} onBack={() => goBack(paths.repair)} />
         {state.kind === "loading" ? (
           <Spinner />
         ) : (
@@ -54,7 +54,7 @@ export function EditIssueView({ title }: ViewProps) {
   if (!issue.actions?.includes("edit"))
     return (
       <main className={page}>
-        <ScreenTitle title={t(title)} onBack={() => goBack(paths.issueView(issue.issue_id), navigate)} />
+        <ScreenTitle title={t(title)} onBack={() => goBack(paths.issueView(issue.issue_id))} />
         <div className={stack}>
           <p role="alert">{t("report.edit.notAllowed")}</p>
           <a className={linkButton} data-variant="secondary" href={`#${paths.issueView(issue.issue_id)}`}>
@@ -84,7 +84,7 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
 
   const dirty = saved == null && (changed(form, initial) || files.length > 0);
   const guard = useDiscardGuard(dirty);
-  const back = () => guard.leave(() => goBack(toIssue, navigate));
+  const back = () => guard.leave(() => goBack(toIssue));
 
   const setWhere = useCallback((w: Where) => set({ unit_id: w.unit_id }), [set]);
 

@@ -9,13 +9,12 @@ import { online } from "../../signals/connectivity";
 import { DiscardChanges } from "../../components/DiscardChanges";
 import { PushPrompt } from "../../components/PushPrompt";
 import { ScreenTitle } from "../../components/ScreenTitle";
-import { navigate, useHashSearch } from "../../lib/hash-location";
+import { goBack, navigate, useHashSearch } from "../../lib/hash-location";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { page, stack } from "../../styles/theme";
-import { goBack } from "../property/failure";
 import { FormFooter, formCss, linkButton, ReportFields } from "./report-fields";
 import { changed, emptyReport, issueToForm } from "./report-rules";
 import { UploadProgress, queueReport, useIssueUploads } from "./report-uploads";
@@ -83,7 +82,7 @@ export function ReportIssueView({ title }: ViewProps) {
 
   const dirty = !reported && (changed(form, blank) || files.length > 0);
   const guard = useDiscardGuard(dirty);
-  const back = () => guard.leave(() => goBack(paths.home, navigate));
+  const back = () => guard.leave(() => goBack(paths.home));
 
   const setWhere = useCallback((w: Where) => set(w), [set]);
   // The fields below the where are not its: as the home and unit arrive and are chosen, they are not rendered again

@@ -7,7 +7,7 @@ import { Picture } from "../../components/staff/Avatar";
 import { telHref } from "../../components/staff/EmployeeCard";
 import { Button, Spinner } from "../../components/ui";
 import type { StaffRecord } from "../../contract/company";
-import { navigate } from "../../lib/hash-location";
+import { goBack, navigate } from "../../lib/hash-location";
 import { Refused, useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
@@ -49,7 +49,7 @@ export function EmployeeDetailsView({ title, params }: ViewProps) {
       ? { kind: "error", key: member.error instanceof Refused ? "staff.details.failed" : "staff.details.error" }
       : { kind: "loading" };
 
-  const back = () => (history.length > 1 ? history.back() : navigate(paths.resources));
+  const back = () => goBack(paths.resources);
   // Numbers read left to right inside an Arabic line, but the line itself stays aligned to the reading start.
   const wrap = (node: ReactNode, ltr: boolean) => (ltr ? <bdi dir="ltr">{node}</bdi> : node);
   const row = (label: string, value: string | null | undefined, ltr = false, href?: string | null) =>

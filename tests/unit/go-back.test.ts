@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { goBack, markOpened, navigate } from "../../src/lib/hash-location";
+
+afterEach(() => {
+  sessionStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe("a nested screen's back arrow", () => {
+  it("on the screen the tab opened the app on, opens the screen above instead of leaving the app", () => {
+    history.pushState(null, "", "#/property/Al%20Noor%20Tower"); // a shared link opened in a tab that showed another page
+    markOpened();
+    const back = vi.spyOn(history, "back");
+    goBack("/home");
+    expect(back).not.toHaveBeenCalled();
+    expect(location.hash).toBe("#/home");
+  });
+
+  it("steps back through the app's own history once the user moved in it", () => {
+    history.replaceState(null, "", "#/home");
+    markOpened();
+    navigate("/property/Al%20Noor%20Tower");
+    const back = vi.spyOn(history, "back").mockImplementation(() => undefined);
+    goBack("/home");
+    expect(back).toHaveBeenCalledOnce();
+  });
+
+  it("after a reload in the same tab, backs to the app's earlier screens", () => {
+    sessionStorage.setItem("__opened", "1");
+    history.pushState(null, "", "#/property/edit-property?property_id=5");
+    markOpened();
+    const back = vi.spyOn(history, "back").mockImplementation(() => undefined);
+    goBack("/home");
+    expect(back).toHaveBeenCalledOnce();
+  });
+});
