@@ -2,6 +2,7 @@
 // once, searched by match quality (exact name, name prefix, word prefix, substring) and then population.
 import { countries } from "countries-list";
 import { fold } from "./fold";
+import { ARABIC, arabicSkeleton, latinSkeleton } from "./skeleton";
 
 /** SPEC.md section 3's place search result. */
 export interface Place {
@@ -62,6 +63,8 @@ export class Gazetteer {
   private candidates: Uint32Array;
   private generation = 0;
   private countryName = new Map<string, string>();
+  /** Each name's skeleton (skeleton.ts), made on the first search in Arabic. */
+  private skeletons: string[] | null = null;
   private countryFolded = new Map<string, string>();
 
   constructor(cities: readonly RawCity[]) {
@@ -116,14 +119,16 @@ export class Gazetteer {
   search(keyword: string): Place[] {
     const raw = keyword.trim();
     if ([...raw].length < MIN_QUERY || raw.length > MAX_QUERY) return [];
-    const comma = raw.indexOf(",");
-    const q = fold(comma >= 0 ? raw.slice(0, comma) : raw);
+    const comma = raw.search(/[,\u060c]/);
+    const arabic = ARABIC.test(raw);
+    const name = comma >= 0 ? raw.slice(0, comma) : raw;
+    const q = arabic ? arabicSkeleton(name) : fold(name);
     const where = comma >= 0 ? fold(raw.slice(comma + 1)) : "";
     if (!q) return [];
     const inCountry = where
       ? (i: number) => {
           const code = this.countryCode[i];
-          return code.toLowerCase() === where || (this.countryFolded.get(code) ?? "").startsWith(where);
+          return code.toLowerCase() === where || (this.countryFolded.get(code) ?? "").startsWith(where) || arabicCountry(code).startsWith(where);
         }
       : () => true;
 
@@ -140,39 +145,16 @@ export class Gazetteer {
       } else if (tier < tierOf[i]) tierOf[i] = tier;
     };
 
-    // Exact and prefix: one contiguous run of the name order.
-    const from = lowerBound(this.size, (k) => this.folded[this.byName[k]], q);
-    for (let k = from; k < this.size; k++) {
-      const i = this.byName[k];
-      const f = this.folded[i];
-      if (!f.startsWith(q)) break;
-      add(i, f.length === q.length ? Tier.Exact : Tier.Prefix);
-    }
-    // Word prefix: "sib" finds "As Sib", "khaimah" finds "Ras al Khaimah". A query of several words matches a
-    // word run inside the name, so the stored word only has to start with the query's first word.
-    const firstWord = q.split(" ")[0];
-    const wFrom = lowerBound(this.words.length, (k) => this.words[k], firstWord);
-    for (let k = wFrom; k < this.words.length; k++) {
-      if (!this.words[k].startsWith(firstWord)) break;
-      const i = this.wordCity[k];
-      if (firstWord === q || this.folded[i].includes(` ${q}`)) add(i, Tier.WordPrefix);
-    }
-    // Substring: only when the better tiers leave room.
-    if (count < MAX_RESULTS) {
-      let at = this.haystack.indexOf(q);
-      while (at !== -1) {
-        const i = this.cityAt(at);
-        add(i, Tier.Substring);
-        // Skip to the next name: one city counts once.
-        at = this.haystack.indexOf(q, this.starts[i] + this.folded[i].length + 1);
-      }
-    }
+    if (arabic) this.bySkeleton(q, add);
+    else this.byLetters(q, add, () => count);
 
     // The best few by (tier, population), kept sorted in a small buffer rather than sorting every candidate;
-    // the slack leaves room for same-name towns that the address check below folds together.
+    // the slack leaves room for same-name towns that the address check below folds together. A name typed in Arabic
+    // prefers the Gulf's towns: a skeleton is short, and "صلالة" is Salalah before Salé.
     const KEEP = MAX_RESULTS * 4;
     const top: number[] = [];
-    const better = (a: number, b: number) => tierOf[a] < tierOf[b] || (tierOf[a] === tierOf[b] && this.pop[a] > this.pop[b]);
+    const rank = (i: number) => (arabic && !GULF.has(this.countryCode[i]) ? 4 : 0) + tierOf[i];
+    const better = (a: number, b: number) => rank(a) < rank(b) || (rank(a) === rank(b) && this.pop[a] > this.pop[b]);
     for (let c = 0; c < count; c++) {
       const i = candidates[c];
       if (top.length === KEEP && !better(i, top[KEEP - 1])) continue;
@@ -195,6 +177,57 @@ export class Gazetteer {
     return out;
   }
 
+  /**
+   * A query in Arabic (its skeleton `q`), one pass over the names. Exact: the name's skeleton is it. Prefix: whole
+   * words of one are the other's first words ("الكويت" finds Kuwait City, "المدينة المنورة" Medina). Word prefix: the
+   * name's skeleton starts with it. Substring: a later word of the name starts with it.
+   */
+  private bySkeleton(q: string, add: (i: number, tier: Tier) => void) {
+    this.skeletons ??= this.folded.map(latinSkeleton);
+    const skeletons = this.skeletons;
+    const word = `${q} `;
+    const inner = ` ${q}`;
+    for (let i = 0; i < this.size; i++) {
+      const s = skeletons[i];
+      if (!s) continue;
+      if (s === q) add(i, Tier.Exact);
+      else if (s.startsWith(word) || q.startsWith(`${s} `)) add(i, Tier.Prefix);
+      else if (s.startsWith(q)) add(i, Tier.WordPrefix);
+      else if (s.includes(inner)) add(i, Tier.Substring);
+    }
+  }
+
+  /** A query in Latin letters (folded `q`): exact, prefix, word prefix, then substring while there is room. */
+  private byLetters(q: string, add: (i: number, tier: Tier) => void, count: () => number) {
+    // Exact and prefix: one contiguous run of the name order.
+    const from = lowerBound(this.size, (k) => this.folded[this.byName[k]], q);
+    for (let k = from; k < this.size; k++) {
+      const i = this.byName[k];
+      const f = this.folded[i];
+      if (!f.startsWith(q)) break;
+      add(i, f.length === q.length ? Tier.Exact : Tier.Prefix);
+    }
+    // Word prefix: "sib" finds "As Sib", "khaimah" finds "Ras al Khaimah". A query of several words matches a
+    // word run inside the name, so the stored word only has to start with the query's first word.
+    const firstWord = q.split(" ")[0];
+    const wFrom = lowerBound(this.words.length, (k) => this.words[k], firstWord);
+    for (let k = wFrom; k < this.words.length; k++) {
+      if (!this.words[k].startsWith(firstWord)) break;
+      const i = this.wordCity[k];
+      if (firstWord === q || this.folded[i].includes(` ${q}`)) add(i, Tier.WordPrefix);
+    }
+    // Substring: only when the better tiers leave room.
+    if (count() < MAX_RESULTS) {
+      let at = this.haystack.indexOf(q);
+      while (at !== -1) {
+        const i = this.cityAt(at);
+        add(i, Tier.Substring);
+        // Skip to the next name: one city counts once.
+        at = this.haystack.indexOf(q, this.starts[i] + this.folded[i].length + 1);
+      }
+    }
+  }
+
   /** The city whose name covers offset `at` of the haystack. */
   private cityAt(at: number): number {
     let lo = 0;
@@ -206,6 +239,24 @@ export class Gazetteer {
     }
     return lo;
   }
+}
+
+/** The Gulf's countries, first for a name typed in Arabic. */
+const GULF = new Set(["OM", "AE", "SA", "QA", "KW", "BH"]);
+
+/** A country's Arabic name, as typed after a comma ("مسقط، عمان"): marks dropped, folded as the query is. */
+const arabicNames = new Map<string, string>();
+function arabicCountry(code: string): string {
+  let name = arabicNames.get(code);
+  if (name === undefined) {
+    try {
+      name = fold((new Intl.DisplayNames(["ar"], { type: "region" }).of(code) ?? "").replace(/[\u064b-\u065f\u0670]/g, ""));
+    } catch {
+      name = "";
+    }
+    arabicNames.set(code, name);
+  }
+  return name;
 }
 
 let loading: Promise<Gazetteer> | null = null;

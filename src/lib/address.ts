@@ -17,3 +17,20 @@ export function formatAddress(addres: string | null | undefined, addrs: Addrs | 
     .filter(Boolean)
     .join(" ");
 }
+
+/**
+ * A property's address as its own pages show it: SPEC.md's line (formatAddress), and under it, when that line is the
+ * place chosen in the search (a town), the parts the owner typed (without the country the place already names), so
+ * that a street or a building number saved with the place is seen.
+ */
+export function addressLines(addres: string | null | undefined, addrs: Addrs | null | undefined): string[] {
+  const line = formatAddress(addres, addrs);
+  const parts =
+    filled(addres) && addrs
+      ? PARTS.slice(0, -1)
+          .map((k) => filled(addrs[k]))
+          .filter(Boolean)
+          .join(" ")
+      : "";
+  return [line ?? "", parts].filter(Boolean);
+}

@@ -87,6 +87,23 @@ describe("the gazetteer's ranking", () => {
     expect(places.every((p) => p.endsWith(", Oman"))).toBe(true);
   });
 
+  it("finds Gulf towns typed in Arabic, the Gulf's first", () => {
+    const first = (q: string) => names(world.search(q))[0];
+    expect(first("مسقط")).toBe("Muscat, Oman");
+    expect(first("صلالة")).toBe("Şalālah, Oman");
+    expect(first("السيب")).toBe("Seeb, Oman");
+    expect(first("صحار")).toBe("Sohar, Oman");
+    expect(first("الدوحة")).toBe("Doha, Qatar");
+    expect(first("الكويت")).toBe("Kuwait City, Kuwait");
+    expect(first("الشارقة")).toBe("Sharjah, United Arab Emirates");
+    expect(first("أبو ظبي")).toBe("Abu Dhabi, United Arab Emirates");
+    expect(first("جدة")).toBe("Jeddah, Saudi Arabia");
+    expect(first("المدينة المنورة")).toBe("Medina, Saudi Arabia");
+    // An Arabic comma and the country's Arabic name narrow as in English.
+    expect(names(world.search("صور، عمان")).every((p) => p.endsWith(", Oman"))).toBe(true);
+    expect(world.search("ـــ")).toEqual([]);
+  });
+
   it("gives at most 10, without two identical addresses", () => {
     const places = names(world.search("san"));
     expect(places).toHaveLength(10);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAddress } from "../../src/lib/address";
+import { addressLines, formatAddress } from "../../src/lib/address";
 
 const full = { block: "Block 215", no: "Building 1248", street: "Way 2734", city: "Muscat", state: "Muscat Governorate", zipcode: "112", country: "Oman" };
 
@@ -17,5 +17,20 @@ describe("formatAddress (SPEC.md section 3 display rule)", () => {
     expect(formatAddress("", { ...full, block: "", street: "  " })).toBeNull();
     expect(formatAddress(undefined, { city: "Muscat", country: "Oman" })).toBeNull();
     expect(formatAddress(null, null)).toBeNull();
+  });
+});
+
+describe("addressLines (a property's own pages)", () => {
+  it("shows the parts typed with a place from the search under it, without the country", () => {
+    expect(addressLines("Muscat, Oman", { block: "", no: "", street: "Way 2734", city: "Muscat", state: "", zipcode: "", country: "OM" })).toEqual([
+      "Muscat, Oman",
+      "Way 2734 Muscat",
+    ]);
+  });
+
+  it("shows SPEC.md's line alone when there is no place, and nothing when nothing is known", () => {
+    expect(addressLines("", full)).toEqual(["Block 215 Building 1248 Way 2734 Muscat Muscat Governorate 112 Oman"]);
+    expect(addressLines("Villa 48, Al Mouj", null)).toEqual(["Villa 48, Al Mouj"]);
+    expect(addressLines("", { street: "Way 2734" })).toEqual([]);
   });
 });

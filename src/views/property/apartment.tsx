@@ -7,7 +7,7 @@ import { IssueHistory } from "../../components/property/history";
 import { SavedAt } from "../../components/SavedAt";
 import type { Addrs } from "../../contract/issues";
 import type { PropertyDetail, Unit } from "../../contract/property-answers";
-import { formatAddress } from "../../lib/address";
+import { addressLines } from "../../lib/address";
 import { formatDay } from "../../lib/dates";
 import { useHashSearch } from "../../lib/hash-location";
 import { useResource } from "../../lib/use-resource";
@@ -69,7 +69,7 @@ function TenantSection({ unit }: { unit: Unit }) {
 
 function UnitBody({ property, unit }: { property: PropertyDetail; unit: Unit }) {
   useSignals();
-  const address = formatAddress(property.addres, property.addrs as Addrs | null);
+  const address = addressLines(property.addres, property.addrs as Addrs | null);
   const issues = property.issues.filter((i) => i.unit_id === unit.unit_id);
   const can = (a: string) => property.actions.includes(a);
   return (
@@ -83,7 +83,7 @@ function UnitBody({ property, unit }: { property: PropertyDetail; unit: Unit }) 
           <bdi>{property.name}</bdi>
         </a>
         <p className={muted}>
-          <bdi>{address ?? t("places.noAddress")}</bdi>
+          <bdi>{address.join(" · ") || t("places.noAddress")}</bdi>
         </p>
       </div>
       {(can("report") || (can("add_tenant") && !unit.tenant)) && (

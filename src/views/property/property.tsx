@@ -9,15 +9,13 @@ import { IssueHistory } from "../../components/property/history";
 import { SavedAt } from "../../components/SavedAt";
 import type { PropertyDetail } from "../../contract/property-answers";
 import type { Addrs } from "../../contract/issues";
-import { formatAddress } from "../../lib/address";
+import { addressLines } from "../../lib/address";
 import { mediaKind, mediaUrl } from "../../lib/media";
 import { useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
 import { role } from "../../signals/session";
 import { card, cx, muted, page, stack } from "../../styles/theme";
-
-/** The address a file is loaded from: the server's `url` (it may carry a signature), else its path under /files. */
 
 const photosCss = css`
   display: grid; gap: 8px; margin: 0; padding: 0; list-style: none;
@@ -123,7 +121,7 @@ function Actions({ property }: { property: PropertyDetail }) {
 
 function PropertyBody({ property }: { property: PropertyDetail }) {
   useSignals();
-  const address = formatAddress(property.addres, property.addrs as Addrs | null);
+  const address = addressLines(property.addres, property.addrs as Addrs | null);
   const { lat, lng } = property.location ?? {};
   const pictures = picturesOf(property);
   return (
@@ -135,8 +133,13 @@ function PropertyBody({ property }: { property: PropertyDetail }) {
           <OpenCount n={property.open_issues} />
         </div>
         <p data-testid="property-address">
-          <bdi>{address ?? t("places.noAddress")}</bdi>
+          <bdi>{address[0] ?? t("places.noAddress")}</bdi>
         </p>
+        {address[1] && (
+          <p className={muted} data-testid="property-address-parts">
+            <bdi>{address[1]}</bdi>
+          </p>
+        )}
         {property.company && <p className={muted}>{t("places.runBy", { name: property.company.name })}</p>}
       </div>
       <Actions property={property} />
