@@ -115,6 +115,15 @@ export function parseMinor(text: string, decimals: number): number | null {
   return Number(m[1]) * 10 ** decimals + Number(fraction.padEnd(decimals, "0") || 0);
 }
 
+/** Why `text` is not an amount parseMinor reads: a minus sign, over 9 whole digits, too many decimals, or anything else. */
+export function amountProblem(text: string, decimals: number): "negative" | "tooLarge" | "decimals" | "format" {
+  const trimmed = text.trim();
+  if (/^[-\u2212]\s*\d/.test(trimmed)) return "negative";
+  const m = /^(\d+)(?:[.,](\d*))?$/.exec(trimmed);
+  if (m && m[1].length > 9) return "tooLarge";
+  return m && (m[2] ?? "").length > decimals ? "decimals" : "format";
+}
+
 export interface ReceiptLines {
   parts: readonly { qty: number; unit_price: number }[];
   minutes: number;

@@ -105,7 +105,20 @@ describe("a manager's company", () => {
     const company = await screen.findByTestId("company-section");
     type("Hourly rate (OMR)", "1.2345", company);
     save(company);
-    expect(await within(company).findByText("Please enter an amount like the example below.")).toBeTruthy();
+    expect(await within(company).findByText("Please enter an amount like the example.")).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it("says a negative or far too large rate is that, not a matter of format", async () => {
+    const calls = showProfile(manager(), {}, "titles.yourProfile");
+    const company = await screen.findByTestId("company-section");
+    type("Hourly rate (OMR)", "-5", company);
+    save(company);
+    expect(await within(company).findByText("Please enter an hourly rate of 0 or more.")).toBeTruthy();
+    type("Hourly rate (OMR)", "99999999999999", company);
+    save(company);
+    expect(await within(company).findByText("This hourly rate is too high. Please check it.")).toBeTruthy();
+    expect((within(company).getByLabelText("Hourly rate (OMR)") as HTMLInputElement).value).toBe("99999999999999");
     expect(writes(calls)).toEqual([]);
   });
 });

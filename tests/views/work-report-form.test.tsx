@@ -81,6 +81,11 @@ describe("the rules", () => {
       "parts.0.unit_price": "work.errors.priceFormat",
     });
     expect(checkWork({ ...form, parts: [{ ...form.parts[0], qty: "1.5" }] }, { decimals: 3 }, 1).errors).toEqual({ "parts.0.qty": "work.errors.partQty" });
+    // A minus sign and too many digits say so, rather than asking for at most three decimals.
+    const withAmounts = (price: string, amount: string) =>
+      checkWork({ ...form, parts: [{ ...form.parts[0], price }], costs: [{ ...form.costs[0], amount }] }, { decimals: 3 }, 1).errors;
+    expect(withAmounts("-2", "99999999999.999")).toEqual({ "parts.0.unit_price": "work.errors.priceNegative", "extra_costs.0.amount": "work.errors.price" });
+    expect(withAmounts("two", "-3")).toEqual({ "parts.0.unit_price": "work.errors.priceFormat", "extra_costs.0.amount": "work.errors.priceNegative" });
     expect(checkWork(form, { decimals: 3 }, 0).errors).toEqual({ after_images: "work.errors.afterPhotoRequired" });
     expect(runningTotal(form, 3)).toEqual({ parts: 5000, costs: 3000, total: 8000 });
   });

@@ -5,7 +5,7 @@ import { uploadLogo } from "../../api/account";
 import { AccountPicture, AccountSection, ltrCss, PicturePicker, pictureUrl, SaveRow } from "../../components/account/parts";
 import { Field, TextField } from "../../components/ui";
 import { ACCOUNT_LIMITS, type AccountProfile } from "../../contract/account";
-import { formatMinor, parseMinor } from "../../contract/money";
+import { amountProblem, formatMinor, parseMinor } from "../../contract/money";
 import { currencyName } from "../../lib/currency";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
@@ -38,7 +38,10 @@ function builder(currency: string) {
     if (form.reg_no !== initial.reg_no) company.reg_no = form.reg_no;
     if (form.hourly_rate !== initial.hourly_rate) {
       const minor = parseMinor(westernNumber(form.hourly_rate), decimalsOf(currency));
-      if (minor == null) errors["company.hourly_rate"] = "account.errors.hourlyRateFormat";
+      const problem = minor == null ? amountProblem(westernNumber(form.hourly_rate), decimalsOf(currency)) : null;
+      if (problem === "negative") errors["company.hourly_rate"] = "account.errors.hourlyRate";
+      else if (problem === "tooLarge") errors["company.hourly_rate"] = "account.errors.hourlyRateMax";
+      else if (minor == null) errors["company.hourly_rate"] = "account.errors.hourlyRateFormat";
       else if (minor > ACCOUNT_LIMITS.hourlyRateMax) errors["company.hourly_rate"] = "account.errors.hourlyRateMax";
       else company.hourly_rate = minor;
     }

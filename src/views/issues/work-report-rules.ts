@@ -5,7 +5,7 @@
 import * as z from "zod/mini";
 import type { Issue } from "../../contract/issues";
 import { westernNumber } from "../../contract/digits";
-import { type Money, moneyOf, parseMinor } from "../../contract/money";
+import { amountProblem, type Money, moneyOf, parseMinor } from "../../contract/money";
 import { type CompleteBody, MINUTES_MAX, REPAIR_MESSAGES, completeBody } from "../../contract/repairs";
 
 export interface PartRow {
@@ -69,6 +69,10 @@ export function workChanged(a: WorkForm, b: WorkForm): boolean {
 /** A part's or cost's amount as typed, in minor units: empty is 0, null when it is not an amount of the currency. */
 export const amountOf = (text: string, decimals: number): number | null => (text.trim() === "" ? 0 : parseMinor(westernNumber(text), decimals));
 
+/** The message for an amount amountOf cannot read: negative, too large, or not written as one. */
+const AMOUNT_ERRORS: Partial<Record<ReturnType<typeof amountProblem>, string>> = { negative: "work.errors.priceNegative", tooLarge: "work.errors.price" };
+const amountError = (text: string, decimals: number) => AMOUNT_ERRORS[amountProblem(westernNumber(text), decimals)] ?? "work.errors.priceFormat";
+
 /** The sum of the parts (qty × unit price) and costs that read as amounts, in minor units: the running total. */
 export function runningTotal(form: Pick<WorkForm, "parts" | "costs">, decimals: number) {
   let parts = 0;
@@ -99,14 +103,14 @@ export function checkWork(form: WorkForm, money: Pick<Money, "decimals">, photos
   const errors: Record<string, string> = {};
   const parts = form.parts.map((p, i) => {
     const unit_price = amountOf(p.price, money.decimals);
-    if (unit_price == null) errors[`parts.${i}.unit_price`] = "work.errors.priceFormat";
+    if (unit_price == null) errors[`parts.${i}.unit_price`] = amountError(p.price, money.decimals);
     const qtyText = westernNumber(p.qty);
     const qty = /^\s*\d+\s*$/.test(qtyText) ? Number(qtyText) : Number.NaN;
     return { name: p.name, qty, unit_price: unit_price ?? 0 };
   });
   const extra_costs = form.costs.map((c, i) => {
     const amount = amountOf(c.amount, money.decimals);
-    if (amount == null) errors[`extra_costs.${i}.amount`] = "work.errors.priceFormat";
+    if (amount == null) errors[`extra_costs.${i}.amount`] = amountError(c.amount, money.decimals);
     return { label: c.label, amount: amount ?? 0 };
   });
   const minutesText = westernNumber(form.minutes).trim();
