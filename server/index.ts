@@ -71,7 +71,7 @@ if (primary) {
   const delivering = startDelivery({ db, mailer, log: stdoutLog });
 
   const app = createApp({ db, mailer });
-  mountStatic(app, { staticDir, filesDir });
+  mountStatic(app, { staticDir, filesDir, demoDir: resolve("server/files") });
 
   // One of several workers names itself on every answer, so a check can tell which process answered.
   const fetch: typeof app.fetch = worker

@@ -23,7 +23,7 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
  * locales) revalidated on each load. A missing asset is a 404: never the page, and never cached as immutable. A file
  * with a brotli copy beside it (x.br, written by the build) goes out as that copy to a browser that takes br.
  */
-export function mountStatic(app: Hono<Env>, { staticDir, filesDir }: { staticDir: string; filesDir: string }) {
+export function mountStatic(app: Hono<Env>, { staticDir, filesDir, demoDir }: { staticDir: string; filesDir: string; demoDir?: string }) {
   // Only the public media of D11; uploads kept under other prefixes of the same storage (property-files/…) are
   // private and go out through their signed links (server/property/routes.ts).
   app.use("/files/*", async (c, next) => (/^\/files\/(users|properties)\//.test(c.req.path) ? next() : c.json({ detail: t(c, msg("notFound")) }, 404)));
@@ -35,6 +35,12 @@ export function mountStatic(app: Hono<Env>, { staticDir, filesDir }: { staticDir
     const found = await c.var.storage.stat(key).catch(() => null);
     return found ? sendStored(c, c.var.storage, key) : next();
   });
+  // The demo data's pictures ship with the server (server/files): with FILES_DIR elsewhere, the seeded rows still
+  // find them there.
+  if (demoDir && demoDir !== filesDir) {
+    const demo = serveStatic({ root: demoDir, rewriteRequestPath: (p) => p.replace(/^\/files/, "") });
+    app.use("/files/*", (c, next) => (/^\/files\/(properties\/demo|users\/(avatars|company))\//.test(c.req.path) ? demo(c, next) : next()));
+  }
   app.use("/files/*", async (c) => c.json({ detail: t(c, msg("notFound")) }, 404));
 
   app.use("/assets/*", async (c, next) => {

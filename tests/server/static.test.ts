@@ -151,3 +151,17 @@ describe("uploaded photos and logos under /files/users", () => {
     expect((await app.request("/files/users/photos/..%2F..%2Fsecret")).status).toBe(404);
   });
 });
+
+describe("the demo data's pictures", () => {
+  it("come from the server's own folder when FILES_DIR is another, empty one; nothing else does", async () => {
+    const { app } = testApp(db);
+    mountStatic(app, { staticDir: join(root, "dist"), filesDir: mkdtempSync(join(root, "empty-files-")), demoDir: join(process.cwd(), "server", "files") });
+    const seeded = await app.request("/files/properties/demo/qurum-heights.svg");
+    expect(seeded.status).toBe(200);
+    expect(await seeded.text()).toContain("<svg");
+    expect((await app.request("/files/users/avatars/demo-technician.svg")).status).toBe(200);
+    expect((await app.request("/files/users/company/gulffix-logo.svg")).status).toBe(200);
+    expect((await app.request("/files/properties/demo/gone.svg")).status).toBe(404);
+    expect((await app.request("/files/properties/demo/..%2F..%2F..%2Fpackage.json")).status).toBe(404);
+  });
+});
