@@ -34,7 +34,7 @@ test.describe("property forms", () => {
     await page.getByLabel("City").fill("Muscat");
     await page.getByLabel("First number").fill("101");
     await page.getByLabel("Last number").fill("104");
-    await expect(page.getByTestId("unit-preview")).toHaveText("4 units: 101, 102, 103, 104");
+    await expect(page.getByTestId("unit-preview")).toHaveText("Units (4): 101, 102, 103, 104");
     await page.locator("#files-photos").setInputFiles({ name: "front.png", mimeType: "image/png", buffer: png() });
     await expect(page.getByText("front.png")).toBeVisible();
     await expectAccessible(page, "add property");

@@ -60,7 +60,7 @@ describe("add property", () => {
     const calls = fakeServer({ "POST property/add_property": added() });
     render(<AddPropertyView title="titles.addProperty" />);
     fillBuilding();
-    expect(screen.getByTestId("unit-preview").textContent).toBe("4 units: 101, 102, 103, 104");
+    expect(screen.getByTestId("unit-preview").textContent).toBe("Units (4): 101, 102, 103, 104");
     type("Access notes (optional)", "Gate code 1234");
     submit();
     await waitFor(() => expect(location.hash).toBe("#/property/Al%20Khuwair%20Residence"));

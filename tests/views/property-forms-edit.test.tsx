@@ -74,7 +74,7 @@ describe("edit property", () => {
     render(<EditPropertyView title="titles.editProperty" />);
     fireEvent.click(await screen.findByRole("button", { name: "Delete property" }));
     const dialog = await screen.findByRole("dialog", { name: "Delete this property?" });
-    expect(within(dialog).getByText("Al Khuwair Residence, its 3 units, tenancies and files.")).toBeTruthy();
+    expect(within(dialog).getByText("Al Khuwair Residence, its units (3), tenancies and files.")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
     expect(await within(dialog).findByText(detail)).toBeTruthy();
     expect(calls.find((c) => c.method === "DELETE")?.params.get("property_id")).toBe("5");

@@ -282,7 +282,7 @@ function EditForm({ property, title, reload }: { property: PropertyDetail; title
             </h2>
             <p className={unitNames}>
               {property.units.length
-                ? t("propertyForms.units.existing", { count: property.units.length, names: property.units.map((u) => u.name).join(", ") })
+                ? t("propertyForms.units.existing", { count: property.units.length, names: property.units.map((u) => u.name).join(t("common.listSep")) })
                 : t("propertyForms.units.none")}
             </p>
             <UnitsFields

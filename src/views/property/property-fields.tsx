@@ -327,8 +327,9 @@ export function UnitsFields({
     if (value.mode !== "range" || !count) return null;
     const r = unitRange({ prefix: value.prefix, from: value.from, to: value.to, floors: value.floors ? { from: value.floorFrom, to: value.floorTo } : null });
     if (!r.ok) return null;
-    return r.units.length > 6 ? `${r.units.slice(0, 3).join(", ")} … ${r.units.slice(-2).join(", ")}` : r.units.join(", ");
-  }, [value, count]);
+    const sep = t("common.listSep");
+    return r.units.length > 6 ? `${r.units.slice(0, 3).join(sep)} … ${r.units.slice(-2).join(sep)}` : r.units.join(sep);
+  }, [value, count, lang.value]);
   const err = (f: string) => errors[`units.${f}`];
   return (
     <>
