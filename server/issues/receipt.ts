@@ -79,15 +79,12 @@ async function receiptOf(q: Queryable, issue: IssueRow, d: Details, now: number)
     [issuer],
   );
   const money = moneyOf(issue.country);
-  await q.query("insert into receipts (issue_id, issuer, receipt_no, issued_at, currency, hourly_rate, vat_bp) values ($1, $2, $3, $4, $5, $6, $7)", [
-    issue.issue_id,
-    issuer,
-    rows[0].last_no,
-    new Date(now),
-    money.currency,
-    d.hourly_rate ?? DEFAULT_HOURLY_RATE,
-    money.vat_bp,
-  ]);
+  // Issued when the work was reported done (the receipt is only written down when first asked for).
+  await q.query(
+    `insert into receipts (issue_id, issuer, receipt_no, issued_at, currency, hourly_rate, vat_bp)
+     values ($1, $2, $3, coalesce((select created_at from work_reports where issue_id = $1), $4), $5, $6, $7)`,
+    [issue.issue_id, issuer, rows[0].last_no, new Date(now), money.currency, d.hourly_rate ?? DEFAULT_HOURLY_RATE, money.vat_bp],
+  );
   return (await select()).rows[0];
 }
 

@@ -384,6 +384,14 @@ describe("GET /issue/receipt", () => {
     expect(closed).toMatchObject({ receipt_no: 2, rating: 5, issued_at: new Date(NOW).toISOString() });
   });
 
+  it("is dated when the work was reported done, even when first opened days later", async () => {
+    const w = await repairWorld(db);
+    const id = await completed(w);
+    clock.set(NOW + 72 * HOUR);
+    const data = (await (await receipt(id, w.t.owner)).json()).data;
+    expect(data.issued_at).toBe(new Date(NOW).toISOString());
+  });
+
   it("is never a tenant's (403 with a detail), nor the technician's; 404 for strangers; 409 before completion", async () => {
     const w = await repairWorld(db);
     const id = await completed(w);
