@@ -148,8 +148,17 @@ export async function propertyFiles(q: Queryable, propertyIds: number[]): Promis
 
 /** The newest issues of a property the caller sees (its history on the property page). */
 export async function visibleIssues(q: Queryable, u: AuthUser, propertyId: number, relation: Relation) {
-  const { rows } = await q.query<{ issue_id: number; title: string; issue_status: number; created_at: string; unit_id: number | null }>(
-    `select i.issue_id, i.title, i.issue_status, to_char(i.created_at at time zone 'UTC', ${ISO}) as created_at, i.unit_id
+  const { rows } = await q.query<{
+    issue_id: number;
+    title: string;
+    issue_status: number;
+    created_at: string;
+    unit_id: number | null;
+    stage: string;
+    held: boolean;
+  }>(
+    `select i.issue_id, i.title, i.issue_status, to_char(i.created_at at time zone 'UTC', ${ISO}) as created_at, i.unit_id, i.stage,
+            i.held_at is not null as held
        from issues i cross join (select $4::text as relation, $2::int as role, $3::int as company) r
       where i.property_id = $5 and ${VISIBLE_ISSUE_SQL}
       order by i.created_at desc, i.issue_id desc limit 20`,

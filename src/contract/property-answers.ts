@@ -77,6 +77,8 @@ export const propertyDetail = z.looseObject({
       issue_status: z.number(),
       created_at: z.string(),
       unit_id: z._default(z.nullable(z.number()), null),
+      stage: z.optional(z.string()),
+      held: z.optional(z.boolean()),
     }),
   ),
 });

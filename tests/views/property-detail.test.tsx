@@ -63,6 +63,8 @@ describe("the property page", () => {
     expect(history[0].textContent).toContain("20 Nov 2026");
     expect(history[0].textContent).toContain("Open");
     expect(history[1].textContent).toContain("Closed");
+    // The stage when the server sends it: work on hold says so.
+    expect(history[2].textContent).toContain("On hold");
   });
 
   it("shows exactly the buttons that `actions` allows, each linking to its screen", async () => {

@@ -44,7 +44,7 @@ export const detail = (over: Partial<PropertyDetail> = {}): PropertyDetail => ({
   issues: [
     { issue_id: 31, title: "Kitchen sink leaking", issue_status: 0, created_at: "2026-11-20T08:30:00.000Z", unit_id: 11 },
     { issue_id: 32, title: "Lobby light broken", issue_status: 1, created_at: "2026-10-05T08:30:00.000Z", unit_id: null },
-    { issue_id: 33, title: "AC not cooling", issue_status: 0, created_at: "2026-11-21T08:30:00.000Z", unit_id: 12 },
+    { issue_id: 33, title: "AC not cooling", issue_status: 0, created_at: "2026-11-21T08:30:00.000Z", unit_id: 12, stage: "in_progress", held: true },
   ],
   ...over,
 });

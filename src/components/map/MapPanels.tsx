@@ -97,7 +97,7 @@ function WhereWhen({ issue }: { issue: Issue }) {
   return (
     <>
       <div className="badges">
-        <StageBadge stage={issue.stage} status={issue.issue_status} />
+        <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held_at} />
         {issue.emergency && <EmergencyMark />}
       </div>
       <p>

@@ -7,6 +7,7 @@ import { formatDay } from "../../lib/dates";
 import { paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { cx, muted } from "../../styles/theme";
+import { StageBadge } from "../repair/StageBadge";
 import { href, listCss } from "./parts";
 
 const historyItem = css`
@@ -14,11 +15,8 @@ const historyItem = css`
   border-radius: 10px; background: var(--bg); color: var(--ink); text-decoration: none;
   & .t { font-weight: 600; overflow-wrap: anywhere; }
 `;
-const pill = css`flex: none; font-size: 12px; font-weight: 700; padding: 3px 10px; border-radius: 999px;`;
-const openPill = css`background: #fef3c7; color: #78350f;`;
-const closedPill = css`background: #dcfce7; color: #14532d;`;
 
-/** Issue history: title, open or closed, and the day it was reported (D18); each opens the issue. */
+/** Issue history: title, its stage, and the day it was reported (D18); each opens the issue. */
 export function IssueHistory({ issues, empty }: { issues: PropertyDetail["issues"]; empty: string }) {
   useSignals();
   if (!issues.length) return <p className={cx(muted, css`margin: 0;`)}>{empty}</p>;
@@ -36,9 +34,7 @@ export function IssueHistory({ issues, empty }: { issues: PropertyDetail["issues
                 {formatDay(issue.created_at, lang.value)}
               </time>
             </span>
-            <span className={cx(pill, issue.issue_status === 1 ? closedPill : openPill)}>
-              {issue.issue_status === 1 ? t("places.closed") : t("places.open")}
-            </span>
+            <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held} className={css`flex: none;`} />
           </a>
         </li>
       ))}

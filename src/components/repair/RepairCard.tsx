@@ -36,7 +36,7 @@ export function RepairCard({ issue }: { issue: Issue }) {
   return (
     <a href={href(target)} onClick={openWithState(target, issue)} className={cx(cardCss, own && needsCss)} data-testid="repair-card">
       <span className="badges">
-        <StageBadge stage={issue.stage} status={issue.issue_status} />
+        <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held_at} />
         {issue.emergency && <EmergencyMark />}
       </span>
       <span className="title">

@@ -122,7 +122,7 @@ export function RepairStatus({ issue, run }: { issue: Issue; run: RunMove }) {
       <h2 id="status-title">{t("issues.repairAction")}</h2>
       <OutboxNote issueId={issue.issue_id} />
       <div className={factsCss}>
-        <StageBadge stage={issue.stage} status={issue.issue_status} />
+        <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held_at} />
         {issue.emergency && <EmergencyMark />}
         {category && <span className={chipCss}>{skillName(category, locale)}</span>}
         {issue.unit_name && (

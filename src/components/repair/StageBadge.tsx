@@ -30,14 +30,15 @@ const badge = css`
 `;
 
 /**
- * The stage of a repair as a coloured badge in the user's language. A stage this app does not know (a newer server)
- * reads as SPEC.md's open or closed.
+ * The stage of a repair as a coloured badge in the user's language; work in progress that is `held` (its held_at)
+ * reads "On hold", in amber. A stage this app does not know (a newer server) reads as SPEC.md's open or closed.
  */
-export function StageBadge({ stage, status = 0, className }: { stage?: string | null; status?: number; className?: string }) {
+export function StageBadge({ stage, status = 0, held, className }: { stage?: string | null; status?: number; held?: unknown; className?: string }) {
   useSignals();
   const known = isStage(stage) ? stage : null;
-  const colours = known ? STAGE_COLOURS[known] : status === 1 ? STAGE_COLOURS.closed : STAGE_COLOURS.reported;
-  const label = known ? t(`repair.stage.${known}`) : t(status === 1 ? "repair.stage.closed" : "repair.stage.open");
+  const onHold = known === "in_progress" && !!held;
+  const colours = onHold ? STAGE_COLOURS.proposed : known ? STAGE_COLOURS[known] : status === 1 ? STAGE_COLOURS.closed : STAGE_COLOURS.reported;
+  const label = onHold ? t("job.onHold") : known ? t(`repair.stage.${known}`) : t(status === 1 ? "repair.stage.closed" : "repair.stage.open");
   return (
     <span className={cx(badge, className)} style={{ color: colours.fg, background: colours.bg }} data-testid="stage-badge" data-stage={known ?? ""}>
       {label}

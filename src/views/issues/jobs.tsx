@@ -7,6 +7,7 @@ import { acceptJob, fetchOffers } from "../../api/jobs";
 import { SavedAt } from "../../components/SavedAt";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { StatusTabs } from "../../components/StatusTabs";
+import { StageBadge } from "../../components/repair/StageBadge";
 import { MapSpinner, type ListOrMap, ViewSwitch, viewOf } from "../../components/ViewSwitch";
 import { Button, Spinner } from "../../components/ui";
 import type { Issue } from "../../contract/issues";
@@ -31,12 +32,10 @@ const list = css`list-style: none; margin: 0; padding: 0; display: flex; flex-di
 const item = css`
   display: flex; width: 100%; gap: 12px; align-items: flex-start; justify-content: space-between; text-align: start;
   background: var(--card); border: 1px solid var(--line); border-radius: var(--radius); padding: 14px; cursor: pointer;
-  & .title { display: block; font-size: 16px; font-weight: 700; margin: 0 0 4px; color: var(--ink); }
-  & .sub { display: block; color: var(--muted); font-size: 14px; }
+  & > span:first-child { min-width: 0; }
+  & .title { display: block; font-size: 16px; font-weight: 700; margin: 0 0 4px; color: var(--ink); overflow-wrap: anywhere; }
+  & .sub { display: block; color: var(--muted); font-size: 14px; overflow-wrap: anywhere; }
 `;
-const pill = css`flex: none; font-size: 12px; font-weight: 700; padding: 3px 10px; border-radius: 999px;`;
-const openPill = css`background: #fef3c7; color: #78350f;`;
-const closedPill = css`background: #dcfce7; color: #14532d;`;
 
 const byIssueId = (issue: Issue) => issue.issue_id;
 
@@ -173,9 +172,7 @@ function JobsList({ tab }: { tab: JobsStatus }) {
                       <time dateTime={issue.created_at}>{formatShortDate(issue.created_at, lang.value)}</time>
                     </span>
                   </span>
-                  <span className={cx(pill, issue.issue_status === 1 ? closedPill : openPill)}>
-                    {issue.issue_status === 1 ? t("issues.statusClosed") : t("issues.statusOpen")}
-                  </span>
+                  <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held_at} className={css`flex: none;`} />
                 </button>
               </li>
             ))}

@@ -95,7 +95,7 @@ export function OpenIssueView(_: ViewProps) {
             <PropertyCard issue={issue} />
             {issue.stage !== undefined && (
               <div className={badgesCss}>
-                <StageBadge stage={issue.stage} status={issue.issue_status} />
+                <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held_at} />
                 {issue.emergency && <EmergencyMark />}
               </div>
             )}

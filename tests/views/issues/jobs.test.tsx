@@ -81,3 +81,21 @@ describe("JobsView tabs", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 });
+
+describe("JobsView cards", () => {
+  it("show each job's stage, and a job on hold as on hold (they all said Open)", async () => {
+    const held = heldServer();
+    navigate("/jobs");
+    render(<JobsView title="titles.jobs" />);
+    await waitFor(() => expect(held).toHaveLength(1));
+    held[0].answer(
+      page(
+        issue({ issue_id: 7, title: "Kitchen sink leaking", stage: "scheduled" }),
+        issue({ issue_id: 9, title: "Door lock stuck", stage: "in_progress", held_at: "2026-11-20T09:00:00Z" }),
+        issue({ issue_id: 10, title: "Old server job" }),
+      ),
+    );
+    await screen.findByRole("button", { name: /Kitchen sink leaking/ });
+    expect(screen.getAllByTestId("stage-badge").map((b) => b.textContent)).toEqual(["Scheduled", "On hold", "Open"]);
+  });
+});
