@@ -148,6 +148,21 @@ describe("demo seed", () => {
     }
   });
 
+  it("every repair given to the technician has its assign and accept moves in order, by who would make them", async () => {
+    const { rows } = await db.query<{ title: string; kinds: string[]; assigner: string }>(
+      `select i.title, array_agg(e.kind order by e.created_at, e.event_id) as kinds,
+              (select u.role::text from issue_events a join users u on u.user_id = a.actor_id where a.issue_id = i.issue_id and a.kind = 'assign') as assigner
+         from issues i join issue_events e on e.issue_id = i.issue_id where i.assigned_tech_id is not null group by i.issue_id, i.title order by i.issue_id`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.kinds.slice(0, 3), r.title).toEqual(["reported", "assign", "accept"]);
+      // The owner (role 0) assigns in a property no company runs, a manager (role 2) in one a company runs.
+      expect(["0", "2"], r.title).toContain(r.assigner);
+    }
+    expect(rows.find((r) => r.title === "Front gate motor stuck")?.kinds).toEqual(["reported", "assign", "accept"]);
+  });
+
   it("the demo manager has one repair to assign, and the independent technician one offer", async () => {
     const unassigned = await (
       await sharedApp(db).json("GET", "/api/issue/issues?scope=company&stage=reported", undefined, await signInAs(DEMO.manager.email))

@@ -362,6 +362,17 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
       "insert into issue_events (issue_id, actor_id, kind, to_stage, created_at) select issue_id, $2, 'reported', 'reported', created_at from issues where issue_id = $1",
       [issueId, creatorId],
     );
+    // Given to the technician an hour after the report (by the company that runs the property, else its owner), who
+    // took it an hour later: the timeline holds those moves as server/issues/moves.ts writes them.
+    if (!s.unassigned)
+      await q.query(
+        `insert into issue_events (issue_id, actor_id, kind, from_stage, to_stage, note, created_at)
+         select i.issue_id, case when p.company_id is null then p.owner_id else $2 end, 'assign', 'reported', 'assigned', t.name, i.created_at + interval '1 hour'
+           from issues i join properties p using (property_id) join users t on t.user_id = $3 where i.issue_id = $1
+         union all
+         select i.issue_id, $3, 'accept', 'assigned', 'accepted', null, i.created_at + interval '2 hours' from issues i where i.issue_id = $1`,
+        [issueId, ids.managerId, ids.technicianId],
+      );
     if (s.work) await seedWork(q, ids, issueId, creatorId, s.work, now);
     if (s.offered) {
       const at = new Date(now);
