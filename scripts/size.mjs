@@ -57,7 +57,7 @@ for (const build of BUILDS) {
   }
   const ok = total <= build.budget;
   failed ||= !ok;
-  console.log(`${build.name}: first load ${kb(total)} gzip (budget ${kb(build.budget)}) ${ok ? "OK" : "OVER BUDGET"}`);
+  console.log(`${build.name}: first load ${kb(total)} gzip, ${total} bytes (budget ${kb(build.budget)}) ${ok ? "OK" : "OVER BUDGET"}`);
   console.log(rows.join("\n"));
 
   const after = [...closure(AFTER_FIRST_PAINT)].filter((f) => !first.has(f));
