@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import { navigate } from "../../src/lib/hash-location";
@@ -53,6 +53,17 @@ describe("your details", () => {
     save(section);
     expect(await within(section).findByText("Please enter your name.")).toBeTruthy();
     expect(writes(calls)).toEqual([]);
+  });
+
+  it("re-words its errors when the language changes (they stayed in the old language)", async () => {
+    showProfile(owner());
+    const section = await screen.findByTestId("details-section");
+    type("Full name", "   ", section);
+    save(section);
+    expect(await within(section).findByText("Please enter your name.")).toBeTruthy();
+    act(() => void (lang.value = "ar"));
+    expect(await within(section).findByText("يُرجى إدخال اسمك.")).toBeTruthy();
+    expect(within(section).queryByText("Please enter your name.")).toBeNull();
   });
 
   it("sends the WhatsApp choice", async () => {

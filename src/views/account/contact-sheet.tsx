@@ -14,7 +14,7 @@ import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { errorText, stack } from "../../styles/theme";
 import { check, failureOf } from "./rules";
-import { translated } from "./form-check";
+import { errorTexts } from "../../lib/error-texts";
 
 /** A change of contact as POST /user/change_contact takes it (the mobile as its national number). */
 export type ContactBody = z.output<typeof changeContact>;
@@ -77,7 +77,8 @@ export function ContactSheet({
     start.step === "code" ? { to: start.sentTo, body: start.body } : { to: "", body: null },
   );
   const [code, setCode] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errorKeys, setErrors] = useState<Record<string, string>>({});
+  const errors = errorTexts(errorKeys);
   const [busy, setBusy] = useState(false);
 
   const dirty = step === "value" ? !!(email.trim() || mobile.trim()) : !!code.trim();
@@ -85,8 +86,6 @@ export function ContactSheet({
   useEffect(() => onDirty("contact", dirty), [dirty]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: on closing only
   useEffect(() => () => onDirty("contact", false), []);
-
-  const tr = (keys: Record<string, string>) => translated(keys, t);
 
   const send = async (body: ContactBody) => {
     setBusy(true);
@@ -108,7 +107,7 @@ export function ContactSheet({
     const typed = kind === "email" ? { kind, email } : { kind, cntry_code: dial, mob_no: mobile };
     const checked = check(changeContact, typed);
     if (!checked.data) {
-      setErrors(tr(checked.errors));
+      setErrors(checked.errors);
       return;
     }
     void send(checked.data);
@@ -119,7 +118,7 @@ export function ContactSheet({
     if (busy) return;
     const checked = check(verifyContact, { kind, otp: code.replace(/\s/g, "") });
     if (!checked.data) {
-      setErrors(tr(checked.errors));
+      setErrors(checked.errors);
       return;
     }
     setBusy(true);
@@ -131,7 +130,7 @@ export function ContactSheet({
       onClose();
     } catch (err) {
       const failure = await failureOf(err);
-      setErrors({ otp: failure.errors.otp ?? failure.detail ?? t("account.contact.verifyFailed") });
+      setErrors({ otp: failure.errors.otp ?? failure.detail ?? "account.contact.verifyFailed" });
       showToast(failure.detail ?? t("account.contact.verifyFailed"), "error", { id: "account-contact" });
       setBusy(false);
     }

@@ -17,7 +17,8 @@ import { t } from "../../signals/language";
 import { role } from "../../signals/session";
 import { showToast } from "../../signals/toasts";
 import { page, stack } from "../../styles/theme";
-import { checkWith, dropError, failureOf, focusFirstError, translated } from "./form-check";
+import { errorTexts } from "../../lib/error-texts";
+import { checkWith, dropError, failureOf, focusFirstError } from "./form-check";
 
 const KEYS = { [SUPPORT_MESSAGES.messageRequired]: "account.errors.message", [SUPPORT_MESSAGES.messageTooLong]: "account.errors.messageTooLong" };
 
@@ -72,7 +73,8 @@ function SupportLinks() {
 export function ContactView({ title }: ViewProps) {
   useSignals();
   const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errorKeys, setErrors] = useState<Record<string, string>>({});
+  const errors = errorTexts(errorKeys);
   const [busy, setBusy] = useState(false);
   const ref = useRef<HTMLFormElement>(null);
   const dirty = !!(form.subject.trim() || form.message.trim());
@@ -89,7 +91,7 @@ export function ContactView({ title }: ViewProps) {
     if (busy) return;
     const checked = checkWith(supportMessage, { message: form.message, ...(form.subject.trim() ? { subject: form.subject } : {}) }, KEYS);
     if (!checked.data) {
-      setErrors(translated(checked.errors, t));
+      setErrors(checked.errors);
       focusFirstError(ref.current);
       return;
     }

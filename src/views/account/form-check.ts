@@ -33,10 +33,6 @@ export type { Failure } from "../../api/failure";
 /** Reads a failed write of the account area: its status, `detail` and `errors` by form field. */
 export const failureOf = (error: unknown) => readFailure(error, fieldOf);
 
-/** Per field, the sentence of each translation key `check` gave. */
-export const translated = (keys: Record<string, string>, tr: (key: string) => string) =>
-  Object.fromEntries(Object.entries(keys).map(([k, key]) => [k, tr(key)]));
-
 /** The errors without `field`'s (the same object when it has none, so React skips the render). */
 export const dropError = (field: string) => (e: Record<string, string>) =>
   field in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== field)) : e;

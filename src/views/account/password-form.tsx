@@ -11,7 +11,8 @@ import { showToast } from "../../signals/toasts";
 import { stack } from "../../styles/theme";
 import { check, failureOf } from "./rules";
 import { focusFirstError, type SectionProps } from "./use-profile-form";
-import { translated, dropError } from "./form-check";
+import { errorTexts } from "../../lib/error-texts";
+import { dropError } from "./form-check";
 
 const EMPTY = { current_password: "", new_password: "", confirm_password: "" };
 
@@ -20,7 +21,8 @@ export function PasswordSection({ profile, onSaved, onDirty }: SectionProps) {
   useSignals();
   const hasPassword = profile.has_password !== false;
   const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errorKeys, setErrors] = useState<Record<string, string>>({});
+  const errors = errorTexts(errorKeys);
   const [busy, setBusy] = useState(false);
   const ref = useRef<HTMLFormElement>(null);
   const dirty = Object.values(form).some(Boolean);
@@ -43,7 +45,7 @@ export function PasswordSection({ profile, onSaved, onDirty }: SectionProps) {
     const problems = { ...checked.errors };
     if (hasPassword && !form.current_password) problems.current_password = "account.errors.currentRequired";
     if (!checked.data || Object.keys(problems).length) {
-      setErrors(translated(problems, t));
+      setErrors(problems);
       focusFirstError(ref.current);
       return;
     }

@@ -9,7 +9,8 @@ import { showToast } from "../../signals/toasts";
 import { check, failureOf } from "./rules";
 
 export { focusFirstError } from "./form-check";
-import { focusFirstError, translated } from "./form-check";
+import { errorTexts } from "../../lib/error-texts";
+import { focusFirstError } from "./form-check";
 
 export interface SectionProps {
   profile: AccountProfile;
@@ -59,7 +60,7 @@ export function useProfileForm<F extends Record<string, unknown>>({ profile, onS
     const checked = check(profileUpdate, built.body);
     const problems = { ...checked.errors, ...built.errors };
     if (!checked.data || Object.keys(problems).length) {
-      setErrors(translated(problems, t));
+      setErrors(problems);
       focusFirstError(ref.current);
       return;
     }
@@ -80,5 +81,5 @@ export function useProfileForm<F extends Record<string, unknown>>({ profile, onS
     }
   };
 
-  return { form, set, errors, busy, dirty, submit, ref };
+  return { form, set, errors: errorTexts(errors), busy, dirty, submit, ref };
 }

@@ -112,8 +112,6 @@ export const linkButton = css`
   &[data-variant="primary"] { background: var(--brand); color: #fff; }
   &[data-variant="secondary"] { background: #fff; color: var(--brand-dark); }
 `;
-/** Translates local rule keys; the server's sentences (D17) are already in the user's language. */
-export const translated = (keys: Record<string, string>) => Object.fromEntries(Object.entries(keys).map(([k, key]) => [k, t(key)]));
 
 /** The first chips: what breaks most in a Gulf home (water, power, cooling, appliances), the rest behind "More kinds". */
 export const COMMON_CATEGORIES = [1, 2, 3, 10, 4, 11, 5, 14];

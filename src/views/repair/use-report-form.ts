@@ -6,7 +6,8 @@ import { useCallback, useRef, useState } from "react";
 import { t } from "../../signals/language";
 import { useCheckBanner } from "../../lib/use-check-banner";
 import { failureOf } from "../property/failure";
-import { focusFirstProblem, translated } from "./report-fields";
+import { focusFirstProblem } from "./report-fields";
+import { errorTexts } from "../../lib/error-texts";
 import type { EditIssueBody, ReportBody } from "../../contract/repairs";
 import { localNow } from "../../lib/dates";
 import { type PickedMedia, type ReportForm, checkReport } from "./report-rules";
@@ -25,7 +26,7 @@ export function useReportForm<M extends keyof Bodies>(initial: () => ReportForm,
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLParagraphElement>(null);
-  useCheckBanner(errors, failure, t("report.add.check"), () => setFailure(null));
+  useCheckBanner(errors, failure, "report.add.check", () => setFailure(null));
 
   const set = useCallback((change: Partial<ReportForm>) => {
     setForm((f) => ({ ...f, ...change }));
@@ -45,10 +46,9 @@ export function useReportForm<M extends keyof Bodies>(initial: () => ReportForm,
   async function send<T>(call: (body: Bodies[M]) => Promise<T>, failedKey: string): Promise<T | undefined> {
     const { errors: problems, body } = checkReport(form, localNow(), mode as "add") as { errors: Record<string, string>; body?: Bodies[M] };
     if (!body) {
-      const shown = translated(problems);
-      setErrors(shown);
-      setFailure(t("report.add.check"));
-      focusFirstProblem(shown, formRef.current);
+      setErrors(problems);
+      setFailure("report.add.check");
+      focusFirstProblem(problems, formRef.current);
       return undefined;
     }
     setBusy(true);
@@ -58,7 +58,7 @@ export function useReportForm<M extends keyof Bodies>(initial: () => ReportForm,
     } catch (err) {
       const f = await failureOf(err);
       setErrors(f.errors);
-      setFailure(f.detail ?? t(failedKey));
+      setFailure(f.detail ?? failedKey);
       if (Object.keys(f.errors).length) focusFirstProblem(f.errors, formRef.current);
       else requestAnimationFrame(() => failureRef.current?.focus());
       return undefined;
@@ -67,5 +67,5 @@ export function useReportForm<M extends keyof Bodies>(initial: () => ReportForm,
     }
   }
 
-  return { form, set, files, setFiles, errors, failure, busy, formRef, failureRef, send };
+  return { form, set, files, setFiles, errors: errorTexts(errors), failure: failure && errorTexts({ failure }).failure, busy, formRef, failureRef, send };
 }
