@@ -13,7 +13,7 @@ import { clock } from "../lib/clock";
 import { isDialCode } from "../lib/codes";
 import type { Env } from "../lib/env";
 import { HttpError, body, conflictFrom } from "../lib/http";
-import { msg, t } from "../lib/i18n";
+import { langOf, msg, t } from "../lib/i18n";
 import { pageOf } from "../lib/paging";
 import { idempotent } from "../lib/idempotency";
 import { hashPassword } from "../lib/passwords";
@@ -332,7 +332,9 @@ export function propertyRoutes() {
           return { tenancy_id: tenancy.rows[0].tenancy_id, tenant, invited: !hasPassword, propertyName: a.name, unitName: unit.name };
         }),
       );
-      const inviteUrl = result.invited ? `${appOrigin(c)}/#/invite?token=${token}` : null;
+      // In the language the owner wrote it in: the invitation opens in Arabic when the message is Arabic.
+      const inLang = langOf(c.req.header("accept-language")) === "ar" ? "&lang=ar" : "";
+      const inviteUrl = result.invited ? `${appOrigin(c)}/#/invite?token=${token}${inLang}` : null;
       const to = result.tenant.email;
       if (inviteUrl && to)
         await deliver(

@@ -16,7 +16,7 @@ const AR = { "accept-language": "ar" };
 const tokenIn = (text: string) => /#\/invite\?token=([\w-]+)/.exec(text)?.[1] ?? null;
 
 /** An owner with a building and unit 102, and a tenant invited to it (with email unless `email: null`). */
-async function invited(email: string | null = "new.tenant@test.om") {
+async function invited(email: string | null = "new.tenant@test.om", headers: Record<string, string> = {}) {
   const owner = await makeUser(db, { role: 0, name: "Salim Owner" });
   const p = await makeProperty(db, { owner_id: owner.user_id, name: "Qurum Heights" });
   const unit = await makeUnit(db, { property_id: p.property_id, name: "102" });
@@ -26,12 +26,21 @@ async function invited(email: string | null = "new.tenant@test.om") {
     "/api/property/assign_role",
     { unit_id: unit.unit_id, name: "New Tenant", cntry_code: "+968", mob_no: "91234567", email, start_date: "2026-11-01" },
     await signIn(db, owner),
+    headers,
   );
   expect(res.status).toBe(200);
   return { ...t, owner, p, unit, answer: await res.json() };
 }
 
 describe("the invitation, end to end", () => {
+  it("opens in the language the owner wrote it in: an Arabic owner's link says lang=ar, an English one nothing", async () => {
+    const arabic = await invited("ar.tenant@test.om", AR);
+    expect(arabic.answer.invite_url).toMatch(/#\/invite\?token=[\w-]+&lang=ar$/);
+    await resetDb(db);
+    const english = await invited();
+    expect(english.answer.invite_url).toMatch(/#\/invite\?token=[\w-]+$/);
+  });
+
   it("assign → mail with the link → info → accept → signed in as role 3 → the tenant sees that unit's property", async () => {
     const { json, sent, p, answer } = await invited();
     expect(sent).toHaveLength(1);

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import { navigate } from "../../src/lib/hash-location";
+import { lang } from "../../src/signals/language";
 import { isAuthenticated, role, signOut, token } from "../../src/signals/session";
 import { InviteView } from "../../src/views/auth/invite";
 import { clearToasts, fakeServer, json } from "./property-forms-helpers";
@@ -15,6 +16,7 @@ beforeEach(() => {
   navigate(`/invite?token=${TOKEN}`);
 });
 afterEach(() => {
+  lang.value = "en";
   clearToasts();
   signOut();
   setApi(createApi());
@@ -45,7 +47,18 @@ describe("invitation screen", () => {
     render(<InviteView title="titles.invite" />);
     expect(await screen.findByText("This invitation has expired.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Forgot password?" }).getAttribute("href")).toBe("#/forgetpassword");
+    // Someone who already set a password signs in from here; the page no longer asks to set one.
+    expect(screen.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("#/login");
+    expect(screen.queryByText("Set a password to start using the app.")).toBeNull();
     expect(screen.queryByLabelText("Password")).toBeNull();
+  });
+
+  it("opens in the language the invitation was written in (the link's lang=ar)", async () => {
+    navigate(`/invite?token=${TOKEN}&lang=ar`);
+    fakeServer({ "GET invite/info": info });
+    render(<InviteView title="titles.invite" />);
+    await waitFor(() => expect(lang.value).toBe("ar"));
+    expect(await screen.findByLabelText("كلمة المرور")).toBeTruthy();
   });
 
   it("says an unknown link cannot be used (422)", async () => {

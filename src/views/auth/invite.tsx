@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchInviteInfo } from "../../api/property";
 import { acceptInvite } from "../../api/property-edit";
@@ -7,7 +7,7 @@ import { Button, Spinner } from "../../components/ui";
 import { navigate, useHashSearch } from "../../lib/hash-location";
 import { useResource } from "../../lib/use-resource";
 import { homeFor, paths, type ViewProps } from "../../paths";
-import { t } from "../../signals/language";
+import { lang, setLanguage, t } from "../../signals/language";
 import { isAuthenticated, user } from "../../signals/session";
 import { authToast } from "../../signals/toasts";
 import { NewPasswordField, TermsRow } from "../../components/AccountFields";
@@ -29,7 +29,14 @@ const isDeadLink = (status: number | null) => status === 410 || status === 422;
 export function InviteView({ title }: ViewProps) {
   useSignals();
   // Without direction marks: a message shared before they were kept out of links carried them after the token.
-  const token = (new URLSearchParams(useHashSearch()).get("token") ?? "").replace(/[\u200e\u200f\u2066-\u2069]/g, "");
+  const query = new URLSearchParams(useHashSearch());
+  const token = (query.get("token") ?? "").replace(/[\u200e\u200f\u2066-\u2069]/g, "");
+  // The language the invitation was written in (the link's lang=), once as the screen opens; the switch stays free.
+  const linkLang = query.get("lang");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per link
+  useEffect(() => {
+    if ((linkLang === "ar" || linkLang === "en") && linkLang !== lang.peek()) void setLanguage(linkLang);
+  }, [linkLang]);
   const info = useResource(
     async (signal) => {
       try {
@@ -56,6 +63,9 @@ export function InviteView({ title }: ViewProps) {
         {detail || t("propertyForms.invite.dead")}
       </p>
       <p className={css`margin: 0;`}>{t("propertyForms.invite.deadHint")}</p>
+      <a className={inlineLink} href={`#${paths.login}`}>
+        {t("login.submit")}
+      </a>
       <a className={inlineLink} href={`#${paths.forgot}`}>
         {t("login.forgot")}
       </a>
@@ -96,6 +106,7 @@ export function InviteView({ title }: ViewProps) {
   }
 
   let body: ReactNode;
+  const isDead = !token || !!dead || info.data?.ok === false;
   if (!token) body = deadLink(null);
   else if (dead) body = deadLink(dead);
   else if (info.loading) body = <Spinner />;
@@ -159,7 +170,7 @@ export function InviteView({ title }: ViewProps) {
   }
 
   return (
-    <AuthLayout heading={t(title)} prompt={t("propertyForms.invite.prompt")}>
+    <AuthLayout heading={t(title)} prompt={isDead ? undefined : t("propertyForms.invite.prompt")}>
       {body}
     </AuthLayout>
   );
