@@ -166,6 +166,17 @@ for (const lang of ["en", "ar"] as const) {
       await expect(page.getByTestId("property-address")).toHaveText(L.issues.addressUnavailable);
     });
 
+    test("a map whose tile server never answers says so after a while instead of staying grey", async ({ page }, info) => {
+      test.skip(info.project.name !== "preact" || lang !== "en", "a 15 s wait, once is enough");
+      await page.route(/tile\.openstreetmap\.org/, () => undefined); // never answered, never refused
+      await signInAs(page, DEMO.technician, "/jobs?tab=closed", { lang });
+      await openJob(page, "Water heater replaced");
+      await page.getByTestId("issue-map").scrollIntoViewIfNeeded();
+      await expect(page.getByTestId("issue-map").locator(".leaflet-container")).toBeVisible();
+      await expect(page.getByTestId("map-error")).toHaveCount(0);
+      await expect(page.getByTestId("map-error")).toHaveText(L.issues.mapError, { timeout: 20_000 });
+    });
+
     test("the manager sees the company's dashboard for this month", async ({ page }, info) => {
       await signInAs(page, DEMO.manager, "/dashboard", { lang });
       await expect(page.getByRole("heading", { name: L.dashboard.overview })).toBeVisible();

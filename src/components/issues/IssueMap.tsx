@@ -62,6 +62,9 @@ export function useNearView(el: RefObject<Element | null>) {
   return near;
 }
 
+/** How long a map waits for its first tile before it says it could not load. */
+export const TILES_TIMEOUT_MS = 15_000;
+
 /**
  * Leaflet map at zoom 18 with a marker (SPEC.md section 2, D10). Leaflet and its CSS load only when a map is shown;
  * when tiles fail, a readable message covers the map instead of a grey box.
@@ -76,6 +79,10 @@ export function IssueMap({ lat, lng, label }: { lat: number; lng: number; label?
     if (!near) return;
     let map: LeafletMap | null = null;
     let cancelled = false;
+    let loadedAny = false;
+    // A tile server that never answers (a network that drops requests) fires no tileerror: after a while without a
+    // tile the map says it could not load, and a tile that comes later still shows the map.
+    const slow = setTimeout(() => !cancelled && !loadedAny && setState("failed"), TILES_TIMEOUT_MS);
     (async () => {
       try {
         const [mod] = await Promise.all([import("leaflet"), loadStylesheet(leafletCss)]);
@@ -84,7 +91,6 @@ export function IssueMap({ lat, lng, label }: { lat: number; lng: number; label?
         const m = L.map(el.current, { center: [lat, lng], zoom: MAP_ZOOM, zoomControl: false, scrollWheelZoom: false, attributionControl: false });
         map = m;
         mapControls(L, m);
-        let loadedAny = false;
         const layer = L.tileLayer(TILE_URL, { maxZoom: 19, attribution: ATTRIBUTION });
         layer.on("tileload", () => {
           loadedAny = true;
@@ -105,6 +111,7 @@ export function IssueMap({ lat, lng, label }: { lat: number; lng: number; label?
     })();
     return () => {
       cancelled = true;
+      clearTimeout(slow);
       map?.remove();
     };
   }, [lat, lng, near]);

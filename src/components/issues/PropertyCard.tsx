@@ -8,7 +8,7 @@ import { card } from "../../styles/theme";
 
 const box = css`
   display: flex; gap: 12px; align-items: center;
-  & img, & .ph { width: 88px; height: 72px; border-radius: 10px; object-fit: cover; flex: none; background: var(--brand-soft); }
+  & img, & .ph { width: 88px; height: 72px; border-radius: 10px; object-fit: cover; flex: none; background: var(--brand-soft); overflow: hidden; }
   & .ph { display: flex; align-items: center; justify-content: center; color: var(--brand-dark); }
   & h2 { font-size: 17px; margin: 4px 0 2px; }
   & p { margin: 0; color: var(--muted); font-size: 14px; overflow-wrap: anywhere; }

@@ -74,7 +74,7 @@ export const listCss = css`list-style: none; margin: 0; padding: 0; display: fle
 const rowCss = css`
   display: flex; gap: 12px; align-items: center; padding: 12px; min-height: 44px;
   background: var(--card); border: 1px solid var(--line); border-radius: var(--radius); color: var(--ink); text-decoration: none;
-  & .pic { width: 64px; height: 64px; border-radius: 10px; flex: none; object-fit: cover; background: var(--brand-soft);
+  & .pic { width: 64px; height: 64px; border-radius: 10px; flex: none; object-fit: cover; background: var(--brand-soft); overflow: hidden;
     color: var(--brand-dark); display: flex; align-items: center; justify-content: center; }
   & .body { min-width: 0; flex: 1; display: flex; flex-direction: column; gap: 4px; }
   & .name { font-size: 16px; font-weight: 700; overflow-wrap: anywhere; }
