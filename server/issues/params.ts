@@ -1,6 +1,6 @@
 // Small checks shared by the issue routes.
 import type { Context } from "hono";
-import { REPAIR_MESSAGES, slotsInFuture } from "../../src/contract/repairs";
+import { REPAIR_MESSAGES, slotsInFuture, slotsNotTooFar } from "../../src/contract/repairs";
 import { HttpError } from "../lib/http";
 import { msg } from "../lib/i18n";
 import { localNow } from "./stages";
@@ -15,7 +15,12 @@ export function idParam(c: Context, name: string): number {
 /** The same, or undefined when the parameter is absent. */
 export const optionalIdParam = (c: Context, name: string) => (c.req.query(name) === undefined ? undefined : idParam(c, name));
 
-/** 422 naming `field` unless every slot starts after now in the property's local time (its country's). */
+/**
+ * 422 naming `field` unless every slot starts after now in the property's local time (its country's), on a day at most
+ * SLOT_DAYS_AHEAD days ahead.
+ */
 export function assertFuture(slots: readonly { date: string; time_from: string }[], country: string, now: number, field: string) {
-  if (!slotsInFuture(slots, localNow(country, now))) throw new HttpError(422, REPAIR_MESSAGES.slotInPast, { [field]: REPAIR_MESSAGES.slotInPast });
+  const local = localNow(country, now);
+  if (!slotsInFuture(slots, local)) throw new HttpError(422, REPAIR_MESSAGES.slotInPast, { [field]: REPAIR_MESSAGES.slotInPast });
+  if (!slotsNotTooFar(slots, local)) throw new HttpError(422, REPAIR_MESSAGES.slotTooFar, { [field]: REPAIR_MESSAGES.slotTooFar });
 }

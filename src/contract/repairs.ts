@@ -50,6 +50,8 @@ export type Presence = (typeof PRESENCE)[number];
 
 export const MIN_REPORT_SLOTS = 2;
 export const MAX_REPORT_SLOTS = 4;
+/** How far ahead a visit may be offered, in days. */
+export const SLOT_DAYS_AHEAD = 180;
 export const MAX_ISSUE_PHOTOS = 5;
 export const MAX_ISSUE_VIDEOS = 1;
 export const MAX_COMMENT_PHOTOS = 3;
@@ -83,6 +85,7 @@ export const REPAIR_MESSAGES = {
   slotsTooMany: `Please offer at most ${MAX_REPORT_SLOTS} times.`,
   slotsDistinct: "Each time may be offered only once.",
   slotInPast: "Please choose times in the future.",
+  slotTooFar: "Please choose times within the next 180 days.", // SLOT_DAYS_AHEAD
   unitRequired: "Please choose a unit.",
   reasonRequired: "Please give a reason.",
   reasonTooLong: `The reason must be at most ${REASON_MAX} characters.`,
@@ -130,6 +133,15 @@ export const reportSlots = z.array(reportSlot).check(
  * zone on the server, the phone's in the app).
  */
 export const slotsInFuture = (slots: readonly { date: string; time_from: string }[], now: string) => slots.every((s) => `${s.date} ${s.time_from}` > now);
+
+/** The last day a visit may be offered for, "YYYY-MM-DD": SLOT_DAYS_AHEAD days after the day of `now` (as above). */
+export function lastSlotDay(now: string): string {
+  const d = new Date(`${now.slice(0, 10)}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + SLOT_DAYS_AHEAD);
+  return d.toISOString().slice(0, 10);
+}
+/** True when every slot's day is at most SLOT_DAYS_AHEAD days after `now`'s (a year 9999 was taken). */
+export const slotsNotTooFar = (slots: readonly { date: string }[], now: string) => slots.every((s) => s.date <= lastSlotDay(now));
 
 const category = z.int(REPAIR_MESSAGES.categoryRequired).check(z.refine((n) => SKILL_IDS.has(n), REPAIR_MESSAGES.categoryRequired));
 const title = z

@@ -2,6 +2,19 @@ import { readFileSync } from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import { DEMO, expect, expectAccessible, fillWords, PIXEL, signInAs, test } from "./fixtures";
 
+/** The day `n` days from today, "YYYY-MM-DD", and how the app writes it in English ("Mon 4 Mar 2030"): visits may be
+ * offered up to 180 days ahead, so the entered days follow the calendar. */
+const dayAhead = (n: number) => {
+  const d = new Date(Date.now() + n * 86_400_000);
+  const ymd = d.toISOString().slice(0, 10);
+  const en = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" })
+    .format(d)
+    .replace(",", "");
+  return { ymd, en, day: String(d.getUTCDate()), year: String(d.getUTCFullYear()) };
+};
+const D1 = dayAhead(7);
+const D2 = dayAhead(8);
+
 const dict = (lang: string) => JSON.parse(readFileSync(`locales/issues/${lang}.json`, "utf8"));
 const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `/tmp/issues-${info.project.name}-${name}.png`, fullPage: true });
 
@@ -110,7 +123,7 @@ for (const lang of ["en", "ar"] as const) {
       await expect(sheet.getByRole("button", { name: L.ack.remove })).toHaveCount(0);
       await sheet.getByRole("button", { name: L.ack.submit, exact: true }).click();
       await expect(sheet.getByRole("alert")).toHaveText(L.ack.fillError);
-      await sheet.getByLabel(L.ack.date).first().fill("2030-03-04");
+      await sheet.getByLabel(L.ack.date).first().fill(D1.ymd);
       await sheet.getByLabel(L.ack.from, { exact: true }).first().fill("09:00");
       await expect(add).toBeDisabled();
       await sheet.getByLabel(L.ack.to, { exact: true }).first().fill("10:30");
@@ -123,7 +136,7 @@ for (const lang of ["en", "ar"] as const) {
       await expect(sheet.getByRole("button", { name: L.ack.remove })).toHaveCount(2);
       await sheet.getByRole("button", { name: L.ack.submit, exact: true }).click();
       await expect(sheet.getByRole("alert")).toHaveText(L.ack.fillError);
-      await sheet.getByLabel(L.ack.date).nth(1).fill("2030-03-05");
+      await sheet.getByLabel(L.ack.date).nth(1).fill(D2.ymd);
       await sheet.getByLabel(L.ack.from, { exact: true }).nth(1).fill("16:00");
       await sheet.getByLabel(L.ack.to, { exact: true }).nth(1).fill("18:00");
       await expectAccessible(page, `ack entered ${lang}`);
@@ -132,14 +145,15 @@ for (const lang of ["en", "ar"] as const) {
       await sheet.getByRole("button", { name: L.ack.submit, exact: true }).click();
       expect((await put).postDataJSON()).toEqual({
         tech_available: [
-          { date: "2030-03-04", time_from: "09:00", time_to: "10:30" },
-          { date: "2030-03-05", time_from: "16:00", time_to: "18:00" },
+          { date: D1.ymd, time_from: "09:00", time_to: "10:30" },
+          { date: D2.ymd, time_from: "16:00", time_to: "18:00" },
         ],
       });
       await expect(page.getByText(L.ack.success)).toBeVisible();
       await expect(sheet).toHaveCount(0);
       await expect(page.getByTestId("agreed-visit").getByRole("heading", { name: L.issues.proposedVisit })).toBeVisible();
-      await expect(page.getByTestId("agreed-visit")).toContainText(lang === "ar" ? "الإثنين 4 مارس 2030" : "Mon 4 Mar 2030");
+      if (lang === "en") await expect(page.getByTestId("agreed-visit")).toContainText(D1.en);
+      else await expect(page.getByTestId("agreed-visit")).toContainText(new RegExp(`\\b${D1.day} .+ ${D1.year}`));
     });
 
     test("a shared link loads the issue, and a closed issue shows the closed message", async ({ page }, info) => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { clock } from "../../server/lib/clock";
 import type { Db } from "../../server/db/db";
 import { makeCompany, makeIssue, makeProperty, makeUser, signIn } from "./factories";
 import { resetDb, sharedApp, testDb } from "./helpers";
@@ -245,6 +246,10 @@ describe("GET /api/issue/issue", () => {
 });
 
 describe("PUT /api/issue/issue", () => {
+  // The server's clock a little before the slots of March 2030: ahead of it, and within the 180 days a visit may be offered.
+  beforeEach(() => clock.set(Date.parse("2030-02-20T06:00:00Z")));
+  afterEach(() => clock.set());
+
   const put = async (id: number, body: unknown, token: string) => sharedApp(db).json("PUT", `/api/issue/issue?issue_id=${id}`, body, token);
 
   it("stores the one chosen tenant slot and records the acknowledgement", async () => {

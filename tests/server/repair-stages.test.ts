@@ -323,6 +323,14 @@ describe("moves in detail", () => {
     expect((await past.json()).errors.tech_available).toBe("Please choose times in the future.");
   });
 
+  it("slots more than 180 days ahead are refused, in the caller's language", async () => {
+    const w = await repairWorld(db);
+    const ack = await issueAt(w, "accepted");
+    const far = await call("acknowledge", ack, w.t.tech, { tech_available: [{ date: "9999-12-31", time_from: "09:00", time_to: "10:00" }], propose: true }, AR);
+    expect(far.status).toBe(422);
+    expect((await far.json()).detail).toBe("يُرجى اختيار مواعيد خلال الأيام الـ180 القادمة.");
+  });
+
   it("confirm rates 1 to 5 stars and closes; the rating shows on the issue", async () => {
     const w = await repairWorld(db);
     const id = await issueAt(w, "completed");

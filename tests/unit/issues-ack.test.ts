@@ -36,6 +36,12 @@ describe("ackPayload without tenant slots", () => {
     expect(ackPayload([], null, [a, b], false, "2030-03-04 08:59")).toEqual({ ok: true, tech_available: [a, b] });
     expect(ackPayload(tenant, 0, [], false, "2031-01-01 00:00")).toEqual({ ok: true, tech_available: [tenant[0]] });
   });
+  it("refuses a day more than 180 days ahead (a year 9999 was taken)", () => {
+    expect(ackPayload([], null, [a, { ...b, date: "9999-12-31" }], false, "2030-03-01 08:00")).toEqual({ ok: false, error: "far" });
+    // 2030-03-01 + 180 days is 2030-08-28: that day is the last.
+    expect(ackPayload([], null, [{ ...a, date: "2030-08-28" }], false, "2030-03-01 08:00").ok).toBe(true);
+    expect(ackPayload([], null, [{ ...a, date: "2030-08-29" }], false, "2030-03-01 08:00")).toEqual({ ok: false, error: "far" });
+  });
 });
 
 describe("sheet button rules", () => {

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AckSheet } from "../../src/components/issues/AckSheet";
 import { toasts } from "../../src/signals/toasts";
 import { fakeApi, issue, json } from "./issues-helpers";
@@ -94,6 +94,13 @@ describe("AckSheet with the tenant's slots", () => {
 });
 
 describe("AckSheet without tenant slots", () => {
+  // The phone's date: the entered days (March 2030) lie ahead of it, and within the 180 days a visit may be offered.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2030-02-20T08:00:00"));
+  });
+  afterEach(() => void vi.useRealTimers());
+
   it("keeps 'Add Another Availability' disabled until the first slot is complete", () => {
     renderSheet([]);
     const add = screen.getByRole("button", { name: "Add Another Availability" }) as HTMLButtonElement;

@@ -344,7 +344,15 @@ describe("report a problem: the rules", () => {
     type("To", "15:00");
     press("Add this time");
     expect(screen.getByText("The start time must be before the end time.")).toBeTruthy();
+    // The field the problem is about is the one marked: the end time, not the date.
+    expect(screen.getByLabelText("To").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText("Date").getAttribute("aria-invalid")).toBeNull();
+    type("Date", "9999-12-31");
     type("To", "18:30");
+    press("Add this time");
+    expect(screen.getByText("Please choose times within the next 180 days.")).toBeTruthy();
+    expect(screen.getByLabelText("Date").getAttribute("aria-invalid")).toBe("true");
+    type("Date", "2026-11-28");
     press("Add this time");
     expect(screen.getByTestId("chosen-slots").textContent).toContain("Sat 28 Nov 2026, 4:00\u00a0PM – 6:30\u00a0PM");
     press("Plumbing");
@@ -602,6 +610,8 @@ describe("report rules", () => {
     expect(checkReport({ ...form, available: twice }, "2026-11-24 10:00", "add").errors.available).toBe("report.errors.slotsDistinct");
     const past = [slot(TODAY, "09:00"), slot(TOMORROW, "09:00")];
     expect(checkReport({ ...form, available: past }, "2026-11-24 10:00", "add").errors.available).toBe("report.errors.slotInPast");
+    const far = [slot(TOMORROW, "09:00"), slot("9999-12-31", "09:00")];
+    expect(checkReport({ ...form, available: far }, "2026-11-24 10:00", "add").errors.available).toBe("report.errors.slotTooFar");
     const ok = checkReport({ ...form, available: [slot(TODAY, "11:00"), slot(TOMORROW, "09:00")] }, "2026-11-24 10:00", "add");
     expect(ok.errors).toEqual({});
     expect(ok.body?.title).toBe("Leak");

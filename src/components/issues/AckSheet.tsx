@@ -5,6 +5,7 @@ import { useFreshOnOpen } from "../../lib/use-fresh-on-open";
 import { ackBody, acknowledgeAvailability } from "../../api/issues";
 import { newKey } from "../../api/repairs";
 import type { Issue, Slot } from "../../contract/issues";
+import { lastSlotDay } from "../../contract/repairs";
 import { errorDetail } from "../../api/client";
 import { formatSlotDate, formatSlotTime, localNow, ymd } from "../../lib/dates";
 import { moveStep, sendOrQueue } from "../../lib/outbox";
@@ -27,7 +28,13 @@ const slotBox = css`
 `;
 const fieldset = css`border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 8px; & legend { font-weight: 600; margin-bottom: 8px; }`;
 
-const MESSAGES = { select: "ack.selectError", fill: "ack.fillError", order: "ack.orderError", past: "report.errors.slotInPast" } as const;
+const MESSAGES = {
+  select: "ack.selectError",
+  fill: "ack.fillError",
+  order: "ack.orderError",
+  past: "report.errors.slotInPast",
+  far: "report.errors.slotTooFar",
+} as const;
 
 /** What an acknowledgement did: the slots sent, whether they were the technician's proposal, the issue if the server sent it. */
 export interface AckOutcome {
@@ -160,6 +167,7 @@ export function AckSheet({
                   label={t("ack.date")}
                   type="date"
                   min={ymd(new Date())}
+                  max={lastSlotDay(ymd(new Date()))}
                   value={s.date}
                   required
                   onChange={(e) => edit(i, "date", e.currentTarget.value)}

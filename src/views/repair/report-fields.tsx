@@ -14,6 +14,7 @@ import {
   MIN_REPORT_SLOTS,
   type RepairMedia,
   type ReportSlot,
+  lastSlotDay,
   TITLE_MAX,
 } from "../../contract/repairs";
 import { SKILLS, skillName } from "../../data/skills";
@@ -32,6 +33,7 @@ import {
   type Refusal,
   type ReportForm,
   sameSlot,
+  type SlotProblem,
   sortSlots,
 } from "./report-rules";
 
@@ -464,6 +466,7 @@ const PROBLEM_KEYS = {
   incomplete: "report.slots.incomplete",
   order: "report.slots.order",
   past: "report.slots.past",
+  far: "report.errors.slotTooFar",
   duplicate: "report.slots.duplicate",
   full: "report.errors.slotsTooMany",
 } as const;
@@ -476,7 +479,11 @@ function SlotsPicker({ id, value, error, onChange }: { id: string; value: Report
   const quick = quickSlots(nowDate);
   const [custom, setCustom] = useState<ReportSlot>({ date: "", time_from: "", time_to: "" });
   const [note, setNote] = useState<string | null>(null);
-  const [customError, setCustomError] = useState<string | null>(null);
+  const [customProblem, setCustomProblem] = useState<SlotProblem | null>(null);
+  const customError = customProblem && t(PROBLEM_KEYS[customProblem]);
+  // The field the problem is about is the one marked: the times for their order, the date for the rest.
+  const invalid = (field: keyof ReportSlot) =>
+    customProblem && (customProblem === "incomplete" ? !custom[field] : customProblem === "order" ? field === "time_to" : field === "date") ? true : undefined;
 
   const toggle = (s: ReportSlot) => {
     if (value.some((v) => sameSlot(v, s))) {
@@ -489,15 +496,15 @@ function SlotsPicker({ id, value, error, onChange }: { id: string; value: Report
   };
   const addCustom = () => {
     const problem = customSlotProblem(custom, value, now);
-    if (problem) return setCustomError(t(PROBLEM_KEYS[problem]));
-    setCustomError(null);
+    if (problem) return setCustomProblem(problem);
+    setCustomProblem(null);
     setNote(null);
     onChange(sortSlots([...value, custom]));
     setCustom({ date: custom.date, time_from: "", time_to: "" });
   };
   const editCustom = (change: Partial<ReportSlot>) => {
     setCustom((c) => ({ ...c, ...change }));
-    setCustomError(null);
+    setCustomProblem(null);
   };
   const shownError = note ?? error;
   return (
@@ -530,7 +537,8 @@ function SlotsPicker({ id, value, error, onChange }: { id: string; value: Report
             type="date"
             min={ymd(nowDate)}
             value={custom.date}
-            aria-invalid={customError ? true : undefined}
+            max={lastSlotDay(now)}
+            aria-invalid={invalid("date")}
             onChange={(e) => editCustom({ date: e.currentTarget.value })}
           />
           <TextField
@@ -539,6 +547,7 @@ function SlotsPicker({ id, value, error, onChange }: { id: string; value: Report
             type="time"
             step={900}
             value={custom.time_from}
+            aria-invalid={invalid("time_from")}
             onChange={(e) => editCustom({ time_from: e.currentTarget.value })}
           />
           <TextField
@@ -547,6 +556,7 @@ function SlotsPicker({ id, value, error, onChange }: { id: string; value: Report
             type="time"
             step={900}
             value={custom.time_to}
+            aria-invalid={invalid("time_to")}
             onChange={(e) => editCustom({ time_to: e.currentTarget.value })}
           />
           <Button variant="secondary" onClick={addCustom}>

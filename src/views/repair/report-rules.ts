@@ -16,6 +16,7 @@ import {
   type ReportSlot,
   reportBody,
   slotsInFuture,
+  slotsNotTooFar,
 } from "../../contract/repairs";
 import { SKILL_IDS } from "../../data/skills";
 import { VIDEO_MAX_BYTES } from "../../lib/image-compress";
@@ -112,13 +113,14 @@ export function quickSlots(now = new Date()): QuickSlot[] {
   }).filter((q) => isFuture(q.slot, at));
 }
 
-export type SlotProblem = "incomplete" | "order" | "past" | "duplicate" | "full";
+export type SlotProblem = "incomplete" | "order" | "past" | "far" | "duplicate" | "full";
 
 /** Why a slot typed in the date and time fields cannot be added, or null when it can. */
 export function customSlotProblem(s: ReportSlot, chosen: readonly ReportSlot[], now: string): SlotProblem | null {
   if (!s.date || !s.time_from || !s.time_to) return "incomplete";
   if (s.time_from >= s.time_to) return "order";
   if (!isFuture(s, now)) return "past";
+  if (!slotsNotTooFar([s], now)) return "far";
   if (chosen.some((c) => sameSlot(c, s))) return "duplicate";
   if (chosen.length >= MAX_REPORT_SLOTS) return "full";
   return null;
@@ -155,6 +157,7 @@ export function checkReport(form: ReportForm, now: string, mode: "add" | "edit")
       errors[field] ??= KEYS[issue.message] ?? (field === "property_id" ? "report.errors.propertyRequired" : "report.errors.invalid");
     }
   if (!errors.available && !slotsInFuture(form.available, now)) errors.available = "report.errors.slotInPast";
+  if (!errors.available && !slotsNotTooFar(form.available, now)) errors.available = "report.errors.slotTooFar";
   return Object.keys(errors).length || !result.success ? { errors } : { errors, body: result.data };
 }
 
