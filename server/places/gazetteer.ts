@@ -4,10 +4,12 @@ import { countries } from "countries-list";
 import { fold } from "./fold";
 import { ARABIC, arabicSkeleton, latinSkeleton } from "./skeleton";
 
-/** SPEC.md section 3's place search result. */
+/** SPEC.md section 3's place search result, with the town and its country's ISO code (the form's address parts). */
 export interface Place {
   formatted_address: string;
   geometry: { location: { lat: number; lng: number } };
+  city: string;
+  country_code: string;
 }
 
 /** One city as the package gives it. */
@@ -171,7 +173,7 @@ export class Gazetteer {
       // Two towns of one name in one country would read the same; the larger one stands for both.
       if (seen.has(formatted_address)) continue;
       seen.add(formatted_address);
-      out.push({ formatted_address, geometry: { location: { lat: this.lat[i], lng: this.lng[i] } } });
+      out.push({ formatted_address, geometry: { location: { lat: this.lat[i], lng: this.lng[i] } }, city: this.names[i], country_code: this.countryCode[i] });
       if (out.length === MAX_RESULTS) break;
     }
     return out;

@@ -90,6 +90,9 @@ export const messageResponse = z.looseObject({ message: z.optional(z.string()) }
 export const placeSchema = z.looseObject({
   formatted_address: z.string(),
   geometry: z.looseObject({ location: z.looseObject({ lat: z.number(), lng: z.number() }) }),
+  /** Our server's extras: the town and its country's ISO code, which fill the address parts left empty. */
+  city: z.optional(z.string()),
+  country_code: z.optional(z.string()),
 });
 export type Place = z.infer<typeof placeSchema>;
 export const placesResponse = z.array(placeSchema);

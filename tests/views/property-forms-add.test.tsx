@@ -88,6 +88,23 @@ describe("add property", () => {
     expect((calls[0].body as { units: string[] }).units).toEqual(["Villa"]);
   });
 
+  it("takes the country of the place chosen in the search, and its town for an empty city", async () => {
+    const dubai = { formatted_address: "Dubai, United Arab Emirates", geometry: { location: { lat: 25.07, lng: 55.17 } }, city: "Dubai", country_code: "AE" };
+    const calls = fakeServer({ "GET place/search": () => json(200, [dubai]), "POST property/add_property": added("Villa Jumeirah") });
+    render(<AddPropertyView title="titles.addProperty" />);
+    type("Property name", "Villa Jumeirah");
+    fireEvent.click(screen.getByRole("radio", { name: "Villa" }));
+    type("Unit name", "Villa");
+    fireEvent.input(screen.getByLabelText("Search for the place"), { target: { value: "Dub" } });
+    fireEvent.click(await screen.findByRole("option", { name: "Dubai, United Arab Emirates" }, { timeout: 2000 }));
+    expect((screen.getByLabelText("City") as HTMLInputElement).value).toBe("Dubai");
+    submit();
+    await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toHaveLength(1));
+    const body = calls.find((c) => c.method === "POST")?.body as { addres: string; addrs: { city: string; country: string } };
+    expect(body.addres).toBe("Dubai, United Arab Emirates");
+    expect(body.addrs).toMatchObject({ city: "Dubai", country: "AE" });
+  });
+
   it("shows a 409 duplicate name on the name field and keeps what was typed", async () => {
     const detail = "You already have a property named Al Khuwair Residence.";
     fakeServer({ "POST property/add_property": () => json(409, { detail }) });

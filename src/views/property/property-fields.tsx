@@ -179,7 +179,14 @@ export function PropertyFields({
           value={form.addres}
           error={errors.addres ?? errors.location}
           onInput={(addres) => set({ addres })}
-          onSelect={(place) => set({ addres: place.formatted_address, location: { lat: place.geometry.location.lat, lng: place.geometry.location.lng } })}
+          onSelect={(place) =>
+            set({
+              addres: place.formatted_address,
+              location: { lat: place.geometry.location.lat, lng: place.geometry.location.lng },
+              // The place's country is the property's (it sets the receipt's currency and VAT); its town fills an empty city.
+              addrs: { ...form.addrs, city: form.addrs.city || place.city || "", country: place.country_code || form.addrs.country },
+            })
+          }
           onClear={() => set({ addres: "", location: null })}
         />
         <p className={muted}>
