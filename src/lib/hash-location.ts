@@ -15,9 +15,17 @@ const blockers = new Set<NavigationBlocker>();
 // Chromium calls a window's listeners in the order they were added, capturing or not, so the router's (added at
 // start) would re-render first, and under Preact that unmounts the form before its guard could hold the navigation.
 const onHistory = (event: Event) => {
+  // A saved form going back (returnTo): its entry shows the address asked for, and no form's guard is asked.
+  if (returning && event.type === "popstate") {
+    history.replaceState(thisPage(null), "", returning);
+    returning = null;
+    return notify();
+  }
   for (const b of blockers) if (b(event)) return;
   notify();
 };
+/** Where returnTo sends the entry it goes back to. */
+let returning: string | null = null;
 const attach = (before: number) => {
   if (before === 0) {
     addEventListener("hashchange", onHistory);
@@ -110,4 +118,16 @@ export function markOpened() {
 export function goBack(fallback: string) {
   if (history.length > 1 && !(history.state as Record<string, unknown> | null)?.[OPENED]) history.back();
   else navigate(fallback, { replace: true });
+}
+
+/**
+ * Leaves a saved form for `to`, the screen it was opened from (perhaps at a new address: a renamed property): back to
+ * that entry, which shows `to` from then on. The form leaves no entry behind, so back from there does not show the
+ * screen twice, nor a renamed property's old address (a 404). On the entry the app opened on, it replaces it instead.
+ */
+export function returnTo(to: string) {
+  if (history.length < 2 || (history.state as Record<string, unknown> | null)?.[OPENED]) return navigate(to, { replace: true });
+  // Before the router hears of the step back (onHistory): it renders `to`, never the entry's old address.
+  returning = "#/" + to.replace(/^#?\/?/, "");
+  history.back();
 }

@@ -125,6 +125,24 @@ test.describe("property forms", () => {
     });
   }
 
+  test("a renamed property opens under its new name, and back then leaves it (it showed it twice, then a 404)", async ({ page }) => {
+    const { access_token: token } = await signInAs(page, DEMO.owner, "/home");
+    const name = unique("rename").name;
+    const added = await page.request.post("/api/property/add_property", {
+      headers: { authorization: `Bearer ${token}` },
+      data: { name, type: "villa", addres: "", units: ["Villa"] },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    await page.goto(`/#/property/${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name: "Edit property" }).click();
+    await page.getByLabel("Property name").fill(`${name} B`);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page).toHaveURL(new RegExp(`#/property/${encodeURIComponent(`${name} B`)}$`));
+    await expect(page.getByRole("heading", { level: 1, name: `${name} B` })).toBeVisible();
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page).toHaveURL(/#\/home$/);
+  });
+
   // An 80-character name with no space widened these screens to 600 to 1,100 px at 360 px: the phone zoomed out and
   // taps landed on the wrong element.
   for (const lang of ["en", "ar"]) {

@@ -9,7 +9,7 @@ import { ScreenTitle } from "../../components/ScreenTitle";
 import { Button, Spinner } from "../../components/ui";
 import { addUnits as addUnitsSchema, editProperty as editPropertySchema } from "../../contract/property";
 import type { PropertyDetail, PropertyFile } from "../../contract/property-answers";
-import { goBack, navigate, useHashSearch } from "../../lib/hash-location";
+import { goBack, navigate, returnTo, useHashSearch } from "../../lib/hash-location";
 import { mediaUrl } from "../../lib/media";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { useResource } from "../../lib/use-resource";
@@ -164,7 +164,7 @@ function EditForm({ property, title, reload }: { property: PropertyDetail; title
     setBusy(false);
     if (ok) {
       showToast(t("propertyForms.edit.done"), "success", { id: "property-form" });
-      navigate(paths.property(data.name), { replace: true });
+      returnTo(paths.property(data.name));
     }
   }
 

@@ -8,7 +8,7 @@ import { useIssue } from "../../components/issues/use-issue";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { Button, Spinner } from "../../components/ui";
 import type { Issue } from "../../contract/issues";
-import { goBack, navigate } from "../../lib/hash-location";
+import { goBack, navigate, returnTo } from "../../lib/hash-location";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
@@ -93,7 +93,7 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
   useEffect(() => {
     if (saved == null || !allSent) return;
     showToast(saved, "success", { id: "report" });
-    navigate(toIssue, { replace: true });
+    returnTo(toIssue);
   }, [saved, allSent, toIssue]);
 
   async function save(e: FormEvent) {
@@ -106,7 +106,7 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
     if (files.length) uploads.send(issue.issue_id, files);
     else {
       showToast(message, "success", { id: "report" });
-      navigate(toIssue, { replace: true });
+      returnTo(toIssue);
     }
   }
 
@@ -137,7 +137,7 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
     }
     setCancelling(false);
     showToast(message, "success", { id: "report" });
-    navigate(toIssue, { replace: true });
+    returnTo(toIssue);
   }
 
   if (saved != null && uploads.items.length)
