@@ -24,8 +24,10 @@ const onHistory = (event: Event) => {
   for (const b of blockers) if (b(event)) return;
   notify();
 };
-/** Where returnTo sends the entry it goes back to. */
+/** Where returnTo (./go-back.ts) sends the entry it goes back to. */
 let returning: string | null = null;
+/** The next step back shows `hash` instead of the entry's own address (./go-back.ts). */
+export const returnAs = (hash: string) => void (returning = hash);
 const attach = (before: number) => {
   if (before === 0) {
     addEventListener("hashchange", onHistory);
@@ -97,7 +99,7 @@ export function useHashSearch(): string {
 }
 
 /** Marks the history entry the app was opened on in this tab (a shared link, a notification, a new tab). */
-const OPENED = "__opened";
+export const OPENED = "__opened";
 /**
  * Marks the entry this tab first opened the app on (main.tsx, at start): a back arrow there would leave the app (to the
  * page before, or about:blank), so goBack opens the screen above instead. A reload keeps the tab's mark (sessionStorage)
@@ -112,22 +114,4 @@ export function markOpened() {
   }
   const state = history.state;
   history.replaceState({ ...(state && typeof state === "object" ? state : {}), [OPENED]: true }, "");
-}
-
-/** A nested screen's back arrow: the previous screen of the app, or `fallback` (the screen above) on the entry the app opened on. */
-export function goBack(fallback: string) {
-  if (history.length > 1 && !(history.state as Record<string, unknown> | null)?.[OPENED]) history.back();
-  else navigate(fallback, { replace: true });
-}
-
-/**
- * Leaves a saved form for `to`, the screen it was opened from (perhaps at a new address: a renamed property): back to
- * that entry, which shows `to` from then on. The form leaves no entry behind, so back from there does not show the
- * screen twice, nor a renamed property's old address (a 404). On the entry the app opened on, it replaces it instead.
- */
-export function returnTo(to: string) {
-  if (history.length < 2 || (history.state as Record<string, unknown> | null)?.[OPENED]) return navigate(to, { replace: true });
-  // Before the router hears of the step back (onHistory): it renders `to`, never the entry's old address.
-  returning = "#/" + to.replace(/^#?\/?/, "");
-  history.back();
 }

@@ -1,7 +1,8 @@
 import { css } from "goober";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Button } from "../components/ui";
-import { goBack, navigate } from "../lib/hash-location";
+import { navigate } from "../lib/hash-location";
+import { goBack } from "../lib/go-back";
 import { homeFor, paths, type ViewProps } from "../paths";
 import { t } from "../signals/language";
 import { isAuthenticated, role } from "../signals/session";

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { goBack, markOpened, navigate } from "../../src/lib/hash-location";
+import { goBack } from "../../src/lib/go-back";
+import { markOpened, navigate } from "../../src/lib/hash-location";
 
 afterEach(() => {
   sessionStorage.clear();

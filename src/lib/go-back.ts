@@ -1,0 +1,24 @@
+// Leaving a nested screen or a saved form (off the first load: only nested screens use these). The entry the tab
+// opened the app on is marked at start (markOpened, ./hash-location.ts).
+import { navigate, OPENED, returnAs } from "./hash-location";
+
+/** Whether the current history entry is the one this tab opened the app on. */
+const onOpened = () => !!(history.state as Record<string, unknown> | null)?.[OPENED];
+
+/** A nested screen's back arrow: the previous screen of the app, or `fallback` (the screen above) on the entry the app opened on. */
+export function goBack(fallback: string) {
+  if (history.length > 1 && !onOpened()) history.back();
+  else navigate(fallback, { replace: true });
+}
+
+/**
+ * Leaves a saved form for `to`, the screen it was opened from (perhaps at a new address: a renamed property): back to
+ * that entry, which shows `to` from then on. The form leaves no entry behind, so back from there does not show the
+ * screen twice, nor a renamed property's old address (a 404). On the entry the app opened on, it replaces it instead.
+ */
+export function returnTo(to: string) {
+  if (history.length < 2 || onOpened()) return navigate(to, { replace: true });
+  // Before the router hears of the step back (onHistory): it renders `to`, never the entry's old address.
+  returnAs("#/" + to.replace(/^#?\/?/, ""));
+  history.back();
+}
