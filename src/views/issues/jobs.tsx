@@ -30,9 +30,11 @@ const JobsMap = lazyHeld(() => import("../../components/map/MapPanels").then((m)
 
 const list = css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 10px;`;
 const item = css`
-  display: flex; width: 100%; gap: 12px; align-items: flex-start; justify-content: space-between; text-align: start;
+  display: flex; flex-direction: column; width: 100%; gap: 8px; align-items: flex-start; text-align: start;
   background: var(--card); border: 1px solid var(--line); border-radius: var(--radius); padding: 14px; cursor: pointer;
-  & > span:first-child { min-width: 0; }
+  & > span:first-child { min-width: 0; max-width: 100%; }
+  /* The stage on top, as on a repair's card; read after the title, which names the button. */
+  & > [data-testid="stage-badge"] { order: -1; }
   & .title { display: block; font-size: 16px; font-weight: 700; margin: 0 0 4px; color: var(--ink); overflow-wrap: anywhere; }
   & .sub { display: block; color: var(--muted); font-size: 14px; overflow-wrap: anywhere; }
 `;
@@ -172,7 +174,7 @@ function JobsList({ tab }: { tab: JobsStatus }) {
                       <time dateTime={issue.created_at}>{formatShortDate(issue.created_at, lang.value)}</time>
                     </span>
                   </span>
-                  <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held_at} className={css`flex: none;`} />
+                  <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held_at} />
                 </button>
               </li>
             ))}
