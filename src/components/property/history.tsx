@@ -11,9 +11,11 @@ import { StageBadge } from "../repair/StageBadge";
 import { href, listCss } from "./parts";
 
 const historyItem = css`
-  display: flex; gap: 10px; align-items: center; justify-content: space-between; min-height: 48px; padding: 8px 12px;
+  display: flex; flex-direction: column; gap: 6px; align-items: flex-start; min-height: 48px; padding: 8px 12px;
   border-radius: 10px; background: var(--bg); color: var(--ink); text-decoration: none;
   & .t { font-weight: 600; overflow-wrap: anywhere; }
+  /* The stage on top (a long one squeezed the title into a column); read after the title, which names the link. */
+  & > [data-testid="stage-badge"] { order: -1; }
 `;
 
 /** Issue history: title, its stage, and the day it was reported (D18); each opens the issue. */
@@ -34,7 +36,7 @@ export function IssueHistory({ issues, empty }: { issues: PropertyDetail["issues
                 {formatDay(issue.created_at, lang.value)}
               </time>
             </span>
-            <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held} className={css`flex: none;`} />
+            <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held} />
           </a>
         </li>
       ))}
