@@ -1,7 +1,11 @@
 import type { Addrs } from "../contract/issues";
+import { lang } from "../signals/language";
+import { displayName } from "./display-names";
 
 const PARTS = ["block", "no", "street", "city", "state", "zipcode", "country"] as const;
 const filled = (s: string | null | undefined) => (s ?? "").trim();
+/** A part as shown: a country saved as its ISO code ("OM", what the property form saves) by its name in the user's language. */
+const shown = (k: (typeof PARTS)[number], v: string) => (k === "country" && /^[A-Z]{2}$/.test(v) ? (displayName("region", lang.value, v) ?? v) : v);
 
 /**
  * SPEC.md section 3's display rule: the free-text address if present; otherwise null ("unavailable")
@@ -13,7 +17,7 @@ export function formatAddress(addres: string | null | undefined, addrs: Addrs | 
   const a = addrs ?? {};
   const emptyCore = (["block", "no", "street"] as const).filter((k) => !filled(a[k])).length;
   if (emptyCore >= 2) return null;
-  return PARTS.map((k) => filled(a[k]))
+  return PARTS.map((k) => shown(k, filled(a[k])))
     .filter(Boolean)
     .join(" ");
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addressLines, formatAddress } from "../../src/lib/address";
+import { lang } from "../../src/signals/language";
 
 const full = { block: "Block 215", no: "Building 1248", street: "Way 2734", city: "Muscat", state: "Muscat Governorate", zipcode: "112", country: "Oman" };
 
@@ -32,5 +33,20 @@ describe("addressLines (a property's own pages)", () => {
     expect(addressLines("", full)).toEqual(["Block 215 Building 1248 Way 2734 Muscat Muscat Governorate 112 Oman"]);
     expect(addressLines("Villa 48, Al Mouj", null)).toEqual(["Villa 48, Al Mouj"]);
     expect(addressLines("", { street: "Way 2734" })).toEqual([]);
+  });
+});
+
+describe("a country saved as its code", () => {
+  it("is shown by its name in the user's language (an edited property's address ended in 'OM')", () => {
+    const parts = { block: "Block 233", no: "Flat 7", street: "Way 3319", city: "Muscat", country: "OM" };
+    expect(formatAddress("", parts)).toBe("Block 233 Flat 7 Way 3319 Muscat Oman");
+    lang.value = "ar";
+    try {
+      expect(formatAddress("", parts)).toMatch(/Muscat عُ?مان$/);
+    } finally {
+      lang.value = "en";
+    }
+    // A name as older rows keep it stays as it is.
+    expect(formatAddress("", { ...parts, country: "Oman" })).toBe("Block 233 Flat 7 Way 3319 Muscat Oman");
   });
 });

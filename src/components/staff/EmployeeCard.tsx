@@ -16,6 +16,8 @@ const cardCss = css`
   & .name a { color: var(--ink); text-decoration: none; }
   & .badge { align-self: flex-start; font-size: 12px; font-weight: 600; color: var(--brand-dark); background: var(--brand-soft); border-radius: 999px; padding: 1px 8px; }
   & .line { font-size: 14px; color: var(--muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  /* An email is written left to right, and cut at its end; in Arabic it still stands on the reading side. */
+  [dir="rtl"] & .line[dir="ltr"] { text-align: right; }
 `;
 const callCss = css`
   flex: none; display: inline-flex; align-items: center; justify-content: center; width: 44px; height: 44px;
@@ -59,7 +61,11 @@ export function EmployeeCard({ staff }: { staff: StaffRecord }) {
             <bdi dir="ltr">{`${staff.cntry_code ?? ""} ${staff.mob_no}`.trim()}</bdi>
           </span>
         )}
-        {staff.email && <span className="line">{staff.email}</span>}
+        {staff.email && (
+          <span className="line" dir="ltr">
+            {staff.email}
+          </span>
+        )}
       </div>
       {tel && (
         <a
