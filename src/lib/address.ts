@@ -17,10 +17,15 @@ export function formatAddress(addres: string | null | undefined, addrs: Addrs | 
   const a = addrs ?? {};
   const emptyCore = (["block", "no", "street"] as const).filter((k) => !filled(a[k])).length;
   if (emptyCore >= 2) return null;
-  return PARTS.map((k) => shown(k, filled(a[k])))
+  return joined(a, PARTS);
+}
+
+/** The filled parts among `keys`, as shown, joined with spaces. */
+const joined = (a: Partial<Addrs>, keys: readonly (typeof PARTS)[number][]) =>
+  keys
+    .map((k) => shown(k, filled(a[k])))
     .filter(Boolean)
     .join(" ");
-}
 
 /**
  * A property's address as its own pages show it: SPEC.md's line (formatAddress), and under it, when that line is the
@@ -29,12 +34,6 @@ export function formatAddress(addres: string | null | undefined, addrs: Addrs | 
  */
 export function addressLines(addres: string | null | undefined, addrs: Addrs | null | undefined): string[] {
   const line = formatAddress(addres, addrs);
-  const parts =
-    filled(addres) && addrs
-      ? PARTS.slice(0, -1)
-          .map((k) => filled(addrs[k]))
-          .filter(Boolean)
-          .join(" ")
-      : "";
+  const parts = filled(addres) && addrs ? joined(addrs, PARTS.slice(0, -1)) : "";
   return [line ?? "", parts].filter(Boolean);
 }

@@ -23,6 +23,11 @@ interface CompanyForm extends Record<string, unknown> {
 }
 
 /** The rate as the manager types it: minor units shown with the currency's decimals ("12.500" OMR, "12.50" AED). */
+/** The hourly rate's message for what amountProblem finds; any other problem asks for the example's form. */
+const RATE_ERRORS: Partial<Record<ReturnType<typeof amountProblem>, string>> = {
+  negative: "account.errors.hourlyRate",
+  tooLarge: "account.errors.hourlyRateMax",
+};
 const rateText = (c: Company) => (Number.isSafeInteger(c.hourly_rate) ? formatMinor(c.hourly_rate, decimalsOf(c.currency)) : String(c.hourly_rate));
 const from = (p: AccountProfile): CompanyForm => ({
   name: p.company?.name ?? "",
@@ -38,10 +43,8 @@ function builder(currency: string) {
     if (form.reg_no !== initial.reg_no) company.reg_no = form.reg_no;
     if (form.hourly_rate !== initial.hourly_rate) {
       const minor = parseMinor(westernNumber(form.hourly_rate), decimalsOf(currency));
-      const problem = minor == null ? amountProblem(westernNumber(form.hourly_rate), decimalsOf(currency)) : null;
-      if (problem === "negative") errors["company.hourly_rate"] = "account.errors.hourlyRate";
-      else if (problem === "tooLarge") errors["company.hourly_rate"] = "account.errors.hourlyRateMax";
-      else if (minor == null) errors["company.hourly_rate"] = "account.errors.hourlyRateFormat";
+      if (minor == null)
+        errors["company.hourly_rate"] = RATE_ERRORS[amountProblem(westernNumber(form.hourly_rate), decimalsOf(currency))] ?? "account.errors.hourlyRateFormat";
       else if (minor > ACCOUNT_LIMITS.hourlyRateMax) errors["company.hourly_rate"] = "account.errors.hourlyRateMax";
       else company.hourly_rate = minor;
     }
