@@ -78,6 +78,8 @@ export const paths = {
   receipt: (id: number) => `${p.eReceipt}?issue_id=${id}`,
   /** The settings of notifications per kind and channel (a sub-screen of /notifications). */
   notificationSettings: `${p.notifications}?settings=1`,
+  /** The repairs a count on the manager's /home stands for (RepairsView's SHOWS). */
+  repairShow: (show: string) => `${p.repair}?show=${show}`,
   /** The repairs list on one tab; Open is the default. */
   repairTab: (tab: "open" | "closed") => (tab === "closed" ? `${p.repair}?tab=closed` : p.repair),
   property: (name: string) => p.property.replace(":propertyName", encodeURIComponent(name)),

@@ -4,7 +4,7 @@
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
 import { JOBS_PAGE_SIZE, issueIdQuery, jobsQuery } from "../../src/contract/issues";
-import { REPAIRS_PAGE_SIZE, type ReportBody, STAGES, commentBody, editIssueBody, repairsQuery, reportBody } from "../../src/contract/repairs";
+import { REPAIRS_PAGE_SIZE, type ReportBody, STAGES, VISIT_FILTERS, commentBody, editIssueBody, repairsQuery, reportBody } from "../../src/contract/repairs";
 import type { Queryable } from "../db/db";
 import { type AuthUser, requireAuth } from "../lib/auth";
 import { clock } from "../lib/clock";
@@ -24,12 +24,14 @@ import { receiptRoutes } from "./receipt";
 import { assertFuture } from "./params";
 import { type IssueListInput, issueListRoute } from "./lists";
 import { NEWEST, issueFor, issueRow, lockIssue, setAvailability, timelineOf } from "./queries";
-import { addEvent, assertMay, autoClose, closeDue, waitsForCallerSql } from "./stages";
+import { addEvent, assertMay, autoClose, closeDue, visitSql, waitsForCallerSql } from "./stages";
 
 /** Stages of the Open and Closed tabs of GET /issue/issues: a completed repair waits for its confirmation on Open. */
 const FINISHED = "i.stage in ('closed', 'cancelled')";
 /** GET /issue/issues's `stage=`: one stage (the manager's home lists `scope=company&stage=reported`: the unassigned). */
 const stageQuery = z.object({ stage: z.optional(z.enum(STAGES, translate("en", msg("stageInvalid")))) });
+/** GET /issue/issues's `visit=`: the repairs a manager's /home count stands for (visitSql), by the properties' clocks. */
+const visitQuery = z.object({ visit: z.optional(z.enum(VISIT_FILTERS, translate("en", msg("visitInvalid")))) });
 
 /**
  * GET /issue/jobs's issues, over the caller's $1..$3 (relationParams: user, role, company): a technician's own, a
@@ -52,6 +54,7 @@ function jobsList(c: Context): IssueListInput {
 function repairsList(c: Context): IssueListInput {
   const { status = "open", scope, property_id } = check(repairsQuery, c.req.query());
   const { stage } = check(stageQuery, { stage: c.req.query("stage") });
+  const { visit } = check(visitQuery, { visit: c.req.query("visit") });
   const page = pageOf(c.req.query());
   const size = pageSizeOf(c.req.query(), REPAIRS_PAGE_SIZE);
   const parts = [status === "closed" ? FINISHED : `not ${FINISHED}`];
@@ -66,6 +69,10 @@ function repairsList(c: Context): IssueListInput {
   if (stage !== undefined) {
     params.push(stage);
     parts.push(`i.stage = $${params.length + 3}`);
+  }
+  if (visit !== undefined) {
+    params.push(new Date(clock.now()));
+    parts.push(visitSql(visit, `$${params.length + 3}`));
   }
   const order = status === "closed" ? NEWEST : `${waitsForCallerSql()} desc, ${NEWEST}`;
   return { where: parts.join(" and "), params, order, size, page };

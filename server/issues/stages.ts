@@ -4,8 +4,8 @@
 // 409 (not at this stage), and `applyMove` makes a move: the stage, its columns and the timeline row, inside the
 // caller's transaction, on the issue row the caller locked (queries.ts lockIssue).
 import type { NotificationKind } from "../../src/contract/notifications";
-import { utcOffsetHours } from "../lib/local-time";
-import { type Action, EDITABLE_STAGES, REOPEN_HOURS, type Stage } from "../../src/contract/repairs";
+import { localNowSql, utcOffsetHours } from "../lib/local-time";
+import { type Action, EDITABLE_STAGES, REOPEN_HOURS, type Stage, type VisitFilter } from "../../src/contract/repairs";
 import type { Queryable } from "../db/db";
 import type { AuthUser } from "../lib/auth";
 import { HttpError } from "../lib/http";
@@ -384,4 +384,15 @@ export { utcOffsetHours };
 /** The property's local wall-clock time now, "YYYY-MM-DD HH:mm" (what `slotsInFuture` compares with). */
 export function localNow(country: string | null | undefined, now: number): string {
   return new Date(now + utcOffsetHours(country) * HOUR).toISOString().slice(0, 16).replace("T", " ");
+}
+
+/**
+ * The issues (alias i, their property p) whose visit is `kind` (VISIT_FILTERS) at the instant `now` (a timestamptz
+ * parameter) by the property's clock, as localNow: the counts on the manager's /home and the lists they open.
+ */
+export function visitSql(kind: VisitFilter, now: string): string {
+  const local = localNowSql("p.country", now);
+  return kind === "today"
+    ? `(i.stage in ('scheduled', 'in_progress') and i.visit_date = (${local})::date)`
+    : `(i.stage = 'scheduled' and i.visit_date + i.visit_to < ${local})`;
 }

@@ -12,7 +12,7 @@ import { clock } from "../lib/clock";
 import type { Env } from "../lib/env";
 import { HttpError, check } from "../lib/http";
 import { ISSUE_FROM, relationParams } from "../issues/access";
-import { closeDue, localNow, utcOffsetHours } from "../issues/stages";
+import { closeDue, utcOffsetHours, visitSql } from "../issues/stages";
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -184,29 +184,17 @@ export function reportRoutes() {
   app.get("/company/summary", requireAuth(2), async (c) => {
     const u = c.var.user;
     const { db } = c.var;
-    const now = clock.now();
-    const { rows: counts } = await db.query<{ unassigned: number; waiting_acceptance: number }>(
+    // Visits are today or late by their property's own clock: the same conditions as the lists they open (visitSql).
+    const { rows: counts } = await db.query<{ unassigned: number; waiting_acceptance: number; today_visits: number; overdue: number }>(
       `select count(*) filter (where i.stage = 'reported')::int as unassigned,
-              count(*) filter (where i.stage = 'assigned')::int as waiting_acceptance
+              count(*) filter (where i.stage = 'assigned')::int as waiting_acceptance,
+              count(*) filter (where ${visitSql("today", "$4")})::int as today_visits,
+              count(*) filter (where ${visitSql("overdue", "$4")})::int as overdue
          ${ISSUE_FROM}
-        where r.manager and i.stage in ('reported', 'assigned')`,
-      relationParams(u),
+        where r.manager and i.stage in ('reported', 'assigned', 'scheduled', 'in_progress')`,
+      [...relationParams(u), new Date(clock.now())],
     );
-    // Visits are today or late by their property's own clock.
-    const { rows: visits } = await db.query<{ stage: string; visit_date: string; visit_to: string; country: string }>(
-      `select i.stage, to_char(i.visit_date, 'YYYY-MM-DD') as visit_date, to_char(i.visit_to, 'HH24:MI') as visit_to, p.country
-         ${ISSUE_FROM}
-        where r.manager and i.stage in ('scheduled', 'in_progress') and i.visit_date is not null`,
-      relationParams(u),
-    );
-    let today_visits = 0;
-    let overdue = 0;
-    for (const v of visits) {
-      const local = localNow(v.country, now);
-      if (v.visit_date === local.slice(0, 10)) today_visits++;
-      if (v.stage === "scheduled" && `${v.visit_date} ${v.visit_to}` < local) overdue++;
-    }
-    return c.json({ status: 1, data: { ...counts[0], today_visits, overdue } });
+    return c.json({ status: 1, data: counts[0] });
   });
 
   return app;

@@ -11,6 +11,12 @@ export const STAGES = ["reported", "assigned", "accepted", "proposed", "schedule
 export type Stage = (typeof STAGES)[number];
 /** Stages whose `issue_status` is 1 (closed, SPEC.md); every other stage is 0 (open). */
 export const CLOSED_STAGES: readonly Stage[] = ["completed", "closed", "cancelled"];
+/**
+ * GET /issue/issues's `visit=` (the manager's /home counts, opened): today, a visit set for today by the property's
+ * clock (scheduled or under way); overdue, a scheduled visit whose time has passed and the work not started.
+ */
+export const VISIT_FILTERS = ["today", "overdue"] as const;
+export type VisitFilter = (typeof VISIT_FILTERS)[number];
 /** Stages before the work starts: the report can still be edited (LOOP.md section 3). */
 export const EDITABLE_STAGES: readonly Stage[] = ["reported", "assigned", "accepted", "proposed", "scheduled"];
 

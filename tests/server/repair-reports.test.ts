@@ -460,13 +460,13 @@ describe("GET /company/summary", () => {
     await at("reported", null);
     await at("assigned", null);
     await at("accepted", null);
-    await at("scheduled", day("2030-03-01", "14:00", "16:00")); // today, to come
-    await at("scheduled", day("2030-03-01", "08:00", "09:00")); // today, passed without a start
-    await at("scheduled", day("2030-02-28", "14:00", "16:00")); // yesterday, passed
-    await at("in_progress", day("2030-03-01", "08:00", "09:00")); // today, started
+    const toCome = await at("scheduled", day("2030-03-01", "14:00", "16:00")); // today, to come
+    const passed = await at("scheduled", day("2030-03-01", "08:00", "09:00")); // today, passed without a start
+    const yesterday = await at("scheduled", day("2030-02-28", "14:00", "16:00")); // yesterday, passed
+    const started = await at("in_progress", day("2030-03-01", "08:00", "09:00")); // today, started
     await at("scheduled", day("2030-03-02", "08:00", "09:00")); // tomorrow
     // 09:00 in Riyadh (+3): a visit until 09:30 has not passed yet there.
-    await at("scheduled", day("2030-03-01", "08:30", "09:30"), riyadh.property_id);
+    const inRiyadh = await at("scheduled", day("2030-03-01", "08:30", "09:30"), riyadh.property_id);
     // Another company's.
     await at("reported", null, otherBuilding.property_id);
     await at("scheduled", day("2030-02-28", "14:00", "16:00"), otherBuilding.property_id, w.otherTech);
@@ -482,6 +482,23 @@ describe("GET /company/summary", () => {
     const later = companySummaryResponse.parse(await (await get("/api/company/summary", w.t.manager)).json()).data;
     expect(later).toMatchObject({ today_visits: 4, overdue: 4 });
     for (const who of ["tech", "owner", "tenant"] as const) expect((await get("/api/company/summary", w.t[who])).status, who).toBe(403);
+
+    // Each count opens its list (GET /issue/issues?visit=): the same repairs, by the same clocks.
+    const listed = async (query: string, token = w.t.manager) => {
+      const body = await (await get(`/api/issue/issues?scope=company&${query}`, token)).json();
+      return { total: body.total, ids: (body.data as { issue_id: number }[]).map((i) => i.issue_id).sort((a, b) => a - b) };
+    };
+    const ids = (...issues: { issue_id: number }[]) => issues.map((i) => i.issue_id).sort((a, b) => a - b);
+    clock.set(NOW);
+    expect(await listed("visit=today")).toEqual({ total: 4, ids: ids(toCome, passed, started, inRiyadh) });
+    expect(await listed("visit=overdue")).toEqual({ total: 2, ids: ids(passed, yesterday) });
+    expect((await listed("stage=assigned")).total).toBe(1);
+    expect(await listed("visit=overdue", w.t.otherManager)).toMatchObject({ total: 1 });
+    clock.set(NOW + 7 * HOUR);
+    expect(await listed("visit=overdue")).toEqual({ total: 4, ids: ids(toCome, passed, yesterday, inRiyadh) });
+    const bad = await get("/api/issue/issues?scope=company&visit=tomorrow", w.t.manager, AR);
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).errors.visit).toBe("يُرجى اختيار زيارات اليوم أو المتأخرة.");
   });
 
   it("a manager with nothing to do gets zeros", async () => {

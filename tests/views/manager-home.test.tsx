@@ -64,6 +64,9 @@ describe("/home for a manager", () => {
       .map((li) => li.querySelector(".l")?.textContent);
     expect(labels).toEqual(["Unassigned", "Waiting for acceptance", "Today's visits", "Overdue"]);
     expect(calls.filter((c) => c.path === "company/summary")).toHaveLength(1);
+    // Each count opens the repairs it counts.
+    const opens = ["unassigned", "waiting_acceptance", "today_visits", "overdue"].map((k) => screen.getByTestId(`count-${k}`).getAttribute("href"));
+    expect(opens).toEqual(["#/repair?show=unassigned", "#/repair?show=waiting", "#/repair?show=today", "#/repair?show=overdue"]);
     // Overdue visits are bad news: that tile, and only it, is marked.
     expect(screen.getByTestId("count-overdue").className).not.toBe(screen.getByTestId("count-today_visits").className);
 

@@ -5,6 +5,7 @@ import { STAGE_COLOURS } from "../../src/components/repair/StageBadge";
 import { STAGES } from "../../src/contract/repairs";
 import { navigate } from "../../src/lib/hash-location";
 import { lang } from "../../src/signals/language";
+import { signIn, signOut } from "../../src/signals/session";
 import { RepairsView } from "../../src/views/repair/repairs";
 import { fakeRepairApi, json, repair } from "./repair-helpers";
 import { FakeObserver } from "./staff-helpers";
@@ -173,6 +174,41 @@ describe("/repair empty and failed", () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(calls.map((c) => c.params.get("page_num"))).toEqual(["1", "1"]);
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("/repair?show= (a count of the manager's /home, opened)", () => {
+  afterEach(() => signOut());
+
+  it("lists the repairs the count stands for, under its title with a back arrow, without tabs", async () => {
+    signIn({ access_token: "t", role: 2, got_email_mob: 1, user_id: 601 });
+    const calls = fakeRepairApi({ "GET issue/issues": () => page([scheduled]) });
+    show("/repair?show=overdue");
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Overdue visits");
+    expect(screen.getByRole("button", { name: "Back" })).toBeTruthy();
+    expect(screen.queryByRole("tablist")).toBeNull();
+    expect(Object.fromEntries(calls[0].params)).toEqual({ status: "open", page_num: "1", scope: "company", visit: "overdue" });
+  });
+
+  it("says when there is nothing, in Arabic too, and links to every open repair", async () => {
+    signIn({ access_token: "t", role: 2, got_email_mob: 1, user_id: 601 });
+    const calls = fakeRepairApi({ "GET issue/issues": () => page([]) });
+    act(() => void (lang.value = "ar"));
+    show("/repair?show=waiting");
+    const empty = await screen.findByTestId("repair-empty");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("بانتظار القبول");
+    expect(empty.textContent).toContain("لا يوجد إصلاح ينتظر قبول فنّي.");
+    expect(within(empty).getByRole("link", { name: "كل الإصلاحات المفتوحة" }).getAttribute("href")).toBe("#/repair");
+    expect(calls[0].params.get("stage")).toBe("assigned");
+  });
+
+  it("an unknown ?show= is the plain list", async () => {
+    const calls = fakeRepairApi({ "GET issue/issues": () => page([scheduled]) });
+    show("/repair?show=constructor");
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(screen.getByRole("tablist")).toBeTruthy();
+    expect(calls[0].params.has("visit")).toBe(false);
   });
 });
 

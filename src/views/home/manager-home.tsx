@@ -30,6 +30,8 @@ const tile = css`
   & .go { margin-top: auto; color: var(--brand-dark); font-size: 14px; }
 `;
 const countList = css`list-style: none; margin: 0; padding: 0;`;
+// The link fills its item, so each tile of a row is as tall as the tallest.
+const countItem = css`display: grid;`;
 const countTile = css`min-height: 84px; & .n { font-size: 28px; }`;
 // Overdue visits are the one count that is bad news: red when there are any.
 const alarmCss = css`border-color: var(--danger); border-inline-start-width: 4px; & .n { color: var(--danger); }`;
@@ -41,14 +43,18 @@ const headCss = css`
 const itemCss = css`display: flex; flex-direction: column; gap: 8px; & > button { align-self: flex-end; min-width: 120px; }`;
 const quietCss = css`margin: 0; padding: 14px 16px; border-radius: var(--radius); background: var(--card); border: 1px solid var(--line);`;
 
+/** Each count and the list of repairs it opens (/repair?show=). */
 const COUNTS = [
-  { key: "unassigned", label: "managerHome.unassigned" },
-  { key: "waiting_acceptance", label: "managerHome.waiting" },
-  { key: "today_visits", label: "managerHome.today" },
-  { key: "overdue", label: "managerHome.overdue" },
+  { key: "unassigned", label: "managerHome.unassigned", show: "unassigned" },
+  { key: "waiting_acceptance", label: "managerHome.waiting", show: "waiting" },
+  { key: "today_visits", label: "managerHome.today", show: "today" },
+  { key: "overdue", label: "managerHome.overdue", show: "overdue" },
 ] as const;
 
-/** The four counts of the company's repairs now (GET /company/summary); a refresh keeps the old figures until the new ones come. */
+/**
+ * The four counts of the company's repairs now (GET /company/summary), each a link to the repairs it counts; a refresh
+ * keeps the old figures until the new ones come.
+ */
 function Counts({ version }: { version: number }) {
   useSignals();
   const summary = useResource((signal) => fetchCompanySummary(signal), [version], { keep: "home:counts" });
@@ -62,12 +68,14 @@ function Counts({ version }: { version: number }) {
         {t("managerHome.counts")}
       </h2>
       <ul className={cx(tiles, countList)} data-testid="counts">
-        {COUNTS.map(({ key, label }) => {
+        {COUNTS.map(({ key, label, show }) => {
           const n = data?.[key];
           return (
-            <li key={key} className={cx(card, tile, countTile, key === "overdue" && !!n && alarmCss)} data-testid={`count-${key}`}>
-              <span className="n">{n == null ? "…" : n.toLocaleString(locale)}</span>
-              <span className="l">{t(label)}</span>
+            <li key={key} className={countItem}>
+              <a href={href(paths.repairShow(show))} className={cx(card, tile, countTile, key === "overdue" && !!n && alarmCss)} data-testid={`count-${key}`}>
+                <span className="n">{n == null ? "…" : n.toLocaleString(locale)}</span>
+                <span className="l">{t(label)}</span>
+              </a>
             </li>
           );
         })}
