@@ -31,6 +31,11 @@ describe("ContactCard", () => {
     expect(screen.getByRole("link", { name: /WhatsApp/ }).getAttribute("href")).toBe("https://wa.me/96891000001?text=Hello%20there");
     expect(screen.getByRole("link", { name: /Call/ }).getAttribute("href")).toBe("tel:+96891000001");
   });
+  it("shows a whole number as the other screens do: dial code, a space, the national number", () => {
+    render(<ContactCard title="Contact Details" name="Salim" mobile="+96891000001" />);
+    expect(screen.getByText("+968 91000001")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /Call/ }).getAttribute("href")).toBe("tel:+96891000001");
+  });
   it("without a number shows phoneError for WhatsApp and noTenant for call", () => {
     render(<ContactCard title="Contact Details" name="Salim" mobile={null} />);
     fireEvent.click(screen.getByRole("button", { name: /WhatsApp/ }));

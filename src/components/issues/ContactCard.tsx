@@ -6,6 +6,7 @@ import { showToast } from "../../signals/toasts";
 import { cx } from "../../styles/theme";
 import { section } from "./styles";
 import { personName } from "../../lib/person";
+import { wholePhoneText } from "../../lib/phone";
 
 const WA_TEXT = "Hello there";
 /**
@@ -90,7 +91,7 @@ export function ContactCard({
           <p>
             <strong dir="auto">{who}</strong>
           </p>
-          <p className="num">{hasNumber ? mobile : t("contact.noNumber")}</p>
+          <p className="num">{hasNumber ? wholePhoneText(mobile!) : t("contact.noNumber")}</p>
         </div>
       </div>
       <div className="actions">

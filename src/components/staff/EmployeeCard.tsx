@@ -7,6 +7,7 @@ import { navigate } from "../../lib/hash-location";
 import { paths } from "../../paths";
 import { t } from "../../signals/language";
 import { Picture } from "./Avatar";
+import { phoneText } from "../../lib/phone";
 
 const cardCss = css`
   display: flex; align-items: center; gap: 12px; padding: 12px; background: var(--card);
@@ -58,7 +59,7 @@ export function EmployeeCard({ staff }: { staff: StaffRecord }) {
         <span className="badge">{t("staff.staffLabel")}</span>
         {staff.mob_no && (
           <span className="line">
-            <bdi dir="ltr">{`${staff.cntry_code ?? ""} ${staff.mob_no}`.trim()}</bdi>
+            <bdi dir="ltr">{phoneText(staff.cntry_code, staff.mob_no)}</bdi>
           </span>
         )}
         {staff.email && (

@@ -10,6 +10,7 @@ import { currencyDecimals } from "../../contract/money";
 import { PHONE_MESSAGES } from "../../contract/phone";
 import { parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 import { checkWith } from "./form-check";
+import { phoneText } from "../../lib/phone";
 
 export { type Failure, failureOf, fieldOf } from "./form-check";
 
@@ -75,7 +76,7 @@ export function initialsOf(name: string | null | undefined): string {
 }
 
 /** The mobile number to show: "+968 91234567". */
-export const phoneOf = (p: Pick<AccountProfile, "cntry_code" | "mob_no">) => (p.mob_no ? `${p.cntry_code ?? ""} ${p.mob_no}`.trim() : "");
+export const phoneOf = (p: Pick<AccountProfile, "cntry_code" | "mob_no">) => phoneText(p.cntry_code, p.mob_no);
 
 /** Whether the answer carries the technician's section, the company's, a password (LOOP.md: sections come from the answer). */
 export const hasWork = (p: AccountProfile) => p.skills !== undefined || p.area_range !== undefined;

@@ -15,6 +15,7 @@ import { type ViewProps, paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { role, user } from "../../signals/session";
 import { card, cx, muted, page, stack } from "../../styles/theme";
+import { phoneText } from "../../lib/phone";
 
 const headCss = css`
   display: flex; flex-direction: column; gap: 6px;
@@ -39,7 +40,7 @@ function TenantSection({ unit }: { unit: Unit }) {
     );
   }
   const self = tenant.user_id != null && tenant.user_id === user.value?.user_id;
-  const mobile = tenant.mob_no ? `${tenant.cntry_code ?? ""} ${tenant.mob_no}`.trim() : null;
+  const mobile = phoneText(tenant.cntry_code, tenant.mob_no) || null;
   const locale = lang.value;
   const dates = (
     <dl className={datesCss} data-testid="tenancy-dates">

@@ -13,6 +13,7 @@ import { Refused, useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
 import { card, errorText, page } from "../../styles/theme";
+import { phoneText } from "../../lib/phone";
 
 const headCss = css`
   display: flex; flex-direction: column; align-items: center; gap: 6px; text-align: center; margin-bottom: 16px;
@@ -30,7 +31,6 @@ const listCss = css`
 
 type State = { kind: "loading" } | { kind: "error"; key: string } | { kind: "loaded"; staff: StaffRecord };
 
-const phone = (code: string | null | undefined, number: string | null) => (number ? `${code ?? ""} ${number}`.trim() : null);
 
 /** Employee details (/employee-details/:user_id): loading, then the record or the spec's error text; edit profile is shown dimmed and does nothing. */
 export function EmployeeDetailsView({ title, params }: ViewProps) {
@@ -88,7 +88,7 @@ export function EmployeeDetailsView({ title, params }: ViewProps) {
             )}
           </div>
           <dl className={listCss}>
-            {row(t("staff.details.phone"), phone(state.staff.cntry_code, state.staff.mob_no), true, telHref(state.staff))}
+            {row(t("staff.details.phone"), phoneText(state.staff.cntry_code, state.staff.mob_no) || null, true, telHref(state.staff))}
             {row(t("staff.details.email"), state.staff.email, false, state.staff.email ? `mailto:${state.staff.email}` : null)}
             {row(t("staff.details.companyName"), state.staff.comp_name)}
             {row(t("staff.details.companyPhone"), state.staff.comp_mob_no, true)}
