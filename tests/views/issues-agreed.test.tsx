@@ -54,6 +54,8 @@ describe("after acknowledging, the issue shows the agreed visit (nothing showed 
     const agreed = await screen.findByTestId("agreed-visit");
     expect(within(agreed).getByRole("heading", { name: "Proposed visit times" })).toBeTruthy();
     expect(agreed.textContent).toContain(`Wed 25 Nov 2026 between 9:00${NBSP}AM - 12:30${NBSP}PM`);
+    // Proposed, not yet agreed: the date says when they were proposed.
+    expect(agreed.querySelector("time")?.textContent).toMatch(/^Proposed on /);
     expect(screen.queryByRole("button", { name: ACK })).toBeNull();
   });
 });
@@ -68,6 +70,7 @@ describe("an issue the server says is acknowledged", () => {
     const agreed = await screen.findByTestId("agreed-visit");
     expect(agreed.textContent).toContain("Tue 16 Jan 2024");
     expect(agreed.querySelector("time")?.getAttribute("datetime")).toBe("2024-01-15T12:00:00.000Z");
+    expect(agreed.querySelector("time")?.textContent).toMatch(/^Acknowledged on /);
     expect(screen.queryByRole("button", { name: ACK })).toBeNull();
   });
 

@@ -103,7 +103,7 @@ export function AvailabilityList({ slots }: { slots: Slot[] }) {
  * The acknowledged visit: 'Agreed visit' when the technician chose one of the tenant's slots, 'Proposed visit times'
  * when the technician proposed their own (LOOP.md section 2). Nothing before acknowledgement. With a stage (issue 11)
  * the stage says which, and a scheduled issue shows its agreed `visit`; without one, proposed means the tenant gave
- * no slots.
+ * no slots. The date under them says when the times were proposed, or when the visit was acknowledged.
  */
 export function AgreedVisit({ issue }: { issue: Issue }) {
   useSignals();
@@ -126,7 +126,7 @@ export function AgreedVisit({ issue }: { issue: Issue }) {
       )}
       {issue.acknowledged_at && (
         <p className={cx(muted, css`margin: 8px 0 0;`)}>
-          <time dateTime={issue.acknowledged_at}>{t("issues.acknowledgedOn", { date: formatCreated(issue.acknowledged_at, locale) })}</time>
+          <time dateTime={issue.acknowledged_at}>{t(proposed ? "issues.proposedOn" : "issues.acknowledgedOn", { date: formatCreated(issue.acknowledged_at, locale) })}</time>
         </p>
       )}
     </section>
