@@ -36,6 +36,8 @@ export const PRINT_CSS = `@media print {
   [data-receipt] img[data-signature] { width: 50mm !important; height: auto !important; }
 }`;
 
+// The unit in one piece: the line breaks before it rather than inside it ("Flat" at a line's end, "7" below).
+const unitCss = css`display: inline-block;`;
 const headCss = css`
   display: flex; flex-wrap: wrap; justify-content: space-between; gap: 8px 16px;
   & p { margin: 0; }
@@ -164,7 +166,7 @@ function ReceiptBody({ receipt, issueId }: { receipt: Receipt; issueId: number }
             {property.unit && (
               <>
                 {" · "}
-                {t("receipt.unit", { unit: property.unit })}
+                <span className={unitCss}>{t("receipt.unit", { unit: property.unit })}</span>
               </>
             )}
           </p>
