@@ -8,7 +8,7 @@ import { msg } from "../lib/i18n";
 import { RawJson } from "../lib/raw-json";
 import { fileLinkSecret, signFileLink } from "../lib/signed-url";
 import { ISSUE_FROM, RELATION_COLUMNS, type Relations, VISIBLE_SQL, idIfVisibleSql, relationParams, relationsOf } from "./access";
-import type { Stage } from "../../src/contract/repairs";
+import { CLOSED_STAGES, type Stage } from "../../src/contract/repairs";
 import { actionsFor, autoClose, nextAutoClose, reopenDeadline } from "./stages";
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
@@ -30,17 +30,24 @@ const MEDIA_JSON = `coalesce((select json_agg(json_build_object('media_id', m.me
                                                   'phase', m.phase, 'kind', m.kind) order by m.position, m.media_id)
                             from issue_media m where m.issue_id = i.issue_id and m.event_id is null and m.phase in ('before', 'after')), '[]'::json)`;
 
+/** The photos the property's owner or manager uploaded (property_files), to be signed for the caller (issueOut). */
+const PROP_PHOTOS = `coalesce((select json_agg(json_build_object('file_id', f.file_id, 'path', f.storage_key) order by f.position, f.file_id)
+                                from property_files f where f.property_id = p.property_id and f.kind = 'photo'), '[]'::json)`;
+
 /**
  * One issue in the shape of SPEC.md's state fields (D4) plus issue 11's (stage, visit, category, ...): the fields sent
  * as they are, as JSON text the database writes (`card`, a row_to_json of the lateral `c`: issueOut sends it without
  * parsing it, issue 16), then apart what the server reads to finish it: the stage and times that decide the caller's
- * actions, the media to sign and sort, and the caller's relations (rel_*), over ISSUE_FROM. Parameters $1..$3 are the
+ * actions, the media and the property's pictures to sign and sort, and the caller's relations (rel_*), over ISSUE_FROM. Parameters $1..$3 are the
  * caller's (relationParams). `extra`: columns put before the issue's, each followed by a comma.
  */
 const issueSelect = (extra: string) => `
   select ${extra} i.issue_id, i.stage, ${iso("i.completed_at")} as completed_at, ${iso("i.held_at")} as held_at, i.offered_at is not null as offered,
          ra.issue_id as reported_again,
          ${MEDIA_JSON} as media,
+         coalesce((select json_agg(json_build_object('path', pi.path) order by pi.position, pi.image_id)
+                     from property_images pi where pi.property_id = p.property_id), '[]'::json) as prop_images,
+         ${PROP_PHOTOS} as prop_photos,
          ${RELATION_COLUMNS},
          row_to_json(c)::text as card
     ${ISSUE_FROM}
@@ -62,8 +69,6 @@ const issueSelect = (extra: string) => `
          case when cu.mob_no is null or cu.mob_no = '' then null else cu.cntry_code || cu.mob_no end as creater_mob_no,
          case when cu.profile_path is null then '[]'::json else json_build_array(json_build_object('path', cu.profile_path)) end as creater_profile,
          i.priority,
-         coalesce((select json_agg(json_build_object('path', pi.path) order by pi.position, pi.image_id)
-                     from property_images pi where pi.property_id = p.property_id), '[]'::json) as prop_images,
          i.stage,
          case when i.visit_date is null then null
               else json_build_object('date', to_char(i.visit_date, 'YYYY-MM-DD'), 'time_from', to_char(i.visit_from, 'HH24:MI'), 'time_to', to_char(i.visit_to, 'HH24:MI')) end as visit,
@@ -106,7 +111,21 @@ interface IssueMediaRow extends MediaRow {
   kind: string;
 }
 
-const anyPrivate = (r: Record<string, unknown>) => (r.media as IssueMediaRow[]).some((m) => m.private);
+const anyPrivate = (r: Record<string, unknown>) => (r.media as IssueMediaRow[]).some((m) => m.private) || (r.prop_photos as unknown[]).length > 0;
+
+/**
+ * SPEC.md's prop_images: the property's pictures from the seed or an old import (a public path), then those uploaded
+ * to it, each with a link signed for the caller (as GET /property/properties gives them). The link's route lets in
+ * whoever sees the property now (server/property/access.ts): its owner, its company's managers, a tenant, a technician
+ * with an open job there. Anyone else who sees the issue gets the public pictures only, never a link that fails.
+ */
+function propImages(row: Record<string, unknown>, rel: Relations, secret: Buffer | null, userId: number, now: number) {
+  const pictures = row.prop_images as { path: string }[];
+  const uploaded = row.prop_photos as { file_id: number; path: string }[];
+  const open = !CLOSED_STAGES.includes(row.stage as Stage);
+  if (!uploaded.length || !secret || !(rel.owner || rel.property_manager || rel.tenant || (rel.technician && open))) return pictures;
+  return [...pictures, ...uploaded.map((f) => ({ path: f.path, url: signFileLink(secret, f.file_id, userId, now) }))];
+}
 const hasPrivate = (list: MediaRow[]) => list.some((m) => m.private);
 
 /** A work report as stored, with its parts, costs and signature (issue 12, LOOP.md section 2). */
@@ -214,6 +233,7 @@ function issueOut(row: Record<string, unknown>, u: AuthUser, secret: Buffer | nu
     reported_again: (row.reported_again as number | null) ?? null,
   };
   const rest = {
+    prop_images: propImages(row, rel, secret, u.user_id, now),
     images,
     issue_images: photos,
     issue_videos: videos,

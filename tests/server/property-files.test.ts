@@ -144,6 +144,33 @@ describe("POST /property/media", () => {
   });
 });
 
+describe("the property's uploaded photos on its issues (prop_images)", () => {
+  it("come after its public pictures, with links that open for those who see the property, and for nobody else", async () => {
+    const w = await world();
+    const { upload, json, load } = client();
+    await db.query("insert into property_images (property_id, path, position) values ($1, 'demo/house.svg', 0)", [w.p.property_id]);
+    await upload(w.p.property_id, "photo", jpeg(10), w.ownerToken);
+    const tenant = await makeUser(db, { role: 3 });
+    await makeTenancy(db, { unit_id: w.unit.unit_id, tenant_id: tenant.user_id });
+    const tech = await makeUser(db, { role: 1 });
+    const open = await makeIssue(db, { property_id: w.p.property_id, unit_id: w.unit.unit_id, creator_id: tenant.user_id, assigned_tech_id: tech.user_id });
+    const pictures = async (token: string, id = open.issue_id) =>
+      (await (await json("GET", `/api/issue/issue?issue_id=${id}`, undefined, token)).json()).data.prop_images as { path: string; url?: string }[];
+
+    for (const token of [w.ownerToken, await signIn(db, tenant), await signIn(db, tech)]) {
+      const shown = await pictures(token);
+      expect(shown.map((p) => p.path).slice(0, 1)).toEqual(["demo/house.svg"]);
+      expect(shown).toHaveLength(2);
+      const photo = await load(shown[1].url as string);
+      expect(photo.status).toBe(200);
+      expect(photo.headers.get("content-type")).toBe("image/jpeg");
+    }
+    // The technician's job done, the property is no longer theirs to see: the public picture only, no link that fails.
+    await db.query("update issues set stage = 'closed' where issue_id = $1", [open.issue_id]);
+    expect(await pictures(await signIn(db, tech))).toEqual([{ path: "demo/house.svg" }]);
+  });
+});
+
 describe("GET /property/file/{file_id}: signed links", () => {
   it("serves the file from the link in the caller's view, without a bearer header, with ranges", async () => {
     const w = await world();
