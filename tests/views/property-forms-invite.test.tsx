@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import { navigate } from "../../src/lib/hash-location";
@@ -59,6 +59,25 @@ describe("invitation screen", () => {
     render(<InviteView title="titles.invite" />);
     await waitFor(() => expect(lang.value).toBe("ar"));
     expect(await screen.findByLabelText("كلمة المرور")).toBeTruthy();
+  });
+
+  it("words a dead link's sentence in the language the screen turned to, and in the one the user switches to", async () => {
+    navigate(`/invite?token=${TOKEN}&lang=ar`);
+    const said = { en: "This invitation has already been used.", ar: "تم استخدام هذه الدعوة من قبل." };
+    fakeServer({ "GET invite/info": (call) => json(410, { detail: said[call.headers.get("accept-language") === "ar" ? "ar" : "en"] }) });
+    render(<InviteView title="titles.invite" />);
+    expect(await screen.findByText(said.ar)).toBeTruthy();
+    act(() => void (lang.value = "en"));
+    expect(await screen.findByText(said.en)).toBeTruthy();
+  });
+
+  it("keeps a live invitation's form as typed when the user switches language (nothing is read again)", async () => {
+    const calls = fakeServer({ "GET invite/info": info });
+    render(<InviteView title="titles.invite" />);
+    fireEvent.change(await screen.findByLabelText("Password"), { target: { value: "NewPass@2026" } });
+    act(() => void (lang.value = "ar"));
+    expect((screen.getByLabelText("كلمة المرور") as HTMLInputElement).value).toBe("NewPass@2026");
+    expect(calls).toHaveLength(1);
   });
 
   it("says an unknown link cannot be used (422)", async () => {

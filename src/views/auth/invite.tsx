@@ -37,6 +37,11 @@ export function InviteView({ title }: ViewProps) {
   useEffect(() => {
     if ((linkLang === "ar" || linkLang === "en") && linkLang !== lang.peek()) void setLanguage(linkLang);
   }, [linkLang]);
+  // A dead link's sentence is the server's, in the language the request asked for: the first request waits for the
+  // link's language, and a dead link is read again when the user switches (a live one is not: its form stays as typed).
+  const [langReady, setLangReady] = useState(!(linkLang === "ar" || linkLang === "en") || linkLang === lang.peek());
+  if (!langReady && lang.value === linkLang) setLangReady(true);
+  const deadRead = useRef(false);
   const info = useResource(
     async (signal) => {
       try {
@@ -47,8 +52,8 @@ export function InviteView({ title }: ViewProps) {
         throw e;
       }
     },
-    [token],
-    { enabled: token.length > 0 },
+    [token, deadRead.current ? lang.value : ""],
+    { enabled: token.length > 0 && langReady },
   );
   const [password, setPassword] = useState("");
   const [terms, setTerms] = useState(false);
@@ -119,7 +124,10 @@ export function InviteView({ title }: ViewProps) {
         </Button>
       </div>
     );
-  else if (!info.data.ok) body = deadLink(info.data.detail);
+  else if (!info.data.ok) {
+    deadRead.current = true;
+    body = deadLink(info.data.detail);
+  }
   else {
     const d = info.data.data;
     const place = [d.property_name, d.unit_name].filter(Boolean).join(" · ");
