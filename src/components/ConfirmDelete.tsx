@@ -1,4 +1,5 @@
 import { css } from "goober";
+import { LimitNote } from "./LimitNote";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useFreshOnOpen } from "../lib/use-fresh-on-open";
@@ -100,6 +101,7 @@ export function ConfirmDelete({
                 if (error && e.currentTarget.value.trim()) setError(null);
               }}
             />
+            <LimitNote length={text.length} max={REASON_MAX} />
           </Field>
         )}
         <div className={dialogActions}>

@@ -8,8 +8,7 @@
 const TWO_DIGITS = /^(2[07]|3[0-469]|4[013-9]|5[1-8]|6[0-6]|8[1246]|9[0-58])/;
 
 /** "+968 91234567" from its parts; "" without a national number. */
-export const phoneText = (code: string | null | undefined, national: string | null | undefined): string =>
-  national ? `${code ?? ""} ${national}`.trim() : "";
+export const phoneText = (code: string | null | undefined, national: string | null | undefined): string => (national ? `${code ?? ""} ${national}`.trim() : "");
 
 /** A whole international number ("+96891234567") as phoneText shows it; anything else (already spaced, local) as it is. */
 export function wholePhoneText(whole: string): string {

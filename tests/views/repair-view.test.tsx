@@ -439,6 +439,16 @@ describe("comments", () => {
     expect(screen.queryAllByTestId("comment-photo")).toHaveLength(0);
   });
 
+  it("says so when the text reaches the most the box takes (a longer paste is cut there)", async () => {
+    show(repair({ actions: ["comment"] }));
+    const box = await screen.findByLabelText("Add a comment");
+    const note = () => within(screen.getByTestId("comment-box")).getByRole("status").textContent;
+    fireEvent.change(box, { target: { value: "x".repeat(999) } });
+    expect(note()).toBe("");
+    fireEvent.change(box, { target: { value: "x".repeat(1000) } });
+    expect(note()).toBe("That is the most this box takes (1000 characters); anything longer was cut.");
+  });
+
   it("takes at most 3 photos", async () => {
     show(repair({ actions: ["comment"] }));
     await screen.findByTestId("comment-box");

@@ -126,7 +126,9 @@ export function AgreedVisit({ issue }: { issue: Issue }) {
       )}
       {issue.acknowledged_at && (
         <p className={cx(muted, css`margin: 8px 0 0;`)}>
-          <time dateTime={issue.acknowledged_at}>{t(proposed ? "issues.proposedOn" : "issues.acknowledgedOn", { date: formatCreated(issue.acknowledged_at, locale) })}</time>
+          <time dateTime={issue.acknowledged_at}>
+            {t(proposed ? "issues.proposedOn" : "issues.acknowledgedOn", { date: formatCreated(issue.acknowledged_at, locale) })}
+          </time>
         </p>
       )}
     </section>

@@ -1,4 +1,5 @@
 import { css } from "goober";
+import { LimitNote } from "../LimitNote";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { newKey, postComment, uploadIssueMedia } from "../../api/repairs";
@@ -179,6 +180,7 @@ export function CommentBox({ issueId, onPosted }: { issueId: number; onPosted: (
             if (error) setError(null);
           }}
         />
+        <LimitNote length={text.length} max={COMMENT_MAX} />
       </Field>
       {photos.length > 0 && (
         <ul className={photosCss} aria-label={t("repair.comment.photos")}>

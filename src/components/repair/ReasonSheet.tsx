@@ -1,4 +1,5 @@
 // The sheet of a move that takes a reason or a note (issues 11 and 12): one text, checked, sent, kept when it fails.
+import { LimitNote } from "../LimitNote";
 import { css } from "goober";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
@@ -94,6 +95,7 @@ export function ReasonSheet({
               if (error) setError(null);
             }}
           />
+          <LimitNote length={text.length} max={REASON_MAX} />
         </Field>
         <SheetButtons busy={busy} submit={submit} onClose={onClose} />
       </form>

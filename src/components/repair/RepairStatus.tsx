@@ -1,4 +1,5 @@
 import { css } from "goober";
+import { LimitNote } from "../LimitNote";
 import { type FormEvent, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useFreshOnOpen } from "../../lib/use-fresh-on-open";
@@ -388,6 +389,7 @@ function ConfirmRateSheet({ open, onClose, onSubmit }: { open: boolean; onClose:
         </fieldset>
         <Field id="rating-comment" label={t("repair.optional", { label: t("repair.confirm.comment") })}>
           <textarea id="rating-comment" rows={3} maxLength={COMMENT_MAX} value={comment} disabled={busy} onChange={(e) => setComment(e.currentTarget.value)} />
+          <LimitNote length={comment.length} max={COMMENT_MAX} />
         </Field>
         <SheetButtons busy={busy} submit={t("repair.confirm.submit")} onClose={onClose} />
       </form>

@@ -127,8 +127,7 @@ export function InviteView({ title }: ViewProps) {
   else if (!info.data.ok) {
     deadRead.current = true;
     body = deadLink(info.data.detail);
-  }
-  else {
+  } else {
     const d = info.data.data;
     const place = [d.property_name, d.unit_name].filter(Boolean).join(" · ");
     body = (

@@ -7,6 +7,7 @@
 // at the press, or a request that gets no answer) the rest of the completion goes to the outbox (D23): the photos not
 // sent yet (made smaller once, so every attempt sends the same bytes under its key), the signature, then the report;
 // the form closes as after a success and the job says it waits to be sent.
+import { LimitNote } from "../../components/LimitNote";
 import { css } from "goober";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
@@ -412,6 +413,7 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
             aria-describedby={described("work-notes", "notes", "work-notes-hint")}
             onChange={(e) => set({ notes: e.currentTarget.value })}
           />
+          <LimitNote length={form.notes.length} max={NOTES_MAX} />
         </Field>
 
         <fieldset className={sectionCss} aria-describedby="work-photos-hint">

@@ -1,6 +1,7 @@
 // The parts the add and edit property forms share: the property's own fields (name, type, place and pin, address,
 // access notes), the units (one, or a generated range), the photo and document pickers, and the upload list that
 // sends one file per request and lets a failed one be tried again.
+import { LimitNote } from "../../components/LimitNote";
 import { css } from "goober";
 import { Suspense, useEffect, useMemo, useState } from "react";
 import { displayName } from "../../lib/display-names";
@@ -245,6 +246,7 @@ export function PropertyFields({
           aria-describedby={errors.access_notes ? id("notes-error") : id("notes-hint")}
           onChange={(e) => set({ access_notes: e.currentTarget.value })}
         />
+        <LimitNote length={form.access_notes.length} max={1000} />
       </Field>
     </>
   );

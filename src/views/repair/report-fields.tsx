@@ -2,6 +2,7 @@
 // kind of problem as chips, title, description, photos and a video from the camera or the gallery, the emergency
 // switch, "you may enter" or "I will be there", and two to four times as quick chips or a date and two times.
 // Made to be done in under a minute on a cheap phone: native inputs, big targets, nothing loaded but the form.
+import { LimitNote } from "../../components/LimitNote";
 import { css } from "goober";
 import { type Dispatch, type RefObject, type SetStateAction, useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
@@ -201,6 +202,7 @@ export function ReportFields({ form, set, errors, files, setFiles, existing, can
           aria-describedby={errors.desc ? id("desc-error") : id("desc-hint")}
           onChange={(e) => set({ desc: e.currentTarget.value })}
         />
+        <LimitNote length={form.desc.length} max={DESC_MAX} />
       </Field>
       <MediaPicker id={id("files")} files={files} setFiles={setFiles} existing={existing} canUpload={canUpload} error={errors.files} />
       <div className={css`display: flex; flex-direction: column; gap: 2px;`}>

@@ -31,7 +31,6 @@ const listCss = css`
 
 type State = { kind: "loading" } | { kind: "error"; key: string } | { kind: "loaded"; staff: StaffRecord };
 
-
 /** Employee details (/employee-details/:user_id): loading, then the record or the spec's error text; edit profile is shown dimmed and does nothing. */
 export function EmployeeDetailsView({ title, params }: ViewProps) {
   useSignals();
