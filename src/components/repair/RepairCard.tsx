@@ -6,7 +6,7 @@ import { paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { pendingUploads } from "../../signals/pending-uploads";
 import { cx } from "../../styles/theme";
-import { href } from "../property/parts";
+import { href, listCss } from "../property/parts";
 import { EmergencyMark, StageBadge } from "./StageBadge";
 import { nextStep, slotLine } from "./visit";
 import { personName } from "../../lib/person";
@@ -69,5 +69,18 @@ export function RepairCard({ issue }: { issue: Issue }) {
         </span>
       )}
     </a>
+  );
+}
+
+/** Repairs as a list of cards (/repair, the owner's and tenant's /home). */
+export function RepairCards({ issues, testId }: { issues: Issue[]; testId: string }) {
+  return (
+    <ul className={listCss} data-testid={testId}>
+      {issues.map((issue) => (
+        <li key={issue.issue_id}>
+          <RepairCard issue={issue} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -6,7 +6,7 @@ import { fetchRepairs } from "../../api/repairs";
 import { SavedAt } from "../../components/SavedAt";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { EmptyState, LinkButton, PlacesListEnd, LoadError, PlusIcon, PropertyRow, href, listCss } from "../../components/property/parts";
-import { RepairCard } from "../../components/repair/RepairCard";
+import { RepairCards } from "../../components/repair/RepairCard";
 import { needsYou } from "../../components/repair/visit";
 import { Button, Spinner } from "../../components/ui";
 import type { PropertySummary } from "../../contract/property-answers";
@@ -121,25 +121,13 @@ function HomeRepairs({ open }: { open: Resource<Awaited<ReturnType<typeof fetchR
       {mine.length > 0 && (
         <>
           <h3 className={subHeadCss}>{t("repair.home.needsYou")}</h3>
-          <ul className={listCss} data-testid="needs-you">
-            {mine.map((issue) => (
-              <li key={issue.issue_id}>
-                <RepairCard issue={issue} />
-              </li>
-            ))}
-          </ul>
+          <RepairCards issues={mine} testId="needs-you" />
         </>
       )}
       {active.length > 0 && (
         <>
           <h3 className={subHeadCss}>{t("repair.home.active")}</h3>
-          <ul className={listCss} data-testid="active-repairs">
-            {active.map((issue) => (
-              <li key={issue.issue_id}>
-                <RepairCard issue={issue} />
-              </li>
-            ))}
-          </ul>
+          <RepairCards issues={active} testId="active-repairs" />
         </>
       )}
     </section>

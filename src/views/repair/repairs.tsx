@@ -8,8 +8,8 @@ import { SavedAt } from "../../components/SavedAt";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { StatusTabs } from "../../components/StatusTabs";
 import { type ListOrMap, MapSpinner, ViewSwitch, viewOf } from "../../components/ViewSwitch";
-import { EmptyState, LinkButton, LoadError, NestedTitle, PlusIcon, centerCss, listCss } from "../../components/property/parts";
-import { RepairCard } from "../../components/repair/RepairCard";
+import { EmptyState, LinkButton, LoadError, NestedTitle, PlusIcon, centerCss } from "../../components/property/parts";
+import { RepairCards } from "../../components/repair/RepairCard";
 import type { Issue } from "../../contract/issues";
 import { navigate, useHashSearch } from "../../lib/hash-location";
 import { type PagedResource, usePagedList } from "../../lib/use-resource";
@@ -109,15 +109,7 @@ function RepairsItems({ repairs }: { repairs: PagedResource<Issue> }) {
   return (
     <>
       <SavedAt at={repairs.savedAt} />
-      {items.length > 0 && (
-        <ul className={listCss} data-testid="repair-list">
-          {items.map((issue) => (
-            <li key={issue.issue_id}>
-              <RepairCard issue={issue} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {items.length > 0 && <RepairCards issues={items} testId="repair-list" />}
       {repairs.error != null && <LoadError retry={repairs.retry} text="repair.list.loadError" />}
       <ListEnd paged={repairs} loadMoreLabel={t("repair.list.loadMore")} className={cx(centerCss, css`&:empty { padding: 0; }`)} testId="list-end" />
     </>
