@@ -14,7 +14,6 @@
 // the role needs CREATEDB. CLUSTER_PORT (default 8099).
 import { createECDH, randomBytes, randomUUID } from "node:crypto";
 import { request as httpRequest, createServer } from "node:http";
-import { join } from "node:path";
 import autocannon from "autocannon";
 import * as ece from "http_ece";
 import pg from "pg";
