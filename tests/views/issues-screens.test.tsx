@@ -4,6 +4,7 @@ import { ContactCard } from "../../src/components/issues/ContactCard";
 import { Gallery } from "../../src/components/issues/Gallery";
 import { PropertyCard } from "../../src/components/issues/PropertyCard";
 import { navigate } from "../../src/lib/hash-location";
+import { signIn, signOut } from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
 import { IssueReadOnlyView } from "../../src/views/issues/issue-view";
 import { JobsView } from "../../src/views/issues/jobs";
@@ -22,6 +23,11 @@ describe("PropertyCard", () => {
     expect(screen.getByTestId("property-badge").textContent).toBe("Property");
     expect(screen.getByTestId("property-address").textContent).toBe("unavailable");
     expect(screen.getByRole("img", { name: "No picture of the property" })).toBeTruthy();
+    expect(screen.queryByTestId("property-unit")).toBeNull();
+  });
+  it("names the unit the issue is in (the address is the building's)", () => {
+    render(<PropertyCard issue={issue({ unit_name: "101" })} />);
+    expect(screen.getByTestId("property-unit").textContent).toBe("Unit 101");
   });
 });
 
@@ -152,10 +158,27 @@ describe("JobsView", () => {
     const row = await screen.findByRole("button", { name: /Kitchen sink leaking/ });
     expect(row.textContent).toContain("Qurum Heights Apartment 12");
     expect(row.textContent).toContain("Jan 15, 2024");
+    expect(within(row).queryByTestId("emergency")).toBeNull();
     expect(calls[0].params.get("status")).toBe("open");
     fireEvent.click(row);
     expect(location.hash).toBe("#/property/open-issues?issue_id=7");
     expect((history.state as { issue_id: number }).issue_id).toBe(7);
+  });
+  it("names the unit and marks an emergency on the job's row", async () => {
+    fakeApi(() => json(200, { status: 1, total: 1, data: [issue({ unit_name: "101", emergency: true, stage: "accepted" })] }));
+    navigate("/jobs");
+    render(<JobsView title="titles.jobs" />);
+    const row = await screen.findByRole("button", { name: /Kitchen sink leaking/ });
+    expect(row.textContent).toContain("Qurum Heights Apartment 12 · Unit 101");
+    expect(within(row).getByTestId("emergency").textContent).toBe("Emergency");
+  });
+  it("tells an independent technician with no job that the ones they accept will show here", async () => {
+    signIn({ access_token: "t", role: 1, got_email_mob: 1, user_id: 9, company_id: null });
+    fakeApi(() => json(200, { status: 1, total: 0, data: [] }));
+    navigate("/jobs");
+    render(<JobsView title="titles.jobs" />);
+    expect(await screen.findByText("No jobs of your own yet: the ones you accept will show here.")).toBeTruthy();
+    signOut();
   });
   it("switches to the closed tab and routes closed issues to the read-only screen", async () => {
     fakeApi((c) =>

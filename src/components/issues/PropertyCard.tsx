@@ -39,6 +39,12 @@ export function PropertyCard({ issue }: { issue: Issue }) {
           {issue.issue_type === 1 ? t("issues.apartment") : t("issues.property")}
         </span>
         <h2 dir="auto">{issue.name}</h2>
+        {/* Which door in the building: the address is the building's. */}
+        {issue.unit_name && (
+          <p data-testid="property-unit">
+            <bdi>{t("repair.card.unit", { name: issue.unit_name })}</bdi>
+          </p>
+        )}
         <p dir="auto" data-testid="property-address">
           {address ?? t("issues.addressUnavailable")}
         </p>

@@ -7,7 +7,7 @@ import { acceptJob, fetchOffers } from "../../api/jobs";
 import { SavedAt } from "../../components/SavedAt";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { StatusTabs } from "../../components/StatusTabs";
-import { StageBadge } from "../../components/repair/StageBadge";
+import { EmergencyMark, StageBadge } from "../../components/repair/StageBadge";
 import { MapSpinner, type ListOrMap, ViewSwitch, viewOf } from "../../components/ViewSwitch";
 import { Button, Spinner } from "../../components/ui";
 import type { Issue } from "../../contract/issues";
@@ -34,7 +34,7 @@ const item = css`
   background: var(--card); border: 1px solid var(--line); border-radius: var(--radius); padding: 14px; cursor: pointer;
   & > span:first-child { min-width: 0; max-width: 100%; }
   /* The stage on top, as on a repair's card; read after the title, which names the button. */
-  & > [data-testid="stage-badge"] { order: -1; }
+  & > .badges { order: -1; display: flex; flex-wrap: wrap; gap: 6px; }
   & .title { display: block; font-size: 16px; font-weight: 700; margin: 0 0 4px; color: var(--ink); overflow-wrap: anywhere; }
   & .sub { display: block; color: var(--muted); font-size: 14px; overflow-wrap: anywhere; }
 `;
@@ -157,7 +157,7 @@ function JobsList({ tab }: { tab: JobsStatus }) {
       <section id="jobs-panel" role="tabpanel" aria-labelledby={`jobs-tab-${tab}`} aria-busy={jobs.loading}>
         <SavedAt at={jobs.savedAt} className={css`margin-bottom: 12px;`} />
         {failed && <LoadError retry={jobs.retry} text="issues.loadError" />}
-        {!jobs.loading && !failed && items.length === 0 && <p>{tab === "open" ? t("issues.emptyOpen") : t("issues.emptyClosed")}</p>}
+        {!jobs.loading && !failed && items.length === 0 && <p>{tab === "closed" ? t("issues.emptyClosed") : t(isIndependent() ? "issues.emptyOpenOwn" : "issues.emptyOpen")}</p>}
         {items.length > 0 && (
           <ul className={list} data-testid="jobs-list">
             {items.map((issue) => (
@@ -169,12 +169,21 @@ function JobsList({ tab }: { tab: JobsStatus }) {
                     </span>
                     <span className="sub" dir="auto">
                       {issue.name}
+                      {issue.unit_name && (
+                        <>
+                          {" · "}
+                          <bdi>{t("repair.card.unit", { name: issue.unit_name })}</bdi>
+                        </>
+                      )}
                     </span>
                     <span className="sub">
                       <time dateTime={issue.created_at}>{formatShortDate(issue.created_at, lang.value)}</time>
                     </span>
                   </span>
-                  <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held_at} />
+                  <span className="badges">
+                    <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held_at} />
+                    {issue.emergency && <EmergencyMark />}
+                  </span>
                 </button>
               </li>
             ))}
