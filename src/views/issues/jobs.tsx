@@ -157,7 +157,9 @@ function JobsList({ tab }: { tab: JobsStatus }) {
       <section id="jobs-panel" role="tabpanel" aria-labelledby={`jobs-tab-${tab}`} aria-busy={jobs.loading}>
         <SavedAt at={jobs.savedAt} className={css`margin-bottom: 12px;`} />
         {failed && <LoadError retry={jobs.retry} text="issues.loadError" />}
-        {!jobs.loading && !failed && items.length === 0 && <p>{tab === "closed" ? t("issues.emptyClosed") : t(isIndependent() ? "issues.emptyOpenOwn" : "issues.emptyOpen")}</p>}
+        {!jobs.loading && !failed && items.length === 0 && (
+          <p>{tab === "closed" ? t("issues.emptyClosed") : t(isIndependent() ? "issues.emptyOpenOwn" : "issues.emptyOpen")}</p>
+        )}
         {items.length > 0 && (
           <ul className={list} data-testid="jobs-list">
             {items.map((issue) => (
