@@ -323,3 +323,27 @@ describe("the form", () => {
     expect(calls).toHaveLength(0);
   });
 });
+
+describe("photos an earlier attempt sent", () => {
+  const sentBefore = () => inProgress({ after_images: [{ media_id: 31, file_name: "after.jpg", path: "", url: "/f/31" }] });
+
+  it("are shown as sent, counted, and can be removed (an attempt that never completed left them)", async () => {
+    const { calls } = await openForm(sentBefore(), { "DELETE issue/media": () => json(200, { message: "Deleted.", status: 1, data: inProgress() }) });
+    const [sent] = screen.getAllByTestId("sent-photo");
+    expect(sent.textContent).toContain("Sent");
+    fireEvent.click(within(sent).getByRole("button", { name: "Remove Photo 1" }));
+    await waitFor(() => expect(screen.queryAllByTestId("sent-photo")).toHaveLength(0));
+    expect(calls.find((c) => c.method === "DELETE")?.params.get("media_id")).toBe("31");
+    // Removed, the report needs a photo again.
+    type("What did you do?", "Replaced the washer.");
+    submit();
+    expect(await screen.findByText("Please add at least 1 photo of the finished work.")).toBeTruthy();
+  });
+
+  it("stay when the server refuses to remove one, and the toast says why", async () => {
+    await openForm(sentBefore(), { "DELETE issue/media": () => json(409, { detail: "The job is already completed." }) });
+    fireEvent.click(within(screen.getByTestId("sent-photo")).getByRole("button", { name: "Remove Photo 1" }));
+    await waitFor(() => expect(toasts.value.at(-1)?.message).toBe("The job is already completed."));
+    expect(screen.getAllByTestId("sent-photo")).toHaveLength(1);
+  });
+});

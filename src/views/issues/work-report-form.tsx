@@ -21,7 +21,7 @@ import { Button, Field } from "../../components/ui";
 import type { Issue } from "../../contract/issues";
 import { formatMinor } from "../../contract/money";
 import { COST_LABEL_MAX, MAX_AFTER_PHOTOS, MAX_EXTRA_COSTS, MAX_PARTS, NOTES_MAX, PART_NAME_MAX } from "../../contract/repairs";
-import { newKey } from "../../api/repairs";
+import { deleteIssueMedia, newKey } from "../../api/repairs";
 import { fetchIssue } from "../../api/issues";
 import { currencyName } from "../../lib/currency";
 import { compressPhoto } from "../../lib/image-compress";
@@ -31,6 +31,7 @@ import { online } from "../../signals/connectivity";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { useCheckBanner } from "../../lib/use-check-banner";
 import { lang, t } from "../../signals/language";
+import { showToast } from "../../signals/toasts";
 import { cx, errorText, muted, page } from "../../styles/theme";
 import { failureOf } from "../property/failure";
 import { FormFooter, chipCss, fileButtons, formCss, sectionCss } from "../repair/report-fields";
@@ -143,7 +144,10 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
     window.scrollTo?.(0, 0);
   }, []);
 
-  const already = issue.after_images ?? [];
+  // Photos sent by an earlier attempt that never completed (the phone died, the app was closed): kept, counted and
+  // shown as sent; each can be removed (DELETE /issue/media, allowed while the job may still be completed).
+  const [already, setAlready] = useState(() => issue.after_images ?? []);
+  const [removing, setRemoving] = useState<number | null>(null);
   const room = MAX_AFTER_PHOTOS - already.length - photos.length;
   const dirty = !done && (workChanged(form, initial) || photos.length > 0 || signed);
   const guard = useDiscardGuard(dirty);
@@ -229,6 +233,20 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
     prepared.current.delete(p.id);
     setPhotos((list) => list.filter((x) => x.id !== p.id));
     setRefused([]);
+  };
+
+  const removeSent = async (mediaId: number) => {
+    if (removing != null) return;
+    setRemoving(mediaId);
+    try {
+      await deleteIssueMedia(mediaId);
+      setAlready((list) => list.filter((m) => m.media_id !== mediaId));
+    } catch (err) {
+      const f = await failureOf(err);
+      showToast(f.detail ?? t("work.photos.removeFailed"), "error", { id: "work-photo" });
+    } finally {
+      setRemoving(null);
+    }
   };
 
   const onSigned = (empty: boolean) => {
@@ -449,14 +467,28 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
           </div>
           {(already.length > 0 || photos.length > 0) && (
             <ul className={thumbs} aria-label={t("work.photos.chosen")}>
-              {already.map((m, i) => (
-                <li key={m.media_id ?? m.path} data-state="sent">
-                  <div className="pic">
-                    <img src={mediaUrl(m)} alt={t("work.photos.photo", { n: i + 1 })} />
-                  </div>
-                  <span className="state">{t("report.upload.sent")}</span>
-                </li>
-              ))}
+              {already.map((m, i) => {
+                const name = t("work.photos.photo", { n: i + 1 });
+                return (
+                  <li key={m.media_id ?? m.path} data-state="sent" data-testid="sent-photo">
+                    <div className="pic">
+                      <img src={mediaUrl(m)} alt={name} />
+                      {m.media_id != null && (
+                        <button
+                          type="button"
+                          disabled={busy || removing != null}
+                          aria-busy={removing === m.media_id || undefined}
+                          aria-label={t("report.media.removeNamed", { name })}
+                          onClick={() => void removeSent(m.media_id as number)}
+                        >
+                          ×
+                        </button>
+                      )}
+                    </div>
+                    <span className="state">{t("report.upload.sent")}</span>
+                  </li>
+                );
+              })}
               {photos.map((p, i) => {
                 const item = stateOf(p.id);
                 const name = t("work.photos.photo", { n: already.length + i + 1 });
