@@ -2,12 +2,15 @@
 // network fails. Kept in IndexedDB through idb-keyval, imported on first use so it stays out of the first load, in a
 // database of its own (clearing it never touches another store); in memory where IndexedDB is missing or refuses.
 // Every key carries its owner (the signed-in user), so one person's data never shows to the next on a shared phone.
+// A form's draft is kept the same way (the work report's: workDraftKey), and forgotten once sent or discarded.
 import { loadOnce } from "./load-again";
 import { signOuts } from "./sign-outs";
 
 /** Names of reads that two screens share: Home keeps them, and the report form falls back on them offline. */
 export const KEPT_HOME_PLACES = "home:places";
 export const keptProperty = (propertyId: number) => `property-id:${propertyId}`;
+/** The work report being written for an issue: what was typed and the photos picked (Files keep in IndexedDB). */
+export const workDraftKey = (issueId: number) => `work-draft:${issueId}`;
 
 /** A kept answer and when it arrived (ms since the epoch). */
 export interface Kept<T> {
@@ -18,6 +21,7 @@ export interface Kept<T> {
 interface Store {
   get: (key: string) => Promise<unknown>;
   set: (key: string, value: unknown) => Promise<void>;
+  del: (key: string) => Promise<void>;
   clear: () => Promise<void>;
 }
 
@@ -28,9 +32,9 @@ let forgotten = signOuts();
 const afterSignOut = () => (signOuts() !== forgotten ? clearKept() : undefined);
 // idb-keyval once; when its code could not come (offline), no store this time and the next call asks again.
 const store = loadOnce(() =>
-  import("idb-keyval").then(({ createStore, get, set, clear }): Store => {
+  import("idb-keyval").then(({ createStore, get, set, del, clear }): Store => {
     const db = createStore("fixit-kept", "reads");
-    return { get: (k) => get(k, db), set: (k, v) => set(k, v, db), clear: () => clear(db) };
+    return { get: (k) => get(k, db), set: (k, v) => set(k, v, db), del: (k) => del(k, db), clear: () => clear(db) };
   }),
 );
 const open = (): Promise<Store | null> => (typeof indexedDB === "undefined" ? Promise.resolve(null) : store().catch(() => null));
@@ -61,6 +65,17 @@ export async function readKept<T>(owner: string | number, key: string): Promise<
     return stored && typeof stored.at === "number" && "data" in stored ? stored : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Forgets what was kept for `owner` under `key` (a draft sent or discarded). */
+export async function forgetKept(owner: string | number, key: string): Promise<void> {
+  const k = keyOf(owner, key);
+  memory.delete(k);
+  try {
+    await (await open())?.del(k);
+  } catch {
+    // As keep: a store that refuses holds nothing to forget.
   }
 }
 

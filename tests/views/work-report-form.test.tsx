@@ -2,12 +2,14 @@
 // at the fields, in the user's language); prices typed as decimals of the property's currency go as integer minor
 // units; the after-photos go first (one request each, their keys kept across retries), then the signature, then the
 // report; a failure keeps everything typed; leaving with changes asks first.
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import type { Issue } from "../../src/contract/issues";
 import { navigate } from "../../src/lib/hash-location";
+import { readKept, workDraftKey } from "../../src/lib/kept";
 import { lang } from "../../src/signals/language";
+import { signIn, signOut } from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
 import { OpenIssueView } from "../../src/views/issues/open-issue";
 import { checkWork, minutesSince, runningTotal } from "../../src/views/issues/work-report-rules";
@@ -345,5 +347,54 @@ describe("photos an earlier attempt sent", () => {
     fireEvent.click(within(screen.getByTestId("sent-photo")).getByRole("button", { name: "Remove Photo 1" }));
     await waitFor(() => expect(toasts.value.at(-1)?.message).toBe("The job is already completed."));
     expect(screen.getAllByTestId("sent-photo")).toHaveLength(1);
+  });
+});
+
+describe("the draft kept on the phone", () => {
+  beforeEach(() => signIn({ access_token: "t", role: 1, got_email_mob: 1, user_id: 21 }));
+  afterEach(() => signOut());
+  /** The page going (a reload, the phone closing the tab) and the job opened again. */
+  const reopen = async (issue: Issue) => {
+    cleanup();
+    return openForm(issue);
+  };
+
+  it("brings back what was typed and the photos picked when the form opens again after the page went", async () => {
+    const { container } = await openForm(inProgress());
+    type("What did you do?", "Half written");
+    photo(container);
+    // Written a moment after the change.
+    await act(() => new Promise((r) => setTimeout(r, 500)));
+    await reopen(inProgress());
+    await waitFor(() => expect((screen.getByLabelText("What did you do?") as HTMLTextAreaElement).value).toBe("Half written"));
+    expect(screen.getAllByTestId("after-photo")).toHaveLength(1);
+    expect(screen.getByTestId("draft-restored").textContent).toContain("What you typed before was kept");
+  });
+
+  it("is forgotten on Discard, and the form opens empty", async () => {
+    await openForm(inProgress());
+    type("What did you do?", "Not wanted");
+    await act(() => new Promise((r) => setTimeout(r, 500)));
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    fireEvent.click(within(await screen.findByRole("dialog", { name: "Discard changes?" })).getByRole("button", { name: "Discard" }));
+    await screen.findByRole("button", { name: "Complete job" });
+    await reopen(inProgress());
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect((screen.getByLabelText("What did you do?") as HTMLTextAreaElement).value).toBe("");
+    expect(screen.queryByTestId("draft-restored")).toBeNull();
+  });
+
+  it("is forgotten once the report is sent", async () => {
+    const { container } = await openForm(inProgress(), {
+      "POST issue/media": mediaOk,
+      "POST issue/complete": () => json(200, { message: "Job completed.", data: completed() }),
+    });
+    type("What did you do?", "Replaced the washer.");
+    photo(container);
+    await act(() => new Promise((r) => setTimeout(r, 500)));
+    expect(await readKept(21, workDraftKey(7))).toBeDefined();
+    submit();
+    await waitFor(() => expect(location.hash).toBe("#/property/closed-issue?issue_id=7"));
+    await waitFor(async () => expect(await readKept(21, workDraftKey(7))).toBeUndefined());
   });
 });
