@@ -89,6 +89,8 @@ test("the technician completes a job offline with a photo; back online it arrive
   await ack.getByRole("button", { name: "Acknowledge", exact: true }).click();
   await expect(techPage.getByTestId("agreed-visit")).toBeVisible();
   await techPage.getByRole("button", { name: "Start work" }).click();
+  // The visit agreed is tomorrow's: starting today asks first.
+  await techPage.getByRole("dialog", { name: "Start before the visit day?" }).getByRole("button", { name: "Start now" }).click();
   await expect(techPage.getByText("Work started.").first()).toBeVisible();
 
   // The signal drops; the report is written and sent into nothing: it waits on the phone.

@@ -107,6 +107,23 @@ describe("the moves", () => {
     expect(lastToast()?.message).toBe("Job declined.");
   });
 
+  it("asks before starting days before the agreed visit (the customer is told the technician is on the way)", async () => {
+    const later = { date: "2099-01-05", time_from: "09:00", time_to: "11:00" };
+    const started = repair({ stage: "in_progress", started_at: "2026-11-25T09:05:00.000Z", actions: ["hold", "complete"] });
+    const calls = open(repair({ stage: "scheduled", visit: later, actions: ["start"] }), { "POST issue/start": moved("Work started.", started) });
+    fireEvent.click(await screen.findByRole("button", { name: "Start work" }));
+    let dialog = await screen.findByRole("dialog", { name: "Start before the visit day?" });
+    expect(dialog.textContent).toContain("The visit is set for Mon 5 Jan 2099");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Not yet" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(posts(calls)).toHaveLength(0);
+    fireEvent.click(screen.getByRole("button", { name: "Start work" }));
+    dialog = await screen.findByRole("dialog", { name: "Start before the visit day?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Start now" }));
+    expect(await screen.findByTestId("job-started")).toBeTruthy();
+    expect(posts(calls).map((c) => c.path)).toEqual(["issue/start"]);
+  });
+
   it("start, then hold with a reason, then resume: each answer shows at once", async () => {
     const started = repair({ stage: "in_progress", started_at: "2026-11-25T09:05:00.000Z", actions: ["hold", "complete"] });
     const held = { ...started, held_at: "2026-11-25T10:00:00.000Z", hold_reason: "Waiting for a part", actions: ["resume"] };

@@ -3,6 +3,7 @@
 // technicians), decline with a reason, start at the agreed visit, hold with a reason and resume, and complete, which
 // opens the work report form. Each move shows the server's sentence and the issue as it is afterwards.
 import { css } from "goober";
+import dayjs from "dayjs";
 import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { isHttpError } from "../../api/client";
@@ -14,7 +15,9 @@ import { useIssueSent } from "../../components/issues/use-issue-sent";
 import { PushPrompt } from "../../components/PushPrompt";
 import { section } from "../../components/issues/styles";
 import { ReasonSheet } from "../../components/repair/ReasonSheet";
-import { formatMoment } from "../../components/repair/visit";
+import { formatMoment, slotLine } from "../../components/repair/visit";
+import { dialogActions } from "../../components/DiscardChanges";
+import { Overlay } from "../../components/Overlay";
 import { Button } from "../../components/ui";
 import type { Issue } from "../../contract/issues";
 import type { moveAnswer } from "../../contract/repairs";
@@ -72,11 +75,14 @@ export interface JobActionsProps {
  * first, or the job went to another technician) shows the issue as it is now, or leads back to the jobs when the
  * technician may see it no more.
  */
+/** The agreed visit is on a later day than today, by the phone's calendar. */
+export const startsEarly = (issue: Pick<Issue, "visit">, today = dayjs().format("YYYY-MM-DD")) => !!issue.visit && issue.visit.date > today;
+
 export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
   useSignals();
   const moves = jobMovesOf(issue);
   const [busy, setBusy] = useState<JobMove | null>(null);
-  const [dialog, setDialog] = useState<null | "decline" | "hold">(null);
+  const [dialog, setDialog] = useState<null | "decline" | "hold" | "early">(null);
   // After an accept, the one-time question about push notifications (issue 13).
   const [accepted, setAccepted] = useState(false);
   const held = !!issue.held_at;
@@ -135,6 +141,7 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
   }
 
   const label = (m: JobMove) => (busy === m ? t("job.busy") : t(`job.${m}`));
+  const start = () => run("start", (key) => startJob(issue.issue_id, key));
   return (
     <section className={section} aria-labelledby="job-title" data-testid="job-actions">
       <h2 id="job-title">{t("job.title")}</h2>
@@ -162,7 +169,7 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
             if (m === "accept")
               return <MoveButton key={m} busy={busy} onClick={() => void run("accept", (key) => acceptJob(issue.issue_id, key))} label={label(m)} />;
             if (m === "start")
-              return <MoveButton key={m} busy={busy} onClick={() => void run("start", (key) => startJob(issue.issue_id, key))} label={label(m)} />;
+              return <MoveButton key={m} busy={busy} onClick={() => (startsEarly(issue) ? setDialog("early") : void start())} label={label(m)} />;
             if (m === "resume")
               return <MoveButton key={m} busy={busy} onClick={() => void run("resume", (key) => resumeJob(issue.issue_id, key))} label={label(m)} />;
             if (m === "complete") return <MoveButton key={m} busy={busy} onClick={onComplete} label={t("job.complete")} />;
@@ -182,6 +189,23 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
           <PushPrompt title="notifications.prompt.jobTitle" />
         </div>
       )}
+      {/* A start days before the agreed visit is most likely a slip: the customer would be told the technician is coming. */}
+      <Overlay open={dialog === "early"} title={t("job.earlyTitle")} onClose={() => setDialog(null)}>
+        <p className={css`margin: 0 0 12px;`}>{issue.visit && t("job.earlyText", { slot: slotLine(issue.visit, lang.value) })}</p>
+        <div className={dialogActions}>
+          <Button variant="secondary" onClick={() => setDialog(null)}>
+            {t("job.earlyWait")}
+          </Button>
+          <Button
+            onClick={() => {
+              setDialog(null);
+              void start();
+            }}
+          >
+            {t("job.earlyStart")}
+          </Button>
+        </div>
+      </Overlay>
       <ReasonSheet
         kind="modal"
         required
