@@ -106,19 +106,30 @@ export function formatMinor(minor: number, decimals: number): string {
   return `${sign}${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
 }
 
+/**
+ * Thousands written with commas ("2,500", "1,250,000.500"): refused rather than read, since a comma also stands for the
+ * decimal point ("2,5"), and "2,500" would be 2.500 OMR to one person and two thousand five hundred to another.
+ */
+const GROUPED = /^\d{1,3}(,\d{3})+(\.\d*)?$/;
+
 /** A decimal string as typed ("1.5", "0.105", "12") in minor units, or null when it is not an amount of this currency. */
 export function parseMinor(text: string, decimals: number): number | null {
-  const m = /^(\d{1,9})(?:[.,](\d*))?$/.exec(text.trim());
-  if (!m) return null;
+  const trimmed = text.trim();
+  const m = /^(\d{1,9})(?:[.,](\d*))?$/.exec(trimmed);
+  if (!m || GROUPED.test(trimmed)) return null;
   const fraction = m[2] ?? "";
   if (fraction.length > decimals) return null;
   return Number(m[1]) * 10 ** decimals + Number(fraction.padEnd(decimals, "0") || 0);
 }
 
-/** Why `text` is not an amount parseMinor reads: a minus sign, over 9 whole digits, too many decimals, or anything else. */
-export function amountProblem(text: string, decimals: number): "negative" | "tooLarge" | "decimals" | "format" {
+/**
+ * Why `text` is not an amount parseMinor reads: a minus sign, thousands with commas, over 9 whole digits, too many
+ * decimals, or anything else.
+ */
+export function amountProblem(text: string, decimals: number): "negative" | "comma" | "tooLarge" | "decimals" | "format" {
   const trimmed = text.trim();
   if (/^[-\u2212]\s*\d/.test(trimmed)) return "negative";
+  if (GROUPED.test(trimmed)) return "comma";
   const m = /^(\d+)(?:[.,](\d*))?$/.exec(trimmed);
   if (m && m[1].length > 9) return "tooLarge";
   return m && (m[2] ?? "").length > decimals ? "decimals" : "format";

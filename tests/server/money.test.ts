@@ -80,6 +80,10 @@ describe("arithmetic in minor units", () => {
     expect(parseMinor("0.105", 2)).toBeNull();
     expect(parseMinor("abc", 2)).toBeNull();
     expect(parseMinor("-1", 2)).toBeNull();
+    // Thousands with commas: not an amount (two people read "2,500" two ways).
+    expect(parseMinor("2,500", 3)).toBeNull();
+    expect(parseMinor("2,500", 2)).toBeNull();
+    expect(parseMinor("2,5", 3)).toBe(2500);
   });
 
   it("totals a receipt per currency: parts, labour, costs, VAT once on the subtotal", () => {

@@ -80,7 +80,7 @@ describe("the rules", () => {
     });
     expect(checkWork({ ...form, parts: [{ ...form.parts[0], price: "12.50" }] }, { decimals: 2 }, 1).body?.parts[0].unit_price).toBe(1250);
     expect(checkWork({ ...form, parts: [{ ...form.parts[0], price: "2.5001" }] }, { decimals: 3 }, 1).errors).toEqual({
-      "parts.0.unit_price": "work.errors.priceFormat",
+      "parts.0.unit_price": "work.errors.priceDecimals",
     });
     expect(checkWork({ ...form, parts: [{ ...form.parts[0], qty: "1.5" }] }, { decimals: 3 }, 1).errors).toEqual({ "parts.0.qty": "work.errors.partQty" });
     // A minus sign and too many digits say so, rather than asking for at most three decimals.
@@ -88,6 +88,10 @@ describe("the rules", () => {
       checkWork({ ...form, parts: [{ ...form.parts[0], price }], costs: [{ ...form.costs[0], amount }] }, { decimals: 3 }, 1).errors;
     expect(withAmounts("-2", "99999999999.999")).toEqual({ "parts.0.unit_price": "work.errors.priceNegative", "extra_costs.0.amount": "work.errors.price" });
     expect(withAmounts("two", "-3")).toEqual({ "parts.0.unit_price": "work.errors.priceFormat", "extra_costs.0.amount": "work.errors.priceNegative" });
+    // Thousands with commas are refused, not read as decimals ("2,500" was 2.500 OMR); a comma before one or two
+    // digits is a decimal point.
+    expect(withAmounts("2,500", "1,250,000")).toEqual({ "parts.0.unit_price": "work.errors.priceComma", "extra_costs.0.amount": "work.errors.priceComma" });
+    expect(checkWork({ ...form, parts: [{ ...form.parts[0], price: "2,5" }] }, { decimals: 3 }, 1).body?.parts[0].unit_price).toBe(2500);
     expect(checkWork(form, { decimals: 3 }, 0).errors).toEqual({ after_images: "work.errors.afterPhotoRequired" });
     expect(runningTotal(form, 3)).toEqual({ parts: 5000, costs: 3000, total: 8000 });
   });
@@ -396,5 +400,23 @@ describe("the draft kept on the phone", () => {
     submit();
     await waitFor(() => expect(location.hash).toBe("#/property/closed-issue?issue_id=7"));
     await waitFor(async () => expect(await readKept(21, workDraftKey(7))).toBeUndefined());
+  });
+});
+
+describe("amounts that do not read", () => {
+  it("show no line or total while typed (they read 0.000), and say why once sent, with an example in the currency", async () => {
+    await openForm(inProgress());
+    fireEvent.click(screen.getByRole("button", { name: "+ Tap washer" }));
+    const row = within(screen.getByTestId("parts"));
+    fireEvent.input(row.getByLabelText("Unit price (OMR)"), { target: { value: "abc" } });
+    expect(row.getByTestId("part-line").textContent).toBe("—");
+    expect(screen.getByTestId("work-total").textContent).toBe("Parts and costs—");
+    submit();
+    expect(await screen.findByText("Write the amount in numbers, like 2.500.")).toBeTruthy();
+    fireEvent.input(row.getByLabelText("Unit price (OMR)"), { target: { value: "2,500" } });
+    submit();
+    expect(await screen.findByText("Write the amount without commas: 2500, or 2.500 for two and a half.")).toBeTruthy();
+    fireEvent.input(row.getByLabelText("Unit price (OMR)"), { target: { value: "2.500" } });
+    expect(row.getByTestId("part-line").textContent).toBe("2.500 OMR");
   });
 });

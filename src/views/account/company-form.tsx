@@ -22,12 +22,13 @@ interface CompanyForm extends Record<string, unknown> {
   hourly_rate: string;
 }
 
-/** The rate as the manager types it: minor units shown with the currency's decimals ("12.500" OMR, "12.50" AED). */
 /** The hourly rate's message for what amountProblem finds; any other problem asks for the example's form. */
 const RATE_ERRORS: Partial<Record<ReturnType<typeof amountProblem>, string>> = {
   negative: "account.errors.hourlyRate",
+  comma: "account.errors.hourlyRateComma",
   tooLarge: "account.errors.hourlyRateMax",
 };
+/** The rate as the manager types it: minor units shown with the currency's decimals ("12.500" OMR, "12.50" AED). */
 const rateText = (c: Company) => (Number.isSafeInteger(c.hourly_rate) ? formatMinor(c.hourly_rate, decimalsOf(c.currency)) : String(c.hourly_rate));
 const from = (p: AccountProfile): CompanyForm => ({
   name: p.company?.name ?? "",

@@ -43,6 +43,7 @@ import {
   type CostRow,
   type PartRow,
   type WorkForm,
+  amountOf,
   checkWork,
   commonPartsOf,
   emptyWork,
@@ -96,6 +97,8 @@ function Preview({ file }: { file: File }) {
   return url ? <img src={url} alt="" decoding="async" /> : null;
 }
 
+/** A line or total with an amount that does not read (the field says why once the report is sent). */
+const UNREADABLE = "—";
 const restoredCss = css`margin: 0; padding: 10px 12px; border-radius: 10px; background: var(--brand-soft); color: var(--brand-dark); font-weight: 600;`;
 
 /** What a work report's draft keeps: the fields as typed and the photos picked (not the signature: it is drawn again). */
@@ -416,7 +419,12 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
     const { errors: problems, body } = checkWork(form, money, already.length + photos.length);
     if (!body) {
       problem(
-        Object.fromEntries(Object.entries(problems).map(([k, key]) => [k, t(key, { max: MAX_AFTER_PHOTOS, currency, decimals: money.decimals })])),
+        Object.fromEntries(
+          Object.entries(problems).map(([k, key]) => [
+            k,
+            t(key, { max: MAX_AFTER_PHOTOS, currency, decimals: money.decimals, example: formatMinor(Math.round(2.5 * 10 ** money.decimals), money.decimals) }),
+          ]),
+        ),
         t("work.check"),
       );
       return;
@@ -463,6 +471,8 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
   }
 
   const totals = runningTotal(form, money.decimals);
+  // A price or cost that does not read as an amount: no line or total is shown for it (it read 0.000 until sent).
+  const unreadable = [...form.parts.map((p) => p.price), ...form.costs.map((c) => c.amount)].some((a) => amountOf(a, money.decimals) == null);
   const amount = (minor: number) => t("work.amount", { amount: formatMinor(minor, money.decimals), currency });
   const placeholder = formatMinor(0, money.decimals);
   const minutesNow = minutesSince(issue.started_at);
@@ -641,7 +651,7 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
                     </div>
                     <div className="foot">
                       <span className="line" data-testid="part-line">
-                        {amount(line)}
+                        {amountOf(p.price, money.decimals) == null ? UNREADABLE : amount(line)}
                       </span>
                       <Button
                         variant="ghost"
@@ -744,7 +754,7 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
 
         <div className={totalCss} data-testid="work-total" aria-live="polite">
           <span>{t("work.total")}</span>
-          <bdi dir="ltr">{amount(totals.total)}</bdi>
+          <bdi dir="ltr">{unreadable ? UNREADABLE : amount(totals.total)}</bdi>
         </div>
         <p className={cx(muted, css`margin: -12px 0 0;`)}>{t("work.totalHint")}</p>
 

@@ -70,7 +70,12 @@ export function workChanged(a: WorkForm, b: WorkForm): boolean {
 export const amountOf = (text: string, decimals: number): number | null => (text.trim() === "" ? 0 : parseMinor(westernNumber(text), decimals));
 
 /** The message for an amount amountOf cannot read: negative, too large, or not written as one. */
-const AMOUNT_ERRORS: Partial<Record<ReturnType<typeof amountProblem>, string>> = { negative: "work.errors.priceNegative", tooLarge: "work.errors.price" };
+const AMOUNT_ERRORS: Partial<Record<ReturnType<typeof amountProblem>, string>> = {
+  negative: "work.errors.priceNegative",
+  comma: "work.errors.priceComma",
+  tooLarge: "work.errors.price",
+  decimals: "work.errors.priceDecimals",
+};
 const amountError = (text: string, decimals: number) => AMOUNT_ERRORS[amountProblem(westernNumber(text), decimals)] ?? "work.errors.priceFormat";
 
 /** The sum of the parts (qty × unit price) and costs that read as amounts, in minor units: the running total. */
