@@ -208,7 +208,7 @@ describe("/home for a manager", () => {
       .getAllByRole("listitem")
       .map((li) => li.querySelector(".l")?.textContent);
     expect(labels).toEqual(["غير مُسنَدة", "بانتظار القبول", "زيارات اليوم", "متأخرة"]);
-    expect(screen.getByRole("link", { name: /لوحة المعلومات/ })).toBeTruthy();
+    expect(screen.getByRole("link", { name: /لوحة التحكم/ })).toBeTruthy();
     const button = await screen.findByTestId("assign-button");
     expect(button.textContent).toBe("إسناد");
     expect(button.getAttribute("aria-label")).toBe("إسناد «تسرب في المطبخ» إلى فني");
