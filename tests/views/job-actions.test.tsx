@@ -77,6 +77,7 @@ describe("the moves", () => {
   it("accept: one POST with no body and its own key; the server's sentence; the accepted job then offers the acknowledgement", async () => {
     const calls = open(repair({ stage: "assigned", actions: ["accept", "decline"] }), {
       "POST issue/accept": moved("Job accepted.", repair({ stage: "accepted", actions: ["acknowledge", "comment"] })),
+      "PUT issue/issue": () => json(200, {}),
     });
     fireEvent.click(await screen.findByRole("button", { name: "Accept job" }));
     await waitFor(() => expect(lastToast()?.message).toBe("Job accepted."));
@@ -89,6 +90,13 @@ describe("the moves", () => {
     expect(jobButtons()).toEqual([]);
     // With no button left in it, the job's card says what comes next (it was empty once the push question went).
     expect(screen.getByTestId("job-accepted").textContent).toBe("You accepted this job. Next, agree the visit time with the tenant.");
+    // Once a time is agreed (or proposed), that is no longer what comes next.
+    fireEvent.click(screen.getByRole("button", { name: "Acknowledge Tenant Availability" }));
+    const sheet = await screen.findByRole("dialog", { name: "Acknowledge Tenant Availability" });
+    fireEvent.click(within(sheet).getAllByRole("radio")[0]);
+    fireEvent.click(within(sheet).getByRole("button", { name: "Acknowledge" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.queryByTestId("job-accepted")).toBeNull();
   });
 
   it("decline: asks for a reason in a dialog (required), sends it, and goes back to the jobs", async () => {

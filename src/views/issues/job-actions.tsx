@@ -178,8 +178,8 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
           })}
         </div>
       )}
-      {/* Just accepted, nothing more to press here: what comes next, so the card is never left empty. */}
-      {accepted && !moves.length && !held && !started && (
+      {/* Just accepted, nothing more to press here: what comes next, so the card is never left empty (until times go). */}
+      {accepted && issue.stage === "accepted" && !moves.length && !held && !started && (
         <p className={css`margin: 0;`} data-testid="job-accepted">
           {t("job.acceptedNext")}
         </p>
