@@ -23,8 +23,9 @@ import { Button, IconButton, Spinner } from "../ui";
 import { IssuesMap, type MapPin } from "./IssuesMap";
 import { stageColour, stopHtml, techHtml } from "./markers";
 
+// Scrolled to whole when a marker is chosen, clear of the header and of the bottom bar, which stay over the page.
 const cardCss = css`
-  position: relative; display: flex; flex-direction: column; gap: 8px;
+  position: relative; display: flex; flex-direction: column; gap: 8px; scroll-margin-block: 72px 88px;
   & h2 { font-size: 17px; margin: 0; padding-inline-end: 44px; overflow-wrap: anywhere; }
   & h2:focus { outline: none; }
   & p { margin: 0; overflow-wrap: anywhere; }
@@ -71,13 +72,15 @@ const RouteIcon = () => (
 function MarkerCard({ heading, onClose, children, testId }: { heading: string; onClose: () => void; children: ReactNode; testId: string }) {
   useSignals();
   const h = useRef<HTMLHeadingElement>(null);
+  const box = useRef<HTMLElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another marker's card takes the focus again
   useEffect(() => {
     h.current?.focus({ preventScroll: true });
-    h.current?.scrollIntoView?.({ block: "nearest" });
+    // The whole card, not its heading alone: the heading came into view at the bottom edge, under the bottom bar.
+    box.current?.scrollIntoView?.({ block: "nearest" });
   }, [heading]);
   return (
-    <section className={cx(card, cardCss)} aria-labelledby={`${testId}-title`} data-testid={testId}>
+    <section ref={box} className={cx(card, cardCss)} aria-labelledby={`${testId}-title`} data-testid={testId}>
       <h2 id={`${testId}-title`} ref={h} tabIndex={-1}>
         <bdi>{heading}</bdi>
       </h2>
