@@ -4,7 +4,7 @@ import type { Queryable } from "../db/db";
 
 // One SELECT for both the page and the single record, so the two can never disagree on what a staff record is.
 const STAFF_COLUMNS = `u.user_id, u.name, u.mob_no, u.email, u.cntry_code, u.role, u.job_title, u.profile_path,
-         c.name as comp_name, c.mob_no as comp_mob_no, c.email as comp_email, c.logo_path`;
+         c.name as comp_name, c.mob_no as comp_mob_no, c.cntry_code as comp_cntry_code, c.email as comp_email, c.logo_path`;
 const STAFF_FROM = `
     from users u join companies c on c.company_id = u.company_id
    where u.company_id = $1 and not u.disabled and u.role in (1, 2)`;
@@ -31,6 +31,7 @@ export interface StaffRow {
   profile_path: string | null;
   comp_name: string | null;
   comp_mob_no: string | null;
+  comp_cntry_code: string | null;
   comp_email: string | null;
   logo_path: string | null;
 }
@@ -46,6 +47,8 @@ export const toRecord = (r: StaffRow): StaffRecord => ({
   staff_profile: r.profile_path ? [{ path: r.profile_path }] : [],
   comp_name: r.comp_name,
   comp_mob_no: r.comp_mob_no,
+  // Beside SPEC.md's fields: the company number's dial code, shown as every other number is.
+  comp_cntry_code: r.comp_cntry_code,
   comp_email: r.comp_email,
   comp_profile: r.logo_path ? [{ path: r.logo_path }] : [],
 });

@@ -22,6 +22,7 @@ export const staffRecord = z.looseObject({
   staff_profile: pictures(),
   comp_name: text,
   comp_mob_no: text,
+  comp_cntry_code: z.optional(z.nullable(z.string())),
   comp_email: text,
   comp_profile: pictures(),
 });

@@ -103,6 +103,7 @@ describe("GET /api/company/staffs?page_num=", () => {
         "staff_profile",
         "comp_name",
         "comp_mob_no",
+        "comp_cntry_code",
         "comp_email",
         "comp_profile",
       ].sort(),
@@ -112,6 +113,7 @@ describe("GET /api/company/staffs?page_num=", () => {
       comp_name: "Alpha",
       comp_email: "info@alpha.om",
       comp_mob_no: "24500100",
+      comp_cntry_code: "+968",
       comp_profile: [{ path: "company/alpha.svg" }],
       staff_profile: [],
     });

@@ -28,7 +28,7 @@ describe("employee details", () => {
     expect(screen.getByRole("link", { name: "+968 9500000005" }).getAttribute("href")).toBe("tel:+9689500000005");
     expect(screen.getByText("e5@gulffix.om")).toBeTruthy();
     expect(screen.getByText("Gulf Fix Maintenance LLC")).toBeTruthy();
-    expect(screen.getByText("24500100")).toBeTruthy();
+    expect(screen.getByText("+968 24500100")).toBeTruthy();
     expect(screen.getByText("info@gulffix.om")).toBeTruthy();
     expect(document.querySelector("main img")?.getAttribute("src")).toBe("/files/users/avatars/e5.svg");
     const edit = screen.getByRole("button", { name: "Edit profile" }) as HTMLButtonElement;

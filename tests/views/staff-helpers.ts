@@ -12,6 +12,7 @@ export const staff = (id: number, over: Partial<StaffRecord> = {}): StaffRecord 
   staff_profile: id % 2 ? [{ path: `avatars/e${id}.svg` }] : [],
   comp_name: "Gulf Fix Maintenance LLC",
   comp_mob_no: "24500100",
+  comp_cntry_code: "+968",
   comp_email: "info@gulffix.om",
   comp_profile: [{ path: "company/gulffix-logo.svg" }],
   ...over,

@@ -38,7 +38,7 @@ describe("the staff list", () => {
     await waitFor(() => expect(cards()).toHaveLength(3));
     const companyCard = screen.getByRole("region", { name: "Company details" });
     expect(within(companyCard).getByRole("heading", { name: "Gulf Fix Maintenance LLC" })).toBeTruthy();
-    expect(within(companyCard).getByText("24500100")).toBeTruthy();
+    expect(within(companyCard).getByText("+968 24500100")).toBeTruthy();
     expect(within(companyCard).getByText("info@gulffix.om")).toBeTruthy();
     expect(companyCard.querySelector("img")?.getAttribute("src")).toBe("/files/users/company/gulffix-logo.svg");
     expect(screen.getByRole("heading", { name: "Employees (3)" })).toBeTruthy();

@@ -90,7 +90,12 @@ export function EmployeeDetailsView({ title, params }: ViewProps) {
             {row(t("staff.details.phone"), phoneText(state.staff.cntry_code, state.staff.mob_no) || null, true, telHref(state.staff))}
             {row(t("staff.details.email"), state.staff.email, false, state.staff.email ? `mailto:${state.staff.email}` : null)}
             {row(t("staff.details.companyName"), state.staff.comp_name)}
-            {row(t("staff.details.companyPhone"), state.staff.comp_mob_no, true)}
+            {row(
+              t("staff.details.companyPhone"),
+              phoneText(state.staff.comp_cntry_code, state.staff.comp_mob_no) || null,
+              true,
+              telHref({ cntry_code: state.staff.comp_cntry_code, mob_no: state.staff.comp_mob_no }),
+            )}
             {row(t("staff.details.companyEmail"), state.staff.comp_email)}
           </dl>
           {/* SPEC.md: the edit-profile button is dimmed and has no action. */}

@@ -14,6 +14,7 @@ import { Refused, usePagedList } from "../../lib/use-resource";
 import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { card, errorText, muted, page } from "../../styles/theme";
+import { phoneText } from "../../lib/phone";
 
 const byId = (s: StaffRecord) => s.user_id;
 
@@ -53,7 +54,7 @@ function CompanyCard({ staff }: { staff: StaffRecord }) {
         <h2>{staff.comp_name}</h2>
         {staff.comp_mob_no && (
           <p className={muted}>
-            <bdi dir="ltr">{staff.comp_mob_no}</bdi>
+            <bdi dir="ltr">{phoneText(staff.comp_cntry_code, staff.comp_mob_no)}</bdi>
           </p>
         )}
         {staff.comp_email && <p className={muted}>{staff.comp_email}</p>}
