@@ -69,11 +69,14 @@ const list = css`
   & li { padding: 10px 12px; border-radius: 10px; background: var(--bg); }
 `;
 /** One slot as 'Wed 25 Nov 2026 between 9:00 AM - 11:00 AM' (D18). */
+// The times in one piece: a line broke before the dash («بين 2:30 م» above, «- 4:00 م» below).
+const betweenCss = css`white-space: nowrap;`;
+
 function SlotText({ slot, locale }: { slot: Slot; locale: string }) {
   return (
     <>
       <strong>{formatSlotDate(slot.date, locale)}</strong>{" "}
-      {t("issues.between", { from: formatSlotTime(slot.time_from, locale), to: formatSlotTime(slot.time_to, locale) })}
+      <span className={betweenCss}>{t("issues.between", { from: formatSlotTime(slot.time_from, locale), to: formatSlotTime(slot.time_to, locale) })}</span>
     </>
   );
 }
