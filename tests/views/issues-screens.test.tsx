@@ -25,6 +25,11 @@ describe("PropertyCard", () => {
     expect(screen.getByRole("img", { name: "No picture of the property" })).toBeTruthy();
     expect(screen.queryByTestId("property-unit")).toBeNull();
   });
+  it("shows the placeholder when the picture cannot load (offline), not a broken image", () => {
+    render(<PropertyCard issue={issue()} />);
+    fireEvent.error(screen.getByRole("img", { name: "Picture of Qurum Heights Apartment 12" }));
+    expect(screen.getByRole("img", { name: "No picture of the property" })).toBeTruthy();
+  });
   it("names the unit the issue is in (the address is the building's)", () => {
     render(<PropertyCard issue={issue({ unit_name: "101" })} />);
     expect(screen.getByTestId("property-unit").textContent).toBe("Unit 101");

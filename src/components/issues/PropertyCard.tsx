@@ -1,4 +1,5 @@
 import { css } from "goober";
+import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { Issue } from "../../contract/issues";
 import { formatAddress } from "../../lib/address";
@@ -21,12 +22,21 @@ const badge = css`
 /** Property card: first property image or a placeholder, Apartment/Property badge, name and address (SPEC.md section 2). */
 export function PropertyCard({ issue }: { issue: Issue }) {
   useSignals();
-  const image = issue.prop_images[0];
+  // A picture that cannot load (offline, a link that expired) shows the placeholder, not a broken image and its alt text.
+  const [failed, setFailed] = useState<string | null>(null);
+  const first = issue.prop_images[0];
+  const image = first && mediaUrl(first) !== failed ? first : undefined;
   const address = formatAddress(issue.addres, issue.addrs);
   return (
     <section className={`${card} ${box}`} aria-label={issue.name}>
       {image ? (
-        <img src={mediaUrl(image)} alt={t("issues.propertyImage", { name: issue.name })} width={88} height={72} />
+        <img
+          src={mediaUrl(image)}
+          alt={t("issues.propertyImage", { name: issue.name })}
+          width={88}
+          height={72}
+          onError={(e) => setFailed(e.currentTarget.getAttribute("src"))}
+        />
       ) : (
         <div className="ph" role="img" aria-label={t("issues.noPropertyImage")}>
           <svg width="36" height="36" viewBox="0 0 24 24" aria-hidden="true">
