@@ -42,6 +42,22 @@ function actionControls() {
   return found.sort();
 }
 
+describe("the times the reporter offered", () => {
+  it("show on their repair until a visit is proposed or set, under 'The times you offered'", () => {
+    show(repair({ stage: "accepted", mine: true, available: [slotA, slotB] }));
+    const times = screen.getByRole("region", { name: "The times you offered" });
+    expect(within(times).getAllByRole("listitem")).toHaveLength(2);
+    cleanup();
+    show(repair({ stage: "scheduled", visit: slotA, mine: true, available: [slotA, slotB] }));
+    expect(screen.queryByRole("region", { name: "The times you offered" })).toBeNull();
+  });
+
+  it("are the tenant's availability for someone else (the owner of a tenant's report)", () => {
+    show(repair({ stage: "reported", mine: false, available: [slotA] }));
+    expect(screen.getByRole("region", { name: "Tenant Availability" })).toBeTruthy();
+  });
+});
+
 describe("the buttons are exactly the server's actions", () => {
   const cases: [string, Partial<Issue>, string[]][] = [
     ["nothing allowed", { stage: "scheduled", visit: slotA, actions: [] }, []],

@@ -81,12 +81,13 @@ function SlotText({ slot, locale }: { slot: Slot; locale: string }) {
   );
 }
 
-export function AvailabilityList({ slots }: { slots: Slot[] }) {
+/** The reporter's times (SPEC.md's Tenant Availability); `title` names them otherwise (the reporter's own screen). */
+export function AvailabilityList({ slots, title }: { slots: Slot[]; title?: string }) {
   useSignals();
   const locale = lang.value;
   return (
     <section className={section} aria-labelledby="availability-title">
-      <h2 id="availability-title">{t("issues.tenantAvailability")}</h2>
+      <h2 id="availability-title">{title ?? t("issues.tenantAvailability")}</h2>
       {slots.length ? (
         <ul className={list} data-testid="availability">
           {slots.map((s, i) => (

@@ -6,7 +6,7 @@ import { fetchIssue } from "../../api/issues";
 import { fetchTimeline } from "../../api/repairs";
 import { ContactCard } from "../../components/issues/ContactCard";
 import { Gallery } from "../../components/issues/Gallery";
-import { AgreedVisit, IssueScreen, IssueSummary, LocationSection } from "../../components/issues/IssueParts";
+import { AgreedVisit, AvailabilityList, IssueScreen, IssueSummary, LocationSection } from "../../components/issues/IssueParts";
 import { PropertyCard } from "../../components/issues/PropertyCard";
 import { section } from "../../components/issues/styles";
 import { CommentBox } from "../../components/repair/CommentBox";
@@ -15,6 +15,7 @@ import { TimelineSection } from "../../components/repair/Timeline";
 import { useIssueSent } from "../../components/issues/use-issue-sent";
 import { WorkReport } from "../../components/repair/WorkReport";
 import type { Issue } from "../../contract/issues";
+import type { Stage } from "../../contract/repairs";
 import type { TimelineEntry } from "../../contract/repairs";
 import { thisPage } from "../../lib/hash-location";
 import { useResource } from "../../lib/use-resource";
@@ -104,6 +105,8 @@ function JobLinks({ issue, run, onAssigned }: { issue: Issue; run: RunMove; onAs
 }
 
 const jobLinks = css`display: flex; flex-direction: column; gap: 8px;`;
+/** Stages before the technician proposes or sets a visit. */
+const BEFORE_TIMES: readonly Stage[] = ["reported", "assigned", "accepted"];
 
 /**
  * An issue with its stage (issue 11): the read-only parts plus its state and the moves the server allows, the
@@ -164,6 +167,10 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
       <PropertyCard issue={issue} />
       <IssueSummary issue={issue} />
       <RepairStatus issue={issue} run={run} />
+      {/* The times the reporter offered, until a visit is proposed or set: they were seen only in the edit form. */}
+      {issue.available.length > 0 && BEFORE_TIMES.includes(issue.stage as Stage) && (
+        <AvailabilityList slots={issue.available} title={issue.mine ? t("repair.yourTimes") : undefined} />
+      )}
       <JobLinks issue={issue} run={run} onAssigned={(next) => (next ? (apply(next), refresh()) : fetchIssue(loaded.issue_id).then(apply, () => undefined))} />
       <WorkReport issue={issue} />
       <TimelineSection entries={shown.current} loading={timeline.loading} failed={timeline.error != null} retry={timeline.retry}>
