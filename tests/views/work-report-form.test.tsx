@@ -357,6 +357,14 @@ describe("photos an earlier attempt sent", () => {
 describe("the draft kept on the phone", () => {
   beforeEach(() => signIn({ access_token: "t", role: 1, got_email_mob: 1, user_id: 21 }));
   afterEach(() => signOut());
+  /**
+   * The draft written: its read comes back, then the write waits a moment after the last change. Two waits, each
+   * inside act: Preact runs the effects of a render made outside act (the read's answer) at the next act.
+   */
+  const written = async () => {
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    await act(() => new Promise((r) => setTimeout(r, 500)));
+  };
   /** The page going (a reload, the phone closing the tab) and the job opened again. */
   const reopen = async (issue: Issue) => {
     cleanup();
@@ -367,8 +375,7 @@ describe("the draft kept on the phone", () => {
     const { container } = await openForm(inProgress());
     type("What did you do?", "Half written");
     photo(container);
-    // Written a moment after the change.
-    await act(() => new Promise((r) => setTimeout(r, 500)));
+    await written();
     await reopen(inProgress());
     await waitFor(() => expect((screen.getByLabelText("What did you do?") as HTMLTextAreaElement).value).toBe("Half written"));
     expect(screen.getAllByTestId("after-photo")).toHaveLength(1);
@@ -378,7 +385,7 @@ describe("the draft kept on the phone", () => {
   it("is forgotten on Discard, and the form opens empty", async () => {
     await openForm(inProgress());
     type("What did you do?", "Not wanted");
-    await act(() => new Promise((r) => setTimeout(r, 500)));
+    await written();
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     fireEvent.click(within(await screen.findByRole("dialog", { name: "Discard changes?" })).getByRole("button", { name: "Discard" }));
     await screen.findByRole("button", { name: "Complete job" });
@@ -395,7 +402,7 @@ describe("the draft kept on the phone", () => {
     });
     type("What did you do?", "Replaced the washer.");
     photo(container);
-    await act(() => new Promise((r) => setTimeout(r, 500)));
+    await written();
     expect(await readKept(21, workDraftKey(7))).toBeDefined();
     submit();
     await waitFor(() => expect(location.hash).toBe("#/property/closed-issue?issue_id=7"));

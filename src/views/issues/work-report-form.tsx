@@ -141,8 +141,20 @@ function useWorkDraft(issueId: number, done: boolean, dirty: boolean, form: Work
       return;
     }
     const draft: WorkDraft = { form, photos: photos.map((p) => p.file) };
-    const timer = setTimeout(() => void keep(owner, key, draft), DRAFT_DELAY_MS);
-    return () => clearTimeout(timer);
+    const write = () => {
+      clearTimeout(timer);
+      void keep(owner, key, draft);
+    };
+    const timer = setTimeout(write, DRAFT_DELAY_MS);
+    // The phone may close a tab it put in the background without a word: written at once when the page is hidden.
+    const hidden = () => document.visibilityState === "hidden" && write();
+    document.addEventListener("visibilitychange", hidden);
+    window.addEventListener("pagehide", write);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener("visibilitychange", hidden);
+      window.removeEventListener("pagehide", write);
+    };
   }, [read, done, dirty, form, photos]);
   return { restored, forget: () => (owner == null ? undefined : void forgetKept(owner, key)) };
 }
