@@ -60,6 +60,10 @@ describe("tenant invitation form", () => {
     expect(text).toContain("unit 103");
     expect(within(box).getByRole("button", { name: "Copy message" })).toBeTruthy();
     expect((within(box).getByLabelText("Message to send") as HTMLTextAreaElement).value).toBe(text);
+    // The second tap of a double tap, once the form emptied: nothing checked, nothing sent.
+    fireEvent.click(screen.getByRole("button", { name: "Add tenant" }));
+    expect(screen.queryByText("Please enter the tenant's name.")).toBeNull();
+    expect(calls.filter((c) => c.path === "property/assign_role")).toHaveLength(1);
   });
 
   it("writes the WhatsApp message in Arabic for an Arabic reader", async () => {

@@ -465,6 +465,18 @@ describe("comments", () => {
     expect(note()).toBe("That is the most this box takes (1000 characters); anything longer was cut.");
   });
 
+  it("takes a double tap on Send as one: no 'Please write a comment.' once the first emptied the box", async () => {
+    const calls = show(repair({ actions: ["comment"] }), { "POST issue/comment": () => json(201, { message: "Comment added.", data: posted }) });
+    const box = (await screen.findByLabelText("Add a comment")) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: "Water is on the floor again" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send comment" }));
+    // Sent and emptied; the second tap of the double tap comes now.
+    await waitFor(() => expect(box.value).toBe(""));
+    fireEvent.click(await screen.findByRole("button", { name: "Send comment" }));
+    expect(screen.queryByText("Please write a comment.")).toBeNull();
+    expect(moves(calls)).toHaveLength(1);
+  });
+
   it("takes at most 3 photos", async () => {
     show(repair({ actions: ["comment"] }));
     await screen.findByTestId("comment-box");

@@ -1,4 +1,5 @@
 import { css } from "goober";
+import { useJustSent } from "../../lib/just-sent";
 import { LimitNote } from "../LimitNote";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
@@ -118,7 +119,9 @@ export function CommentBox({ issueId, onPosted }: { issueId: number; onPosted: (
     showToast(t("outbox.queued.move"), "info", { id: "comment" });
   }
 
+  const justSent = useJustSent();
   const finish = () => {
+    justSent.mark();
     photosRef.current.forEach(release);
     setPhotos([]);
     setText("");
@@ -131,6 +134,7 @@ export function CommentBox({ issueId, onPosted }: { issueId: number; onPosted: (
     e.preventDefault();
     if (busy) return;
     const body = text.trim();
+    if (posted == null && !body && justSent.recent()) return;
     if (posted == null && !body) {
       setError(t("repair.comment.required"));
       return;

@@ -1,4 +1,5 @@
 import { css } from "goober";
+import { useJustSent } from "../../lib/just-sent";
 import { type FormEvent, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { assignTenant, endTenancy, handOver } from "../../api/property-edit";
@@ -105,9 +106,10 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
     setErrors(({ [k]: _, ...rest }) => rest);
   };
 
+  const justSent = useJustSent();
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (busy) return;
+    if (busy || justSent.recent()) return;
     const body = {
       unit_id: form.unit_id ? Number(form.unit_id) : undefined,
       name: form.name,
@@ -133,6 +135,7 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
       setInvite({ name: data.name, unit, url: answer.invite_url ?? null, phone: `${data.cntry_code}${data.mob_no}` });
       setForm(blank());
       setErrors({});
+      justSent.mark();
       reload();
     } catch (err) {
       const failure = await failureOf(err);
@@ -307,7 +310,7 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
                 onChange={(e) => set("end_date", e.currentTarget.value)}
               />
             </div>
-            <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            <Button type="submit" disabled={busy || vacant.length === 0} aria-busy={busy || undefined}>
               {busy ? t("propertyForms.assign.submitting") : t("propertyForms.assign.submit")}
             </Button>
           </form>
