@@ -31,6 +31,8 @@ const navCss = css`
      in bold, so there the current tab is told by its colour alone (the icon's and the label's). */
   & .label { max-width: 100%; padding-inline: 2px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   &[data-tabs="5"] .label { font-size: 11px; padding-inline: 0; }
+  /* Four tabs leave 90 px: "Notifications" in bold takes about 86 to 90 by the font, no room for padding. */
+  &[data-tabs="4"] .label { padding-inline: 0; }
   &[data-tabs="5"] a[aria-current="page"] { font-weight: 400; }
 `;
 
