@@ -45,7 +45,7 @@ const inviteBox = css`
 `;
 const waLink = css`
   display: inline-flex; align-items: center; justify-content: center; min-height: 48px; padding: 10px 18px; border-radius: 10px;
-  background: #128c4b; color: #fff; font-weight: 600; text-decoration: none; flex: 1 1 140px;
+  background: #128c4b; color: #fff; font-weight: 600; text-decoration: none; flex: 1 1 140px; text-align: center;
 `;
 const occupiedList = css`
   list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px;
