@@ -3,6 +3,8 @@ import { inRtl as inArabic } from "../../src/lib/bidi";
 import type { Mail } from "./mailer";
 
 export const APP_NAME = "Fixit Gulf";
+/** The app's name in the Arabic half of a mail, as the app writes it in Arabic (locales/core/ar.json). */
+export const APP_NAME_AR = "فيكسِت الخليج";
 
 /** The 6-digit password reset code (D9): valid `minutes`, usable once. */
 export function resetCodeMail(to: string, code: string, minutes = 10): Mail {
@@ -18,7 +20,7 @@ export function resetCodeMail(to: string, code: string, minutes = 10): Mail {
       "If you did not ask to reset your password, you can ignore this mail: your password stays the same.",
       "",
       "مرحبًا،",
-      `رمز إعادة تعيين كلمة المرور في ${APP_NAME} هو: ${code}`,
+      `رمز إعادة تعيين كلمة المرور في ${APP_NAME_AR} هو: ${code}`,
       `أدخله في شاشة التحقق خلال ${minutes} دقائق. يعمل الرمز مرة واحدة، وأي طلب جديد يلغيه.`,
       "إذا لم تطلب إعادة تعيين كلمة المرور فتجاهل هذه الرسالة، وستبقى كلمة المرور كما هي.",
     ].join("\n"),
@@ -51,9 +53,9 @@ export function invitationMail({ to, name, companyName, role }: Invitation): Mai
       "After that you sign in with this email (or your mobile number) and your new password.",
       "",
       `مرحبًا ${inArabic(name)}،`,
-      `أضافتك ${inArabic(companyName)} إلى ${APP_NAME} ${roleAr}.`,
+      `أضافتك ${inArabic(companyName)} إلى ${APP_NAME_AR} ${roleAr}.`,
       "للبدء، عيّن كلمة المرور:",
-      `1. افتح ${APP_NAME} وانتقل إلى شاشة تسجيل الدخول.`,
+      `1. افتح ${APP_NAME_AR} وانتقل إلى شاشة تسجيل الدخول.`,
       `2. اضغط على 'نسيت كلمة المرور' وأدخل هذا البريد الإلكتروني: ${to}`,
       "3. أدخل الرمز المكوّن من 6 أرقام الذي نرسله إليك، ثم اختر كلمة المرور.",
       "بعد ذلك سجّل الدخول بهذا البريد الإلكتروني (أو رقم هاتفك) وكلمة المرور الجديدة.",
@@ -73,7 +75,7 @@ export function failedSignInsMail(to: string, name: string): Mail {
       "Your account is not locked and your password still works. If this was not you, choose a new password with 'Forgot password' on the sign-in screen.",
       "",
       `مرحبًا ${inArabic(name)}،`,
-      `حاول أحدهم إدخال كلمات مرور خاطئة كثيرة على حسابك في ${APP_NAME} خلال الساعة الماضية.`,
+      `حاول أحدهم إدخال كلمات مرور خاطئة كثيرة على حسابك في ${APP_NAME_AR} خلال الساعة الماضية.`,
       "حسابك غير مقفل وكلمة المرور ما زالت تعمل. إذا لم تكن أنت، فاختر كلمة مرور جديدة عبر 'نسيت كلمة المرور' في شاشة تسجيل الدخول.",
     ].join("\n"),
   };
@@ -104,7 +106,7 @@ export function tenantInvitationMail({ to, name, inviterName, propertyName, unit
       "If the link has expired, ask for a new one, or use 'Forgot password' on the sign-in screen with this email address.",
       "",
       `مرحبًا ${inArabic(name)}،`,
-      `أضافك ${inArabic(inviterName)} مستأجرًا للوحدة ${inArabic(unitName)} في ${inArabic(propertyName)} على ${APP_NAME}.`,
+      `أضافك ${inArabic(inviterName)} مستأجرًا للوحدة ${inArabic(unitName)} في ${inArabic(propertyName)} على ${APP_NAME_AR}.`,
       "يمكنك هناك الإبلاغ عن الأعطال ومتابعتها حتى إصلاحها.",
       "افتح هذا الرابط لاختيار كلمة المرور وتسجيل الدخول (يعمل مرة واحدة خلال 7 أيام):",
       link,
@@ -132,7 +134,7 @@ export function notificationMail({ to, name, lang, sentence, link }: Notificatio
   if (lang === "ar")
     return {
       to,
-      subject: `${APP_NAME}: ${sentence}`,
+      subject: `${APP_NAME_AR}: ${sentence}`,
       text: [
         `مرحبًا ${inArabic(name)}،`,
         "",
@@ -141,7 +143,7 @@ export function notificationMail({ to, name, lang, sentence, link }: Notificatio
         "افتح الإصلاح في التطبيق:",
         link,
         "",
-        `يمكنك إيقاف هذه الرسائل من الإشعارات ثم الإعدادات في ${APP_NAME}.`,
+        `يمكنك إيقاف هذه الرسائل من الإشعارات ثم الإعدادات في ${APP_NAME_AR}.`,
       ].join("\n"),
     };
   return {
@@ -182,11 +184,11 @@ export function accountCodeMail(to: string, code: string, purpose: AccountCodePu
   if (lang === "ar")
     return {
       to,
-      subject: `${APP_NAME}: رمز التأكيد ${code}`,
+      subject: `${APP_NAME_AR}: رمز التأكيد ${code}`,
       text: [
         "مرحبًا،",
         "",
-        `رمز ${PURPOSE_AR[purpose]} في ${APP_NAME} هو: ${code}`,
+        `رمز ${PURPOSE_AR[purpose]} في ${APP_NAME_AR} هو: ${code}`,
         `أدخله في التطبيق خلال ${minutes} دقائق. يعمل الرمز مرة واحدة، وأي طلب جديد يلغيه.`,
         purpose === "delete" ? "إذا لم تطلب حذف حسابك فتجاهل هذه الرسالة، وسيبقى حسابك كما هو." : "إذا لم تطلب هذا التغيير فتجاهل هذه الرسالة، ولن يتغير شيء.",
       ].join("\n"),
@@ -211,7 +213,7 @@ export function accountCodeMail(to: string, code: string, purpose: AccountCodePu
 /** The same code as a text message (a mobile number, or deleting an account that has no email), in one short line. */
 export function accountCodeSms(code: string, purpose: AccountCodePurpose, lang: "en" | "ar", minutes = 10): string {
   return lang === "ar"
-    ? `رمز ${PURPOSE_AR[purpose]} في ${APP_NAME} هو: ${code}. صالح ${minutes} دقائق.`
+    ? `رمز ${PURPOSE_AR[purpose]} في ${APP_NAME_AR} هو: ${code}. صالح ${minutes} دقائق.`
     : `Your ${APP_NAME} confirmation code is: ${code}, to ${PURPOSE_EN[purpose]}. It works for ${minutes} minutes.`;
 }
 

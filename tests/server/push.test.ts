@@ -403,7 +403,7 @@ describe("notification mails", () => {
     await w.assign();
     await d.tick();
     const [assignedAr] = await mailsTo(w.tenant);
-    expect(assignedAr.subject).toBe("Fixit Gulf: سيتولى \u2068Ahmed Tech\u2069 إصلاحك: \u2068Kitchen sink leaking\u2069");
+    expect(assignedAr.subject).toBe("فيكسِت الخليج: سيتولى \u2068Ahmed Tech\u2069 إصلاحك: \u2068Kitchen sink leaking\u2069");
     expect(assignedAr.body).toContain("مرحبًا \u2068Maryam Tenant\u2069،");
     expect(assignedAr.body).toContain(`${APP_URL}/#/property/issues-view?issue_id=${w.id}`);
     expect(assignedAr.body).not.toMatch(/Hello|Open the repair/);
@@ -421,7 +421,7 @@ describe("notification mails", () => {
     await d.tick();
     expect((await mailsTo(w.tenant)).map((m) => m.subject)).toEqual([
       assignedAr.subject,
-      "Fixit Gulf: تم الاتفاق على موعد الزيارة من أجل \u2068Kitchen sink leaking\u2069: الأحد 3 مارس 2030، 2:00\u00a0م – 4:00\u00a0م",
+      "فيكسِت الخليج: تم الاتفاق على موعد الزيارة من أجل \u2068Kitchen sink leaking\u2069: الأحد 3 مارس 2030، 2:00\u00a0م – 4:00\u00a0م",
     ]);
     expect((await mailsTo(w.manager)).map((m) => m.subject)).toEqual([
       "Fixit Gulf: Visit agreed for Kitchen sink leaking: Sun 3 Mar 2030, 2:00\u00a0PM – 4:00\u00a0PM",
@@ -432,7 +432,7 @@ describe("notification mails", () => {
     await db.query("insert into issue_media (issue_id, kind, file_name, path, phase) values ($1, 'image', 'after.jpg', 'x', 'after')", [w.id]);
     await w.move("complete", w.t.tech, { notes: "Replaced the trap." });
     await d.tick();
-    expect((await mailsTo(w.tenant)).at(-1)?.subject).toBe("Fixit Gulf: اكتمل العمل: \u2068Kitchen sink leaking\u2069. يُرجى مراجعته وتأكيده.");
+    expect((await mailsTo(w.tenant)).at(-1)?.subject).toBe("فيكسِت الخليج: اكتمل العمل: \u2068Kitchen sink leaking\u2069. يُرجى مراجعته وتأكيده.");
     expect((await mailsTo(w.owner)).at(-1)?.subject).toBe("Fixit Gulf: The work is done: Kitchen sink leaking. Please check it and confirm.");
     expect((await mailsTo(w.manager)).at(-1)?.subject).toBe("Fixit Gulf: The work is done: Kitchen sink leaking. Please check it and confirm.");
     // The technician did it: no mail about his own completion.
