@@ -143,6 +143,17 @@ describe("report a problem: where", () => {
   });
 });
 
+describe("report a problem: lengths", () => {
+  it("says when the title reaches the most it takes (a longer paste is cut there)", async () => {
+    fakeServer(tenantRoutes());
+    await open();
+    type("Short title", "x".repeat(119));
+    expect(screen.queryByText("That is the most this box takes (120 characters); anything longer was cut.")).toBeNull();
+    type("Short title", "x".repeat(120));
+    expect(screen.getByText("That is the most this box takes (120 characters); anything longer was cut.")).toBeTruthy();
+  });
+});
+
 describe("report again", () => {
   const earlier = (over = {}) =>
     issue({
