@@ -114,7 +114,16 @@ export class Gazetteer {
   /** "Muscat, Oman": the city's name and its country's English name (the code when the country list lacks it). */
   private format(i: number): string {
     const code = this.countryCode[i];
-    return `${this.names[i]}, ${this.countryName.get(code) ?? code}`;
+    return `${this.shown(i)}, ${this.countryName.get(code) ?? code}`;
+  }
+
+  /**
+   * A name as shown: the Arab world's as people write them in Latin letters, without the transliteration's marks
+   * ("Şalālah" is Salalah, "Nizwá" Nizwa); elsewhere as the package has it (Zürich).
+   */
+  private shown(i: number): string {
+    const name = this.names[i];
+    return ARAB.has(this.countryCode[i]) ? name.normalize("NFD").replace(/[\u0300-\u036f\u02bb\u02bc\u02be\u02bf]/g, "") : name;
   }
 
   /** Up to 10 places for `keyword`; fewer than 3 characters (or only punctuation) gives none. "city, country" narrows by country. */
@@ -140,7 +149,8 @@ export class Gazetteer {
     let count = 0;
     const add = (i: number, tier: Tier) => {
       if (stamp[i] !== gen) {
-        if (!inCountry(i)) return;
+        // A name typed in Arabic is a place of the Arab world: its skeleton also matched Mesquite (US) and Mascote (Brazil).
+        if (!inCountry(i) || (arabic && !ARAB.has(this.countryCode[i]))) return;
         stamp[i] = gen;
         tierOf[i] = tier;
         candidates[count++] = i;
@@ -173,7 +183,7 @@ export class Gazetteer {
       // Two towns of one name in one country would read the same; the larger one stands for both.
       if (seen.has(formatted_address)) continue;
       seen.add(formatted_address);
-      out.push({ formatted_address, geometry: { location: { lat: this.lat[i], lng: this.lng[i] } }, city: this.names[i], country_code: this.countryCode[i] });
+      out.push({ formatted_address, geometry: { location: { lat: this.lat[i], lng: this.lng[i] } }, city: this.shown(i), country_code: this.countryCode[i] });
       if (out.length === MAX_RESULTS) break;
     }
     return out;
@@ -245,6 +255,8 @@ export class Gazetteer {
 
 /** The Gulf's countries, first for a name typed in Arabic. */
 const GULF = new Set(["OM", "AE", "SA", "QA", "KW", "BH"]);
+/** The Arab League's members: the only places a name typed in Arabic stands for, and whose names show without marks. */
+const ARAB = new Set([...GULF, "YE", "IQ", "JO", "SY", "LB", "PS", "EG", "SD", "LY", "TN", "DZ", "MA", "MR", "SO", "DJ", "KM"]);
 
 /** A country's Arabic name, as typed after a comma ("مسقط، عمان"): marks dropped, folded as the query is. */
 const arabicNames = new Map<string, string>();
