@@ -70,11 +70,36 @@ describe("/home repairs for a customer", () => {
     expect(within(first).getByTestId("stage-badge").textContent).toBe("Scheduled");
     expect(within(first).getByTestId("repair-next").textContent).toBe("Visit: Wed 25 Nov 2026, 9:00\u00a0AM – 11:00\u00a0AM");
     expect(screen.getByRole("link", { name: "All repairs" }).getAttribute("href")).toBe("#/repair");
+    // The one left out is counted, with a way to it.
+    expect(screen.getByTestId("more-repairs").textContent).toBe("See all open repairs (1 more)");
     expect(calls.find((c) => c.path === "issue/issues")?.params.get("status")).toBe("open");
     // Report a problem stays first; needs-you comes before active repairs, and both before the properties.
     const order = [...container.querySelectorAll('[data-testid="report-problem"], [data-testid="needs-you"], [data-testid="active-repairs"], #places-title')];
     expect(order.map((e) => e.getAttribute("data-testid") ?? e.id)).toEqual(["report-problem", "needs-you", "active-repairs", "places-title"]);
     expect(await screen.findByTestId("property-row")).toBeTruthy();
+  });
+
+  it("keeps a booked visit and an emergency on Home ahead of newer reports; counts the open repairs of later pages", async () => {
+    as(3);
+    fakeRepairApi({
+      "GET property/properties": properties,
+      "GET issue/issues": () =>
+        json(200, {
+          status: 1,
+          total: 14,
+          data: [
+            repair({ issue_id: 9, title: "New report A", stage: "reported" }),
+            repair({ issue_id: 8, title: "New report B", stage: "reported" }),
+            repair({ issue_id: 7, title: "New report C", stage: "reported" }),
+            repair({ issue_id: 6, title: "Visit later", stage: "scheduled", visit: { ...visit, date: "2026-11-30" } }),
+            repair({ issue_id: 5, title: "Visit soon", stage: "scheduled", visit }),
+            repair({ issue_id: 4, title: "Burst pipe", stage: "accepted", emergency: true }),
+          ],
+        }),
+    });
+    render(<HomeView title="titles.home" />);
+    expect(titles(await screen.findByTestId("active-repairs"))).toEqual(["Burst pipe", "Visit soon", "Visit later"]);
+    expect(screen.getByTestId("more-repairs").textContent).toBe("See all open repairs (11 more)");
   });
 
   it("shows only the active part when nothing needs the user, and only the needs-you part when all do", async () => {

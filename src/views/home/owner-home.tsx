@@ -1,4 +1,5 @@
 import { css } from "goober";
+import type { Issue } from "../../contract/issues";
 import { useRef } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchProperties, fetchProperty } from "../../api/property";
@@ -55,6 +56,19 @@ function ReportButton() {
 /** How many active repairs /home shows; "All repairs" opens the rest. */
 export const HOME_ACTIVE_REPAIRS = 3;
 
+/**
+ * The order of Home's active repairs: emergencies first, then those with a visit, the soonest first, then the rest as
+ * the server sent them (the newest first). A booked visit or an emergency no longer falls off Home behind new reports.
+ */
+function homeOrder(a: Issue, b: Issue): number {
+  if (!!a.emergency !== !!b.emergency) return a.emergency ? -1 : 1;
+  const at = (i: Issue) => (i.visit ? `${i.visit.date} ${i.visit.time_from}` : null);
+  const [va, vb] = [at(a), at(b)];
+  if (va && vb) return va < vb ? -1 : va > vb ? 1 : 0;
+  return va ? -1 : vb ? 1 : 0;
+}
+const moreCss = css`align-self: flex-start; font-weight: 600;`;
+
 const repairHeadCss = css`
   display: flex; align-items: center; justify-content: space-between; gap: 12px; flex-wrap: wrap;
   & h2 { font-size: 18px; margin: 0; }
@@ -96,7 +110,10 @@ function HomeRepairs({ open }: { open: Resource<Awaited<ReturnType<typeof fetchR
     );
   const all = open.data?.data ?? [];
   const mine = all.filter(needsYou);
-  const active = all.filter((i) => !needsYou(i)).slice(0, HOME_ACTIVE_REPAIRS);
+  const others = all.filter((i) => !needsYou(i)).sort(homeOrder);
+  const active = others.slice(0, HOME_ACTIVE_REPAIRS);
+  // Open repairs not shown here: those of this page left out, and those of later pages.
+  const more = Math.max(0, (open.data?.total ?? all.length) - mine.length - active.length);
   if (all.length === 0)
     return (
       <div className={quietCss} data-testid="home-repairs-empty">
@@ -129,6 +146,11 @@ function HomeRepairs({ open }: { open: Resource<Awaited<ReturnType<typeof fetchR
           <h3 className={subHeadCss}>{t("repair.home.active")}</h3>
           <RepairCards issues={active} testId="active-repairs" />
         </>
+      )}
+      {more > 0 && (
+        <a href={href(paths.repair)} className={moreCss} data-testid="more-repairs">
+          {t("repair.home.more", { n: more })}
+        </a>
       )}
     </section>
   );
