@@ -11,6 +11,8 @@ export const KEPT_HOME_PLACES = "home:places";
 export const keptProperty = (propertyId: number) => `property-id:${propertyId}`;
 /** The work report being written for an issue: what was typed and the photos picked (Files keep in IndexedDB). */
 export const workDraftKey = (issueId: number) => `work-draft:${issueId}`;
+/** The report of a problem being written (one at a time). */
+export const REPORT_DRAFT = "report-draft";
 
 /** A kept answer and when it arrived (ms since the epoch). */
 export interface Kept<T> {

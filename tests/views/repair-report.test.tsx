@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { pendingUploads } from "../../src/signals/pending-uploads";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
@@ -140,6 +140,42 @@ describe("report a problem: where", () => {
     fakeServer({ ...tenantRoutes(), "GET property/property": () => json(200, { status: 1, data: home({ actions: ["prev_tenants"] }) }) });
     render(<ReportIssueView title="titles.addIssue" />);
     expect(await screen.findByText("You cannot report a problem for this property.")).toBeTruthy();
+  });
+});
+
+describe("report a problem: the draft kept on the phone", () => {
+  /** Its read comes back, then the write waits a moment after the last change (each wait inside act: Preact). */
+  const written = async () => {
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    await act(() => new Promise((r) => setTimeout(r, 500)));
+  };
+
+  it("brings back what was typed and the times chosen when the form opens again after the page went", async () => {
+    fakeServer(tenantRoutes());
+    await open();
+    press("Plumbing");
+    type("Short title", "Kitchen sink leaking");
+    type("Description (optional)", "Under the sink");
+    await written();
+    cleanup();
+    await open();
+    await waitFor(() => expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("Kitchen sink leaking"));
+    expect((screen.getByLabelText("Description (optional)") as HTMLTextAreaElement).value).toBe("Under the sink");
+    expect(screen.getByTestId("draft-restored").textContent).toContain("What you typed before was kept");
+  });
+
+  it("is forgotten on Discard", async () => {
+    fakeServer(tenantRoutes());
+    await open();
+    type("Short title", "Not wanted");
+    await written();
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    fireEvent.click(within(await screen.findByRole("dialog", { name: "Discard changes?" })).getByRole("button", { name: "Discard" }));
+    cleanup();
+    await open();
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("");
+    expect(screen.queryByTestId("draft-restored")).toBeNull();
   });
 });
 

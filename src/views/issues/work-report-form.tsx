@@ -7,6 +7,7 @@
 // at the press, or a request that gets no answer) the rest of the completion goes to the outbox (D23): the photos not
 // sent yet (made smaller once, so every attempt sends the same bytes under its key), the signature, then the report;
 // the form closes as after a success and the job says it waits to be sent.
+import { DraftRestored } from "../../components/DraftRestored";
 import { LimitNote } from "../../components/LimitNote";
 import { css } from "goober";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
@@ -32,8 +33,8 @@ import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { useCheckBanner } from "../../lib/use-check-banner";
 import { lang, t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
-import { user } from "../../signals/session";
-import { forgetKept, keep, readKept, workDraftKey } from "../../lib/kept";
+import { workDraftKey } from "../../lib/kept";
+import { useDraft } from "../../lib/use-draft";
 import { cx, errorText, muted, page } from "../../styles/theme";
 import { failureOf } from "../property/failure";
 import { FormFooter, chipCss, fileButtons, formCss, sectionCss } from "../repair/report-fields";
@@ -99,67 +100,6 @@ function Preview({ file }: { file: File }) {
 
 /** A line or total with an amount that does not read (the field says why once the report is sent). */
 const UNREADABLE = "—";
-const restoredCss = css`margin: 0; padding: 10px 12px; border-radius: 10px; background: var(--brand-soft); color: var(--brand-dark); font-weight: 600;`;
-
-/** What a work report's draft keeps: the fields as typed and the photos picked (not the signature: it is drawn again). */
-interface WorkDraft {
-  form: WorkForm;
-  photos: File[];
-}
-
-/**
- * The work report's draft, kept on the phone (lib/kept.ts, IndexedDB, per user) while the form has changes, so a
- * reload or a tab the phone closed loses nothing: read once as the form opens (`restore`), written a moment after each
- * change, forgotten once the report is sent or queued (`done`), emptied or discarded.
- */
-function useWorkDraft(issueId: number, done: boolean, dirty: boolean, form: WorkForm, photos: PickedMedia[], restore: (kept: WorkDraft) => void) {
-  const owner = user.peek()?.user_id ?? null;
-  const key = workDraftKey(issueId);
-  const [read, setRead] = useState(owner == null);
-  const [restored, setRestored] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the form opens
-  useEffect(() => {
-    if (owner == null) return;
-    let live = true;
-    void readKept<WorkDraft>(owner, key).then((kept) => {
-      if (!live) return;
-      if (kept) {
-        restore(kept.data);
-        setRestored(true);
-      }
-      setRead(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: owner and key are the form's for its life
-  useEffect(() => {
-    if (owner == null || !read) return;
-    if (done || !dirty) {
-      void forgetKept(owner, key);
-      return;
-    }
-    const draft: WorkDraft = { form, photos: photos.map((p) => p.file) };
-    const write = () => {
-      clearTimeout(timer);
-      void keep(owner, key, draft);
-    };
-    const timer = setTimeout(write, DRAFT_DELAY_MS);
-    // The phone may close a tab it put in the background without a word: written at once when the page is hidden.
-    const hidden = () => document.visibilityState === "hidden" && write();
-    document.addEventListener("visibilitychange", hidden);
-    window.addEventListener("pagehide", write);
-    return () => {
-      clearTimeout(timer);
-      document.removeEventListener("visibilitychange", hidden);
-      window.removeEventListener("pagehide", write);
-    };
-  }, [read, done, dirty, form, photos]);
-  return { restored, forget: () => (owner == null ? undefined : void forgetKept(owner, key)) };
-}
-/** How long after a change the draft is written: typing writes once a pause comes, not at each key. */
-const DRAFT_DELAY_MS = 400;
 
 const ErrorLine = ({ id, error }: { id: string; error?: string }) =>
   error ? (
@@ -217,10 +157,11 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
   const [removing, setRemoving] = useState<number | null>(null);
   const room = MAX_AFTER_PHOTOS - already.length - photos.length;
   const dirty = !done && (workChanged(form, initial) || photos.length > 0 || signed);
-  const draft = useWorkDraft(issue.issue_id, done, dirty, form, photos, (kept) => {
+  // Kept on the phone while it has changes (not the signature: it is drawn again).
+  const draft = useDraft<WorkForm>(workDraftKey(issue.issue_id), { done, dirty, form, files: photos }, (kept) => {
     // What was typed before the page went (a reload, the phone closing the tab), unless something is typed already.
     setForm((now) => (now === initial ? kept.form : now));
-    setPhotos((now) => (now.length ? now : kept.photos.map((file) => ({ id: `after-${rowId()}`, kind: "photo" as const, file }))));
+    setPhotos((now) => (now.length ? now : kept.files.map(({ file }) => ({ id: `after-${rowId()}`, kind: "photo" as const, file }))));
   });
   const held = useDiscardGuard(dirty);
   // Discarding forgets the draft too.
@@ -497,11 +438,7 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
     <main className={page}>
       <ScreenTitle title={t("work.title")} onBack={leave} />
       <form ref={formRef} className={formCss} noValidate onSubmit={submit} aria-busy={busy || undefined} data-testid="work-report-form">
-        {draft.restored && (
-          <p role="status" className={restoredCss} data-testid="draft-restored">
-            {t("work.restored")}
-          </p>
-        )}
+        {draft.restored && <DraftRestored text={t("work.restored")} />}
         <p className={cx(muted, css`margin: 0;`)}>
           <bdi dir="auto">{issue.title}</bdi>
         </p>

@@ -1,4 +1,7 @@
 import { css } from "goober";
+import { DraftRestored } from "../../components/DraftRestored";
+import { useDraft } from "../../lib/use-draft";
+import { REPORT_DRAFT } from "../../lib/kept";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useIssue } from "../../components/issues/use-issue";
@@ -17,7 +20,7 @@ import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { page, stack } from "../../styles/theme";
 import { FormFooter, formCss, linkButton, ReportFields } from "./report-fields";
-import { changed, emptyReport, issueToForm } from "./report-rules";
+import { type ReportForm, admit, changed, emptyReport, issueToForm } from "./report-rules";
 import { UploadProgress, queueReport, useIssueUploads } from "./report-uploads";
 import { ReportWhere, type Where } from "./report-where";
 import { useReportForm } from "./use-report-form";
@@ -82,7 +85,24 @@ export function ReportIssueView({ title }: ViewProps) {
   const uploads = useIssueUploads();
 
   const dirty = !reported && (changed(form, blank) || files.length > 0);
-  const guard = useDiscardGuard(dirty);
+  // Kept on the phone while it has changes (a reload or a tab the phone closed loses nothing); a report again has its
+  // form filled from the earlier repair instead.
+  const draft = useDraft<ReportForm>(againOf == null ? REPORT_DRAFT : null, { done: !!reported, dirty, form, files }, (kept) => {
+    // Where is chosen again as the screen opens (a tenant's one home, the link's property): the rest as it was typed.
+    const { property_id: _property, unit_id: _unit, ...rest } = kept.form;
+    set(rest);
+    setFiles((now) =>
+      now.length
+        ? now
+        : admit(
+            kept.files.map((f) => f.file),
+            { photos: 0, videos: 0 },
+          ).accepted,
+    );
+  });
+  const held = useDiscardGuard(dirty);
+  // Discarding forgets the draft too.
+  const guard = { ...held, discard: () => (draft.forget(), held.discard()) };
   const back = () => guard.leave(() => goBack(paths.home));
 
   const setWhere = useCallback((w: Where) => set(w), [set]);
@@ -172,6 +192,7 @@ export function ReportIssueView({ title }: ViewProps) {
     <main className={page}>
       <ScreenTitle title={t(title)} onBack={back} />
       <form ref={formRef} className={formCss} noValidate onSubmit={submit} aria-busy={busy || undefined}>
+        {draft.restored && <DraftRestored text={t("report.restored")} />}
         {againOf != null && (
           <section className={againCss} aria-labelledby="report-again" data-testid="report-again-of">
             <h2 id="report-again">{t("report.again.heading")}</h2>
