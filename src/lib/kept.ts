@@ -13,6 +13,8 @@ export const keptProperty = (propertyId: number) => `property-id:${propertyId}`;
 export const workDraftKey = (issueId: number) => `work-draft:${issueId}`;
 /** The report of a problem being written (one at a time). */
 export const REPORT_DRAFT = "report-draft";
+/** A property being added. */
+export const PROPERTY_DRAFT = "property-draft";
 
 /** A kept answer and when it arrived (ms since the epoch). */
 export interface Kept<T> {

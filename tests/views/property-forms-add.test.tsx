@@ -1,9 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import { navigate } from "../../src/lib/hash-location";
 import { lang } from "../../src/signals/language";
-import { signOut } from "../../src/signals/session";
+import { clearKept } from "../../src/lib/kept";
+import { signIn, signOut } from "../../src/signals/session";
 import { AddPropertyView } from "../../src/views/property/add-property";
 import { asOwner, clearToasts, fakeServer, json, settle, tinyJpeg, toastText } from "./property-forms-helpers";
 
@@ -227,5 +228,23 @@ describe("add property", () => {
     fireEvent.click(screen.getByRole("button", { name: "Back" }));
     await waitFor(() => expect(location.hash).toBe("#/home"));
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+describe("add property: the draft kept on the phone", () => {
+  it("brings back what was typed after the page went, with a note", async () => {
+    signIn({ access_token: "tok", role: 0, got_email_mob: 1, name: "Maryam Owner", user_id: 77 });
+    fakeServer({ "POST property/properties": added(), "POST property/property": added() });
+    render(<AddPropertyView title="titles.addProperty" />);
+    fillBuilding();
+    // Its read comes back, then the write waits a moment after the last change (each wait inside act: Preact).
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    await act(() => new Promise((r) => setTimeout(r, 500)));
+    cleanup();
+    render(<AddPropertyView title="titles.addProperty" />);
+    await waitFor(() => expect((screen.getByLabelText("Property name") as HTMLInputElement).value).toBe("Al Khuwair Residence"));
+    expect((screen.getByLabelText("Last number") as HTMLInputElement).value).toBe("104");
+    expect(screen.getByTestId("draft-restored")).toBeTruthy();
+    await clearKept();
   });
 });

@@ -1,7 +1,10 @@
 import { css } from "goober";
+import { useDraft } from "../../lib/use-draft";
+import { PROPERTY_DRAFT } from "../../lib/kept";
+import { DraftRestored } from "../../components/DraftRestored";
 import { type FormEvent, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { addProperty, handOver } from "../../api/property-edit";
+import { type FileKind, addProperty, handOver } from "../../api/property-edit";
 import { DiscardChanges } from "../../components/DiscardChanges";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { Button, TextField } from "../../components/ui";
@@ -43,6 +46,13 @@ const modeFor = (type: string): UnitsState["mode"] => (type === "villa" || type 
  * notes and, for an owner, the company that runs it. Creates it, hands it over, sends each file on its own (a failed
  * file can be tried again without losing the property), then opens the property page.
  */
+/** What the form's draft keeps beside its files. */
+interface PropertyDraft {
+  form: PropertyForm;
+  units: UnitsState;
+  company: string;
+}
+
 export function AddPropertyView({ title }: ViewProps) {
   useSignals();
   const [form, setForm] = useState<PropertyForm>(emptyProperty);
@@ -66,7 +76,16 @@ export function AddPropertyView({ title }: ViewProps) {
       files.length > 0 ||
       company.trim() !== "" ||
       JSON.stringify(units) !== JSON.stringify(emptyUnits(units.mode)));
-  const guard = useDiscardGuard(dirty);
+  // Kept on the phone while it has changes: a reload or a tab the phone closed loses nothing typed or picked.
+  const draft = useDraft<PropertyDraft>(PROPERTY_DRAFT, { done: !!created, dirty, form: { form, units, company }, files }, (kept) => {
+    setForm(kept.form.form);
+    setUnits(kept.form.units);
+    setCompany(kept.form.company);
+    setFiles(kept.files.map(({ kind, file }, i) => ({ key: `restored-${i}`, kind: kind as FileKind, file })));
+  });
+  const held = useDiscardGuard(dirty);
+  // Discarding forgets the draft too.
+  const guard = { ...held, discard: () => (draft.forget(), held.discard()) };
 
   const clear = (...keys: string[]) =>
     setErrors((e) => {
@@ -177,6 +196,7 @@ export function AddPropertyView({ title }: ViewProps) {
     <main className={page}>
       <ScreenTitle title={t(title)} onBack={() => guard.leave(() => goBack(paths.home))} />
       <form ref={formRef} className={formCss} noValidate onSubmit={submit}>
+        {draft.restored && <DraftRestored text={t("propertyForms.add.restored")} />}
         <PropertyFields form={form} errors={errors} set={set} />
         <fieldset className={sectionCss}>
           <legend>{t("propertyForms.units.title")}</legend>
