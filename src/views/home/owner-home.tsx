@@ -67,7 +67,8 @@ function homeOrder(a: Issue, b: Issue): number {
   if (va && vb) return va < vb ? -1 : va > vb ? 1 : 0;
   return va ? -1 : vb ? 1 : 0;
 }
-const moreCss = css`align-self: flex-start; font-weight: 600;`;
+// A touch target of 44 px, as the "All repairs" link above.
+const moreCss = css`align-self: flex-start; display: inline-flex; align-items: center; min-height: 44px; font-weight: 600;`;
 
 const repairHeadCss = css`
   display: flex; align-items: center; justify-content: space-between; gap: 12px; flex-wrap: wrap;
