@@ -28,8 +28,11 @@ export interface DiscardGuard {
   leave: (go: () => void) => void;
 }
 
-/** Holds back every way of leaving the screen while `dirty`, asking "Discard changes?" first. */
-export function useDiscardGuard(dirty: boolean): DiscardGuard {
+/**
+ * Holds back every way of leaving the screen while `dirty`, asking "Discard changes?" first. `onDiscard` runs when the
+ * user chooses Discard, before the held navigation (a form's draft kept on the phone is forgotten then).
+ */
+export function useDiscardGuard(dirty: boolean, onDiscard?: () => void): DiscardGuard {
   // The held navigation lives in a ref (run once on Discard); the state only shows or hides the dialog.
   const pending = useRef<(() => void) | null>(null);
   const [asking, setAsking] = useState(false);
@@ -37,6 +40,8 @@ export function useDiscardGuard(dirty: boolean): DiscardGuard {
   const released = useRef(false);
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
+  const onDiscardRef = useRef(onDiscard);
+  onDiscardRef.current = onDiscard;
 
   // A layout effect: the guard holds from the render that made the form dirty, not from a later frame, so a back
   // pressed right after typing (on a loaded phone, or a fast test) is still held.
@@ -96,6 +101,7 @@ export function useDiscardGuard(dirty: boolean): DiscardGuard {
     pending.current = null;
     released.current = true;
     setAsking(false);
+    onDiscardRef.current?.();
     go?.();
   }, []);
   const leave = useCallback((go: () => void) => {

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import { navigate } from "../../src/lib/hash-location";
@@ -6,7 +6,7 @@ import { lang } from "../../src/signals/language";
 import { clearKept } from "../../src/lib/kept";
 import { signIn, signOut } from "../../src/signals/session";
 import { AddPropertyView } from "../../src/views/property/add-property";
-import { asOwner, clearToasts, fakeServer, json, settle, tinyJpeg, toastText } from "./property-forms-helpers";
+import { asOwner, clearToasts, draftWritten, fakeServer, json, settle, tinyJpeg, toastText } from "./property-forms-helpers";
 
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole("button", { name: "Add property" }));
@@ -237,9 +237,7 @@ describe("add property: the draft kept on the phone", () => {
     fakeServer({ "POST property/properties": added(), "POST property/property": added() });
     render(<AddPropertyView title="titles.addProperty" />);
     fillBuilding();
-    // Its read comes back, then the write waits a moment after the last change (each wait inside act: Preact).
-    await act(() => new Promise((r) => setTimeout(r, 50)));
-    await act(() => new Promise((r) => setTimeout(r, 500)));
+    await draftWritten();
     cleanup();
     render(<AddPropertyView title="titles.addProperty" />);
     await waitFor(() => expect((screen.getByLabelText("Property name") as HTMLInputElement).value).toBe("Al Khuwair Residence"));

@@ -49,6 +49,16 @@ export const clearToasts = () => {
 
 export const settle = () => act(() => new Promise((r) => setTimeout(r, 30)));
 
+/**
+ * A form's draft written on the phone (src/lib/use-draft.ts): its read comes back, then the write waits a moment after
+ * the last change. Two waits, each inside act: Preact runs the effects of a render made outside act (the read's
+ * answer) at the next act.
+ */
+export const draftWritten = async () => {
+  await act(() => new Promise((r) => setTimeout(r, 50)));
+  await act(() => new Promise((r) => setTimeout(r, 500)));
+};
+
 /** A property as GET /property/property answers it. */
 export const property = (over: Partial<PropertyDetail> = {}): PropertyDetail => ({
   property_id: 5,

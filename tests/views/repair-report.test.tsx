@@ -10,7 +10,7 @@ import { lang } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
 import { ReportIssueView } from "../../src/views/repair/report";
 import { admit, checkReport, emptyReport, quickSlots } from "../../src/views/repair/report-rules";
-import { clearToasts, fakeServer, json, property, type RawCall, settle, tinyJpeg, toastText, tenancy } from "./property-forms-helpers";
+import { clearToasts, draftWritten, fakeServer, json, property, type RawCall, settle, tinyJpeg, toastText, tenancy } from "./property-forms-helpers";
 
 // Tuesday 24 November 2026, 10:00 on the phone's clock: "This morning" has begun, "This afternoon" lies ahead.
 const NOW = new Date(2026, 10, 24, 10, 0);
@@ -144,19 +144,13 @@ describe("report a problem: where", () => {
 });
 
 describe("report a problem: the draft kept on the phone", () => {
-  /** Its read comes back, then the write waits a moment after the last change (each wait inside act: Preact). */
-  const written = async () => {
-    await act(() => new Promise((r) => setTimeout(r, 50)));
-    await act(() => new Promise((r) => setTimeout(r, 500)));
-  };
-
   it("brings back what was typed and the times chosen when the form opens again after the page went", async () => {
     fakeServer(tenantRoutes());
     await open();
     press("Plumbing");
     type("Short title", "Kitchen sink leaking");
     type("Description (optional)", "Under the sink");
-    await written();
+    await draftWritten();
     cleanup();
     await open();
     await waitFor(() => expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("Kitchen sink leaking"));
@@ -168,7 +162,7 @@ describe("report a problem: the draft kept on the phone", () => {
     fakeServer(tenantRoutes());
     await open();
     type("Short title", "Not wanted");
-    await written();
+    await draftWritten();
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     fireEvent.click(within(await screen.findByRole("dialog", { name: "Discard changes?" })).getByRole("button", { name: "Discard" }));
     cleanup();

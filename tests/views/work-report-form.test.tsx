@@ -13,6 +13,7 @@ import { signIn, signOut } from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
 import { OpenIssueView } from "../../src/views/issues/open-issue";
 import { checkWork, minutesSince, runningTotal } from "../../src/views/issues/work-report-rules";
+import { draftWritten } from "./property-forms-helpers";
 import { type RepairCall, fakeRepairApi, json, repair, tinyJpeg } from "./repair-helpers";
 
 const START = Date.parse("2026-11-25T09:05:00.000Z");
@@ -357,14 +358,6 @@ describe("photos an earlier attempt sent", () => {
 describe("the draft kept on the phone", () => {
   beforeEach(() => signIn({ access_token: "t", role: 1, got_email_mob: 1, user_id: 21 }));
   afterEach(() => signOut());
-  /**
-   * The draft written: its read comes back, then the write waits a moment after the last change. Two waits, each
-   * inside act: Preact runs the effects of a render made outside act (the read's answer) at the next act.
-   */
-  const written = async () => {
-    await act(() => new Promise((r) => setTimeout(r, 50)));
-    await act(() => new Promise((r) => setTimeout(r, 500)));
-  };
   /** The page going (a reload, the phone closing the tab) and the job opened again. */
   const reopen = async (issue: Issue) => {
     cleanup();
@@ -375,7 +368,7 @@ describe("the draft kept on the phone", () => {
     const { container } = await openForm(inProgress());
     type("What did you do?", "Half written");
     photo(container);
-    await written();
+    await draftWritten();
     await reopen(inProgress());
     await waitFor(() => expect((screen.getByLabelText("What did you do?") as HTMLTextAreaElement).value).toBe("Half written"));
     expect(screen.getAllByTestId("after-photo")).toHaveLength(1);
@@ -385,7 +378,7 @@ describe("the draft kept on the phone", () => {
   it("is forgotten on Discard, and the form opens empty", async () => {
     await openForm(inProgress());
     type("What did you do?", "Not wanted");
-    await written();
+    await draftWritten();
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     fireEvent.click(within(await screen.findByRole("dialog", { name: "Discard changes?" })).getByRole("button", { name: "Discard" }));
     await screen.findByRole("button", { name: "Complete job" });
@@ -402,7 +395,7 @@ describe("the draft kept on the phone", () => {
     });
     type("What did you do?", "Replaced the washer.");
     photo(container);
-    await written();
+    await draftWritten();
     expect(await readKept(21, workDraftKey(7))).toBeDefined();
     submit();
     await waitFor(() => expect(location.hash).toBe("#/property/closed-issue?issue_id=7"));

@@ -76,7 +76,7 @@ export interface JobActionsProps {
  * technician may see it no more.
  */
 /** The agreed visit is on a later day than today, by the phone's calendar. */
-export const startsEarly = (issue: Pick<Issue, "visit">, today = dayjs().format("YYYY-MM-DD")) => !!issue.visit && issue.visit.date > today;
+const startsEarly = (issue: Pick<Issue, "visit">, today = dayjs().format("YYYY-MM-DD")) => !!issue.visit && issue.visit.date > today;
 
 export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
   useSignals();

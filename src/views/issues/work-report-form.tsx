@@ -163,9 +163,8 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
     setForm((now) => (now === initial ? kept.form : now));
     setPhotos((now) => (now.length ? now : kept.files.map(({ file }) => ({ id: `after-${rowId()}`, kind: "photo" as const, file }))));
   });
-  const held = useDiscardGuard(dirty);
   // Discarding forgets the draft too.
-  const guard = { ...held, discard: () => (draft.forget(), held.discard()) };
+  const guard = useDiscardGuard(dirty, draft.forget);
   const leave = () => guard.leave(onCancel);
 
   const clear = (...keys: string[]) =>

@@ -83,9 +83,8 @@ export function AddPropertyView({ title }: ViewProps) {
     setCompany(kept.form.company);
     setFiles(kept.files.map(({ kind, file }, i) => ({ key: `restored-${i}`, kind: kind as FileKind, file })));
   });
-  const held = useDiscardGuard(dirty);
   // Discarding forgets the draft too.
-  const guard = { ...held, discard: () => (draft.forget(), held.discard()) };
+  const guard = useDiscardGuard(dirty, draft.forget);
 
   const clear = (...keys: string[]) =>
     setErrors((e) => {

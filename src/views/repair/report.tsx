@@ -100,9 +100,8 @@ export function ReportIssueView({ title }: ViewProps) {
           ).accepted,
     );
   });
-  const held = useDiscardGuard(dirty);
   // Discarding forgets the draft too.
-  const guard = { ...held, discard: () => (draft.forget(), held.discard()) };
+  const guard = useDiscardGuard(dirty, draft.forget);
   const back = () => guard.leave(() => goBack(paths.home));
 
   const setWhere = useCallback((w: Where) => set(w), [set]);
