@@ -232,12 +232,12 @@ describe("add property", () => {
 });
 
 describe("add property: the draft kept on the phone", () => {
-  it("brings back what was typed after the page went, with a note", async () => {
+  it("brings back what was typed, written a moment after the last change, with a note", async () => {
     signIn({ access_token: "tok", role: 0, got_email_mob: 1, name: "Maryam Owner", user_id: 77 });
     fakeServer({ "POST property/properties": added(), "POST property/property": added() });
     render(<AddPropertyView title="titles.addProperty" />);
     fillBuilding();
-    await draftWritten();
+    await draftWritten({ afterPause: true });
     cleanup();
     render(<AddPropertyView title="titles.addProperty" />);
     await waitFor(() => expect((screen.getByLabelText("Property name") as HTMLInputElement).value).toBe("Al Khuwair Residence"));

@@ -50,13 +50,21 @@ export const clearToasts = () => {
 export const settle = () => act(() => new Promise((r) => setTimeout(r, 30)));
 
 /**
- * A form's draft written on the phone (src/lib/use-draft.ts): its read comes back, then the write waits a moment after
- * the last change. Two waits, each inside act: Preact runs the effects of a render made outside act (the read's
- * answer) at the next act.
+ * A form's draft written on the phone (src/lib/use-draft.ts): its read comes back, then the page goes (pagehide, as a
+ * reload or a phone closing the tab), which writes it at once. Each wait inside act: Preact runs the effects of a
+ * render made outside act (the read's answer) at the next act. `afterPause` waits instead for the write that comes a
+ * moment after the last change, the page still there (half a second of the test's time).
  */
-export const draftWritten = async () => {
+export const draftWritten = async ({ afterPause = false } = {}) => {
   await act(() => new Promise((r) => setTimeout(r, 50)));
-  await act(() => new Promise((r) => setTimeout(r, 500)));
+  if (afterPause) {
+    await act(() => new Promise((r) => setTimeout(r, 500)));
+    return;
+  }
+  act(() => {
+    window.dispatchEvent(new Event("pagehide"));
+  });
+  await act(() => new Promise((r) => setTimeout(r, 20)));
 };
 
 /** A property as GET /property/property answers it. */
