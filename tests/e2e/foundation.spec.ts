@@ -13,6 +13,21 @@ test.describe("gates", () => {
     await expectAccessible(page, "welcome");
   });
 
+  test("the accessibility check finds a nameless button and grey-on-white text, after a route change as before it", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Get started" })).toBeVisible();
+    await expectAccessible(page, "welcome");
+    await page.goto("/#/login");
+    await expect(page.locator("#login-identifier")).toBeVisible();
+    await page.evaluate(() => {
+      const main = document.querySelector("main") ?? document.body;
+      main.insertAdjacentHTML("beforeend", '<button type="button"></button><p style="color:#ccc;background:#fff">Faint</p>');
+    });
+    const failure = await expectAccessible(page, "planted").catch((e: Error) => e.message);
+    expect(failure).toContain("planted button-name");
+    expect(failure).toContain("planted color-contrast");
+  });
+
   test("above 768 px the app is for mobile devices only", async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 900 });
     await page.goto("/");
