@@ -5,14 +5,22 @@ import { loadOnce } from "../lib/load-again";
 import { paths } from "../paths";
 import { lang } from "../signals/language";
 import { signOut, token } from "../signals/session";
+import { showToast } from "../signals/toasts";
 
 export { API_BASE };
 
-/** Applies SPEC.md section 8 to every response: 401 clears the session (login → /login, else → /), 404 → /404. */
+/**
+ * Applies SPEC.md section 8 to every response: 401 clears the session (login → /login, else → /), 404 → /404. A
+ * session the server no longer knows (ended elsewhere, its password changed) says so, and keeps the drafts of what was
+ * being typed for when its owner signs in again (a sign-out of its own, not the person's).
+ */
 export function handleStatus(request: Request, response: Response) {
   if (response.status === 401) {
-    signOut();
-    navigate(new URL(request.url).pathname.endsWith("/user/login") ? paths.login : paths.root, { replace: true });
+    const login = new URL(request.url).pathname.endsWith("/user/login");
+    const hadSession = token.peek() != null;
+    signOut({ ended: true });
+    navigate(login ? paths.login : paths.root, { replace: true });
+    if (!login && hadSession) showToast({ key: "session.expired" }, "info", { id: "session-expired" });
   } else if (response.status === 404) {
     navigate(paths.notFound);
   }

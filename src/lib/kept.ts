@@ -4,17 +4,19 @@
 // Every key carries its owner (the signed-in user), so one person's data never shows to the next on a shared phone.
 // A form's draft is kept the same way (the work report's: workDraftKey), and forgotten once sent or discarded.
 import { loadOnce } from "./load-again";
-import { signOuts } from "./sign-outs";
+import { signOuts, takeDraftsGo } from "./sign-outs";
 
 /** Names of reads that two screens share: Home keeps them, and the report form falls back on them offline. */
 export const KEPT_HOME_PLACES = "home:places";
 export const keptProperty = (propertyId: number) => `property-id:${propertyId}`;
+/** A draft's key starts so: a session that ended by itself keeps them (lib/sign-outs.ts). */
+const DRAFT = "draft:";
 /** The work report being written for an issue: what was typed and the photos picked (Files keep in IndexedDB). */
-export const workDraftKey = (issueId: number) => `work-draft:${issueId}`;
+export const workDraftKey = (issueId: number) => `${DRAFT}work:${issueId}`;
 /** The report of a problem being written (one at a time). */
-export const REPORT_DRAFT = "report-draft";
+export const REPORT_DRAFT = `${DRAFT}report`;
 /** A property being added. */
-export const PROPERTY_DRAFT = "property-draft";
+export const PROPERTY_DRAFT = `${DRAFT}property`;
 
 /** A kept answer and when it arrived (ms since the epoch). */
 export interface Kept<T> {
@@ -27,6 +29,7 @@ interface Store {
   set: (key: string, value: unknown) => Promise<void>;
   del: (key: string) => Promise<void>;
   clear: () => Promise<void>;
+  keys: () => Promise<IDBValidKey[]>;
 }
 
 // The copy of this session: answers come from it at once, and it is all there is without IndexedDB.
@@ -36,14 +39,15 @@ let forgotten = signOuts();
 const afterSignOut = () => (signOuts() !== forgotten ? clearKept() : undefined);
 // idb-keyval once; when its code could not come (offline), no store this time and the next call asks again.
 const store = loadOnce(() =>
-  import("idb-keyval").then(({ createStore, get, set, del, clear }): Store => {
+  import("idb-keyval").then(({ createStore, get, set, del, clear, keys }): Store => {
     const db = createStore("fixit-kept", "reads");
-    return { get: (k) => get(k, db), set: (k, v) => set(k, v, db), del: (k) => del(k, db), clear: () => clear(db) };
+    return { get: (k) => get(k, db), set: (k, v) => set(k, v, db), del: (k) => del(k, db), clear: () => clear(db), keys: () => keys(db) };
   }),
 );
 const open = (): Promise<Store | null> => (typeof indexedDB === "undefined" ? Promise.resolve(null) : store().catch(() => null));
 
 const keyOf = (owner: string | number, key: string) => `${owner}:${key}`;
+const isDraft = (k: IDBValidKey) => typeof k === "string" && k.slice(k.indexOf(":") + 1).startsWith(DRAFT);
 
 /** Keeps `data` as the answer of `key` for `owner`, with the time now; a store that refuses is ignored. */
 export async function keep<T>(owner: string | number, key: string, data: T, now = Date.now()): Promise<void> {
@@ -83,13 +87,19 @@ export async function forgetKept(owner: string | number, key: string): Promise<v
   }
 }
 
-/** Forgets every kept read (sign-out): the next person on this phone starts with none. */
+/**
+ * Forgets every kept read (sign-out): the next person on this phone starts with none. After a session that ended by
+ * itself (lib/sign-outs.ts), its owners' drafts stay, for them alone: every key carries its owner.
+ */
 export async function clearKept(): Promise<void> {
   forgotten = signOuts();
-  memory.clear();
+  const everything = takeDraftsGo();
+  for (const k of [...memory.keys()]) if (everything || !isDraft(k)) memory.delete(k);
   // The database too, even when this session never read it: it may hold an earlier session's reads.
   try {
-    await (await open())?.clear();
+    const db = await open();
+    if (everything) await db?.clear();
+    else for (const k of (await db?.keys()) ?? []) if (!isDraft(k)) await db?.del(String(k));
   } catch {
     // Nothing to do: a store that cannot be opened holds nothing this app can read back either.
   }

@@ -6,7 +6,7 @@ import { showToast } from "./toasts";
 /** Ends a session older than 3 days: clears it, goes to /login and says why (SPEC.md section 8). */
 export function expireIfDue(now = Date.now()): boolean {
   if (!isExpired(now)) return false;
-  signOut();
+  signOut({ ended: true });
   navigate(paths.login, { replace: true });
   // At boot this runs before the dictionaries arrive: the toast keeps the key and is translated when shown.
   showToast({ key: "session.expired" }, "info", { id: "session-expired" });

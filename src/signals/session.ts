@@ -66,10 +66,11 @@ export function signIn(response: LoginResponse, now = Date.now()) {
   });
 }
 
-export function signOut() {
+export function signOut({ ended = false } = {}) {
   // The reads kept on the phone (D23) go with the session: the next person on it never sees them. Their module, which
-  // the sign-in screen does not load, forgets them on its next use, and now if it is loaded.
-  countSignOut();
+  // the sign-in screen does not load, forgets them on its next use, and now if it is loaded. A session that `ended` by
+  // itself (a 401, three days gone) keeps its owner's drafts (lib/sign-outs.ts).
+  countSignOut(ended);
   void import("../lib/kept").then((m) => m.clearKept());
   batch(() => {
     token.value = null;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clearKept, keep, readKept } from "../../src/lib/kept";
+import { clearKept, keep, REPORT_DRAFT, readKept, workDraftKey } from "../../src/lib/kept";
 import { signIn, signOut } from "../../src/signals/session";
 
 afterEach(() => signOut());
@@ -26,5 +26,21 @@ describe("reads kept on the phone", () => {
     await keep(7, "b", 2);
     signOut();
     expect(await readKept(7, "b")).toBeUndefined();
+  });
+
+  it("keeps a person's drafts, and nothing else, when their session ended by itself; signing out keeps none", async () => {
+    signIn({ access_token: "t", role: 3, got_email_mob: 1, user_id: 7 });
+    await keep(7, REPORT_DRAFT, "half a report");
+    await keep(7, workDraftKey(4), "half a work report");
+    await keep(7, "jobs:open", "seven's jobs");
+    signOut({ ended: true });
+    expect((await readKept(7, REPORT_DRAFT))?.data).toBe("half a report");
+    expect((await readKept(7, workDraftKey(4)))?.data).toBe("half a work report");
+    expect(await readKept(7, "jobs:open")).toBeUndefined();
+    expect(await readKept(8, REPORT_DRAFT)).toBeUndefined();
+
+    signIn({ access_token: "t", role: 3, got_email_mob: 1, user_id: 7 });
+    signOut();
+    expect(await readKept(7, REPORT_DRAFT)).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import { clearKept, keep } from "../../src/lib/kept";
 import { online } from "../../src/signals/connectivity";
 import { lang } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
+import { toasts } from "../../src/signals/toasts";
 import { ReportIssueView } from "../../src/views/repair/report";
 import { admit, checkReport, emptyReport, quickSlots } from "../../src/views/repair/report-rules";
 import { clearToasts, draftWritten, fakeServer, json, property, type RawCall, settle, tinyJpeg, toastText, tenancy } from "./property-forms-helpers";
@@ -156,6 +157,23 @@ describe("report a problem: the draft kept on the phone", () => {
     await waitFor(() => expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("Kitchen sink leaking"));
     expect((screen.getByLabelText("Description (optional)") as HTMLTextAreaElement).value).toBe("Under the sink");
     expect(screen.getByTestId("draft-restored").textContent).toContain("What you typed before was kept");
+  });
+
+  it("is kept when the session ended as it was sent (401), says why, and comes back at the same person's next sign-in", async () => {
+    fakeServer(tenantRoutes({ "POST issue/issue": () => json(401, { detail: "Not authenticated." }) }));
+    await open();
+    fill();
+    type("Description (optional)", "Under the sink");
+    submit();
+    await waitFor(() => expect(location.hash).toBe("#/"));
+    expect(toasts.value.find((x) => x.key === "session.expired")?.type).toBe("info");
+    // The screen goes with the route, before the draft's moment came.
+    cleanup();
+    asTenant();
+    await open();
+    await waitFor(() => expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("Kitchen sink leaking"));
+    expect((screen.getByLabelText("Description (optional)") as HTMLTextAreaElement).value).toBe("Under the sink");
+    expect(screen.getByTestId("draft-restored")).toBeTruthy();
   });
 
   it("is forgotten on Discard", async () => {
