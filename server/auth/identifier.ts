@@ -1,3 +1,5 @@
+import { westernDigits } from "../../src/contract/digits";
+
 /** What a sign-in identifier names: an email, or a mobile number that may start with its dial code (D8). */
 export type Identifier = { kind: "email"; email: string } | { kind: "mobile"; digits: string; hasDialCode: boolean };
 
@@ -6,7 +8,7 @@ export type Identifier = { kind: "email"; email: string } | { kind: "mobile"; di
  * Returns null for anything that cannot name an account.
  */
 export function parseIdentifier(raw: string): Identifier | null {
-  const s = raw.trim();
+  const s = westernDigits(raw.trim());
   if (s.includes("@")) return /^[^\s@]+@[^\s@]+$/.test(s) && s.length <= 254 ? { kind: "email", email: s.toLowerCase() } : null;
   let digits = s.replace(/[\s\-.()\u00a0]/g, "");
   let hasDialCode = false;

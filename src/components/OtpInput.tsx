@@ -1,6 +1,7 @@
 import { css } from "goober";
 import { type ClipboardEvent, type KeyboardEvent, useRef } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
+import { westernDigits } from "../contract/digits";
 import { t } from "../signals/language";
 
 export const OTP_LENGTH = 6;
@@ -18,7 +19,8 @@ const boxesCss = css`
   & input:focus { border-color: var(--brand); }
 `;
 
-const digitsOf = (s: string) => s.replace(/\D/g, "");
+/** The digits typed or pasted, an Arabic keyboard's (٠-٩) as 0-9. */
+const digitsOf = (s: string) => westernDigits(s).replace(/\D/g, "");
 
 /**
  * Six one-digit boxes (SPEC.md section 2): typing moves forward, deleting moves back, a pasted code fills them all.
@@ -78,11 +80,12 @@ export function OtpInput({ value, onChange, disabled, id = "otp" }: { value: str
   };
 
   const onKeyDown = (i: number, e: KeyboardEvent<HTMLInputElement>) => {
-    if (/^\d$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+    const key = digitsOf(e.key);
+    if (key.length === 1 && e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
       // A digit key replaces the box's digit whatever the caret or selection; keyboards that send no key
       // (many on-screen ones) go through onChange instead.
       e.preventDefault();
-      focus(fill(i, e.key));
+      focus(fill(i, key));
     } else if (e.key === "Backspace" && !latest.current[i] && i > 0) {
       e.preventDefault();
       const next = [...latest.current];

@@ -2,6 +2,7 @@
 // changes, the password, signing out and deleting the account (the support desk: support.ts). Shared by server/account/ and the
 // app's src/api/account.ts. Answers require only what is listed here and let every other field through (looseObject).
 import * as z from "zod/mini";
+import { westernDigits } from "./digits";
 import { MESSAGES, OTP_LENGTH, dialCode, email, languages, mobNo, password, skills } from "./auth";
 import { mobileChecks } from "./phone";
 import { LIMITS, addrsSchema } from "./profile";
@@ -62,7 +63,7 @@ export const profileUpdate = z.object({
   company: z.optional(
     z.object({
       name: z.optional(z.string().check(z.trim(), z.minLength(1, ACCOUNT_MESSAGES.companyNameRequired), z.maxLength(ACCOUNT_LIMITS.nameMax))),
-      reg_no: z.optional(z.string().check(z.trim(), z.minLength(1, MESSAGES.regNoRequired), z.maxLength(ACCOUNT_LIMITS.regNoMax))),
+      reg_no: z.optional(z.string().check(z.trim(), z.overwrite(westernDigits), z.minLength(1, MESSAGES.regNoRequired), z.maxLength(ACCOUNT_LIMITS.regNoMax))),
       /** Integer minor units of the company's currency (the profile answer names it). */
       hourly_rate: z.optional(
         z.int(ACCOUNT_MESSAGES.hourlyRateInvalid).check(z.gte(0, ACCOUNT_MESSAGES.hourlyRateInvalid), z.lte(ACCOUNT_LIMITS.hourlyRateMax)),

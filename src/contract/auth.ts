@@ -2,6 +2,7 @@
 // server/routes/auth.ts and the app's src/api/auth.ts. The server narrows cntry_code and the language codes
 // further against the data packages (server/lib/auth-codes.ts), which the app loads lazily and this file must not pull in.
 import * as z from "zod/mini";
+import { westernDigits } from "./digits";
 import { SKILL_IDS } from "../data/skills";
 import { DEFAULT_DIAL_CODE, DIAL_CODE, stripNumber } from "./common";
 import { EMAIL_MESSAGES, email, optionalEmail } from "./email";
@@ -76,7 +77,9 @@ export const languages = z
 
 /** POST /user/login: identifier is an email or a mobile number, with or without its dial code (D8). */
 export const loginRequest = z.object({
-  identifier: z.string(MESSAGES.identifierRequired).check(z.trim(), z.minLength(1, MESSAGES.identifierRequired), z.maxLength(254, MESSAGES.identifierRequired)),
+  identifier: z
+    .string(MESSAGES.identifierRequired)
+    .check(z.trim(), z.overwrite(westernDigits), z.minLength(1, MESSAGES.identifierRequired), z.maxLength(254, MESSAGES.identifierRequired)),
   password: z.string(MESSAGES.passwordRequired).check(z.minLength(1, MESSAGES.passwordRequired), z.maxLength(1024, MESSAGES.passwordLong)),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
@@ -123,7 +126,12 @@ export const companyRegister = z
     cntry_code: dialCode,
     reg_no: z
       .string(MESSAGES.regNoRequired)
-      .check(z.trim(), z.minLength(1, MESSAGES.regNoRequired), z.maxLength(50, "Registration number must be at most 50 characters.")),
+      .check(
+        z.trim(),
+        z.overwrite(westernDigits),
+        z.minLength(1, MESSAGES.regNoRequired),
+        z.maxLength(50, "Registration number must be at most 50 characters."),
+      ),
     terms_service: terms,
   })
   .check(...mobileChecks(), passwordUnlessTicket());

@@ -4,6 +4,7 @@
 // request bodies are validated by the server with the same schemas (unknown fields dropped). The answers live in
 // ./property-answers.ts (no phone rules).
 import * as z from "zod/mini";
+import { westernDigits } from "./digits";
 import { DEFAULT_DIAL_CODE, DIAL_CODE, stripNumber } from "./common";
 import { email } from "./email";
 import { PHONE_MESSAGES, mobileChecks } from "./phone";
@@ -109,7 +110,9 @@ export const endTenancy = z.object({ end_date: z.optional(z.nullable(isoDate)) }
 
 /** POST /property/hand_over?property_id=: an owner hands the property to a company, found by registration number or email. */
 export const handOver = z.object({
-  company: z.string(PROPERTY_MESSAGES.companyRequired).check(z.trim(), z.minLength(1, PROPERTY_MESSAGES.companyRequired), z.maxLength(254)),
+  company: z
+    .string(PROPERTY_MESSAGES.companyRequired)
+    .check(z.trim(), z.overwrite(westernDigits), z.minLength(1, PROPERTY_MESSAGES.companyRequired), z.maxLength(254)),
 });
 
 /** POST /invite/accept: the invited person sets a password and accepts the terms; answers like POST /user/login. */

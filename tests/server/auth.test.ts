@@ -434,6 +434,10 @@ describe("POST /api/authn/company_register", () => {
     expect(await res.json()).toEqual({ message: "Registration successful!" });
     const c = (await db.query<Record<string, unknown>>("select company_id, name, email, mob_no, reg_no from companies")).rows;
     expect(c).toEqual([{ company_id: 1, name: "Muscat Repairs LLC", email: "info@muscatrepairs.om", mob_no: "92001122", reg_no: "CR-7654321" }]);
+    // A registration number typed on an Arabic keyboard is kept in 0-9, so owners find the company by either.
+    const second = { ...company, email: "b@muscatrepairs.om", mob_no: "92001123", reg_no: " CR-١٢٣٤٥ " };
+    expect((await json("POST", "/api/authn/company_register", second)).status).toBe(201);
+    expect((await db.query("select reg_no from companies where company_id = 2")).rows).toEqual([{ reg_no: "CR-12345" }]);
     const login = await (await json("POST", "/api/user/login", { identifier: "info@muscatrepairs.om", password: "Secret@123" })).json();
     expect(login).toMatchObject({ role: 2, company_id: 1, got_email_mob: 1, name: "Muscat Repairs LLC" });
   });
@@ -894,6 +898,8 @@ describe("identifiers", () => {
       return res.status === 200 ? (await res.json()).user_id : res.status;
     };
     for (const id of ["96891000002", "+96891000002", "0096891000002", "91000002"]) expect(await who(id)).toBe(tech);
+    // As an Arabic keyboard types it (registration takes it so too).
+    for (const id of ["٩١٠٠٠٠٠٢", "+٩٦٨ ٩١٠٠٠٠٠٢", "۹۱۰۰۰۰۰۲"]) expect(await who(id)).toBe(tech);
     // The technician's number opens the technician's account only: the newcomer's password gets the usual 401.
     expect(await who("96891000002", "Newcomer@1")).toBe(401);
     expect(await who("+196891000002", "Newcomer@1")).toBe(newcomer);

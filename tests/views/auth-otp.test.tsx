@@ -43,6 +43,17 @@ describe("the six code boxes", () => {
     expect(document.activeElement).toBe(box(5));
   });
 
+  it("takes an Arabic keyboard's digits as 0-9: typed one by one, by key, or pasted whole", () => {
+    render(<Harness />);
+    box(1).focus();
+    fireEvent.change(box(1), { target: { value: "١" } });
+    fireEvent.keyDown(document.activeElement as Element, { key: "٢" });
+    expect(values()).toBe("1|2||||");
+    expect(document.activeElement).toBe(box(3));
+    fireEvent.paste(box(3), { clipboardData: { getData: () => "٣٤٥٦٧٨" } });
+    expect(latest).toBe("345678");
+  });
+
   it("ignores letters", () => {
     render(<Harness />);
     box(1).focus();
