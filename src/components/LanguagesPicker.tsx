@@ -49,11 +49,14 @@ export function LanguagesPicker({ id, label, value, onChange, error }: Languages
   useCloseOnOutside(open, root, setOpen);
   useActiveInView(listRef, active, open);
 
-  // A pick clears the search so the next language can be typed at once (the typed text used to stay).
-  const toggle = (code: string) => {
+  // A pick clears the search so the next language can be typed at once (the typed text used to stay). A tap closes the
+  // list, which covers the fields below it on a phone (a tap meant for the terms picked a language); typing or a tap
+  // on the box opens it again. Enter keeps it open for the next.
+  const toggle = (code: string, keepOpen = false) => {
     onChange(selected.has(code) ? value.filter((c) => c !== code) : [...value, code]);
     setQuery("");
     setActive(0);
+    if (!keepOpen) setOpen(false);
   };
   const remove = (code: string) => {
     onChange(value.filter((c) => c !== code));
@@ -73,7 +76,7 @@ export function LanguagesPicker({ id, label, value, onChange, error }: Languages
       // Enter picks the active language instead of submitting the form.
       if (open && shown[active]) {
         e.preventDefault();
-        toggle(shown[active].code);
+        toggle(shown[active].code, true);
       }
     } else if (e.key === "Escape") {
       if (open) {
@@ -127,6 +130,10 @@ export function LanguagesPicker({ id, label, value, onChange, error }: Languages
         aria-describedby={error ? `${id}-error` : undefined}
         value={query}
         onFocus={() => setOpen(true)}
+        // Focus gone elsewhere (the next field, the keyboard's Next): the list goes too.
+        onBlur={(e) => {
+          if (!root.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+        }}
         onClick={() => setOpen(true)}
         onChange={(e) => {
           setQuery(e.target.value);

@@ -64,6 +64,10 @@ for (const lang of ["en", "ar"] as const) {
       await page.locator("#tech-language-opt-ar").click();
       await languages.fill("hindi");
       await page.locator("#tech-language-opt-hi").click();
+      // A tap on a language closes the list (it covered the fields below); a tap on the box opens it again.
+      await expect(page.locator("#tech-language-list")).toBeHidden();
+      await languages.click();
+      await expect(page.locator("#tech-language-list")).toBeVisible();
       await expectAccessible(page, `languages list open ${lang}`);
       await languages.press("Escape");
       await expect(page.getByRole("button", { name: ar ? "إزالة العربية" : "Remove Arabic" })).toBeVisible();

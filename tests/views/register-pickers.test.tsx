@@ -181,6 +181,25 @@ describe("LanguagesPicker", () => {
     fireEvent.click(screen.getByRole("option", { name: /Hindi/ }));
     expect(spy).toHaveBeenLastCalledWith([]);
   });
+  it("closes its list after a tap on a language and when focus leaves, so it never covers the fields below", async () => {
+    render(
+      <>
+        <Langs />
+        <input aria-label="Password" />
+      </>,
+    );
+    const input = screen.getByRole("combobox", { name: "Languages" });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: "arab" } });
+    fireEvent.click(await screen.findByRole("option", { name: /^Arabic/ }));
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect(screen.getByRole("button", { name: "Remove Arabic" })).toBeTruthy();
+    fireEvent.click(input);
+    expect(screen.getByRole("listbox")).toBeTruthy();
+    fireEvent.blur(input, { relatedTarget: screen.getByLabelText("Password") });
+    expect(screen.queryByRole("listbox")).toBeNull();
+  });
+
   it("finds languages by their Arabic name or code", async () => {
     render(<Langs />);
     const input = screen.getByRole("combobox", { name: "Languages" });
