@@ -136,6 +136,19 @@ describe("report a problem: where", () => {
     expect(posts(calls)[0].body).toMatchObject({ property_id: 5, unit_id: 12 });
   });
 
+  it("with no property yet, leads an owner to add one and tells a tenant to ask the landlord", async () => {
+    signIn({ access_token: "tok", role: 0, got_email_mob: 1, name: "New Owner", user_id: 9 });
+    fakeServer({ ...tenantRoutes(), "GET property/properties": () => json(200, { status: 1, total: 0, data: [] }) });
+    const view = render(<ReportIssueView title="titles.addIssue" />);
+    const add = await screen.findByRole("link", { name: "Add your first property" });
+    expect(add.getAttribute("href")).toBe("#/property/add-property");
+    view.unmount();
+    asTenant();
+    render(<ReportIssueView title="titles.addIssue" />);
+    expect(await screen.findByText(/Your landlord has not added you to a home yet/)).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Add your first property" })).toBeNull();
+  });
+
   it("says so when the server does not let the caller report for the property", async () => {
     navigate("/property/addissues?property_id=5");
     fakeServer({ ...tenantRoutes(), "GET property/property": () => json(200, { status: 1, data: home({ actions: ["prev_tenants"] }) }) });

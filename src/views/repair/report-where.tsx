@@ -10,7 +10,9 @@ import { Button, SelectField, TextField } from "../../components/ui";
 import type { PropertyDetail, PropertySummary, Unit } from "../../contract/property-answers";
 import { KEPT_HOME_PLACES, keptProperty, readKept } from "../../lib/kept";
 import { isNetworkFailure, useResource } from "../../lib/use-resource";
-import { user } from "../../signals/session";
+import { LinkButton } from "../../components/property/parts";
+import { paths } from "../../paths";
+import { role, user } from "../../signals/session";
 import { t } from "../../signals/language";
 import { cx, errorText, muted } from "../../styles/theme";
 import { sectionCss } from "./report-fields";
@@ -146,7 +148,7 @@ export function ReportWhere({
         </div>
       );
     if (!options) return <p className={cx(whereText, muted)}>{t("report.where.loading")}</p>;
-    if (!options.length && !q) return <p role="alert">{t("report.where.none")}</p>;
+    if (!options.length && !q) return <NoPlace />;
     const known = options.some((o) => o.property_id === value.property_id);
     return (
       <>
@@ -255,5 +257,19 @@ export function ReportWhere({
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** Nothing to report for yet: a tenant waits for the landlord's invitation; anyone else adds a property first. */
+function NoPlace() {
+  useSignals();
+  if (role.value === 3) return <p role="alert">{t("report.where.noneTenant")}</p>;
+  return (
+    <div className={css`display: flex; flex-direction: column; gap: 8px; align-items: flex-start;`}>
+      <p role="alert">{t("report.where.none")}</p>
+      <LinkButton to={paths.addProperty} primary>
+        {t("report.where.addFirst")}
+      </LinkButton>
+    </div>
   );
 }
