@@ -23,6 +23,7 @@ export const PROPERTY_MESSAGES = {
   typeRequired: "Please choose the type of property.",
   unitsRequired: "Please add at least one unit.",
   unitName: "Each unit needs a name of at most 20 characters.",
+  unitNameRequired: "Please give the unit a name.",
   tooManyUnits: `A property can have at most ${MAX_UNITS} units.`,
   unitsDistinct: "Each unit name may appear only once.",
   notesTooLong: "Access notes must be at most 1000 characters.",
@@ -57,7 +58,9 @@ export const addrsInput = z.object({
 });
 const location = z.nullable(z.object({ lat: z.number().check(z.gte(-90), z.lte(90)), lng: z.number().check(z.gte(-180), z.lte(180)) }));
 
-const unitName = z.string(PROPERTY_MESSAGES.unitName).check(z.trim(), z.minLength(1, PROPERTY_MESSAGES.unitName), z.maxLength(20, PROPERTY_MESSAGES.unitName));
+const unitName = z
+  .string(PROPERTY_MESSAGES.unitName)
+  .check(z.trim(), z.minLength(1, PROPERTY_MESSAGES.unitNameRequired), z.maxLength(20, PROPERTY_MESSAGES.unitName));
 const unitNames = z.array(unitName).check(
   z.minLength(1, PROPERTY_MESSAGES.unitsRequired),
   z.maxLength(MAX_UNITS, PROPERTY_MESSAGES.tooManyUnits),

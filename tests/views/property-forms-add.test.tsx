@@ -83,6 +83,10 @@ describe("add property", () => {
     type("Property name", "Villa Qurum");
     fireEvent.click(screen.getByRole("radio", { name: "Villa" }));
     expect((screen.getByRole("radio", { name: "One unit" }) as HTMLInputElement).checked).toBe(true);
+    // Left empty, the unit's name is asked for as such (the message spoke of a limit of 20 characters).
+    submit();
+    expect(await screen.findByText("Please give the unit a name.")).toBeTruthy();
+    expect(calls).toHaveLength(0);
     type("Unit name", "Villa");
     submit();
     await waitFor(() => expect(calls).toHaveLength(1));

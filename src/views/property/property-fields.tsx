@@ -294,7 +294,7 @@ export const emptyUnits = (mode: UnitsState["mode"] = "range"): UnitsState => ({
 
 /** The unit names the inputs make, or the fields' messages (translated). */
 export function unitsFrom(u: UnitsState): { units: string[] } | { errors: Record<string, string> } {
-  if (u.mode === "single") return u.single.trim() ? { units: [u.single.trim()] } : { errors: { "units.single": t("propertyForms.errors.unitName") } };
+  if (u.mode === "single") return u.single.trim() ? { units: [u.single.trim()] } : { errors: { "units.single": t("propertyForms.errors.unitNameRequired") } };
   const r = unitRange({ prefix: u.prefix, from: u.from, to: u.to, floors: u.floors ? { from: u.floorFrom, to: u.floorTo } : null });
   if (r.ok) return { units: r.units };
   const errors: Record<string, string> = {};
