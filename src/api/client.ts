@@ -49,6 +49,13 @@ export const READ_RETRY = {
   maxRetryAfter: 30_000,
 };
 
+/**
+ * D13 keeps writes without a timeout. A read that has no answer after this long (a weak signal that drops packets
+ * rather than failing) gives up, so the screen shows what it kept on the phone, or says it could not load, instead of
+ * a spinner for ever. Not tried again: the screen's own retry does that.
+ */
+export const READ_TIMEOUT_MS = 20_000;
+
 /** The calls views make through the one client: ky's, with ky itself loaded on first use. */
 export type Api = Pick<KyInstance, Method>;
 
@@ -84,7 +91,12 @@ export function createApi(extra: Options = {}): Api {
       if (m !== "get") clearEarly();
       // A keyed write may be repeated: it gets the reads' retries, for its own method.
       const keyed = m !== "get" && new Headers(options?.headers as HeadersInit).has(IDEMPOTENCY_HEADER);
-      const perCall = keyed ? { ...options, retry: { ...(typeof base === "number" ? { limit: base } : base), methods: [m] } } : options;
+      const perCall =
+        m === "get"
+          ? { timeout: READ_TIMEOUT_MS, ...options }
+          : keyed
+            ? { ...options, retry: { ...(typeof base === "number" ? { limit: base } : base), methods: [m] } }
+            : options;
       const response = ready().then((ky) => ky[m](input, perCall));
       // ky's body shortcuts, on the response once it arrives (an empty 204 reads as "", as in ky).
       return Object.assign(response, {

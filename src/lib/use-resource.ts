@@ -30,7 +30,8 @@ const NO_ANSWER = /^(failed to fetch|fetch failed|load failed|networkerror\b|net
  */
 export function isNetworkFailure(error: unknown): boolean {
   if (!(error instanceof Error) || isAbort(error) || error.name === "HTTPError" || error instanceof Refused) return false;
-  return !online.peek() || (error.name === "TypeError" && NO_ANSWER.test(error.message));
+  // A read the server never answered (READ_TIMEOUT_MS) counts as no network: the phone's own copy serves.
+  return !online.peek() || error.name === "TimeoutError" || (error.name === "TypeError" && NO_ANSWER.test(error.message));
 }
 
 /** Whose reads a load keeps: the signed-in user; nobody signed in keeps nothing. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createApi, IDEMPOTENCY_HEADER } from "../../src/api/client";
+import { createApi, IDEMPOTENCY_HEADER, READ_TIMEOUT_MS } from "../../src/api/client";
+import { isNetworkFailure } from "../../src/lib/use-resource";
 import { addDictionary, setLanguage } from "../../src/signals/language";
 
 // D13 on the real client: createApi with only a fake fetch, so the retry policy under test is the one the app ships.
@@ -41,6 +42,26 @@ describe("the real API client's retries (D13)", () => {
     expect(outcome.ok).toBe(false);
     expect(calls).toHaveLength(4);
     expect(gaps()).toEqual([1000, 2000, 4000]);
+  });
+
+  it("gives up a GET the server never answers after READ_TIMEOUT_MS, once (the screen falls back); a write waits", async () => {
+    const { api, calls } = server([() => new Promise<Response>(() => {})]);
+    const read = settle(api.get("x").json());
+    const outcome = await read;
+    expect(outcome.ok).toBe(false);
+    expect(!outcome.ok && (outcome.error as Error).name).toBe("TimeoutError");
+    expect(!outcome.ok && isNetworkFailure(outcome.error)).toBe(true);
+    expect(Date.now()).toBe(READ_TIMEOUT_MS);
+    expect(calls).toHaveLength(1);
+
+    let written = false;
+    void api.post("y", { json: {} }).then(
+      () => (written = true),
+      () => (written = true),
+    );
+    await vi.advanceTimersByTimeAsync(10 * READ_TIMEOUT_MS);
+    expect(written).toBe(false);
+    expect(calls).toHaveLength(2);
   });
 
   it("returns the answer of a GET that recovers on a retry", async () => {
