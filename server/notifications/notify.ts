@@ -32,8 +32,9 @@ export const AUDIENCE: Record<NotificationKind, readonly Audience[]> = {
   reminder_1h: ["tech", "customers"],
   on_the_way: ["customers"],
   completed: ["customers", "managers"],
-  confirmed: ["tech", "managers"],
-  reopened: ["tech", "managers"],
+  // The other customers too: an owner asked to check the work hears that the tenant confirmed it (or reopened it).
+  confirmed: ["tech", "managers", "customers"],
+  reopened: ["tech", "managers", "customers"],
   cancelled: ["tech", "managers", "customers"],
   // Everyone who follows the issue; not the technicians an offer merely reaches.
   comment: ["customers", "tech", "managers"],

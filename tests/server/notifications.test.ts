@@ -138,7 +138,9 @@ describe("who is told of each event (D22)", () => {
     expect(await step(w, () => c.call("complete", id, w.t.tech, { notes: "New trap fitted." }))).toEqual({
       completed: ["manager", "manager2", "owner", "tenant"],
     });
-    expect(await step(w, () => c.call("reopen", id, w.t.tenant, { reason: "Still dripping" }))).toEqual({ reopened: ["manager", "manager2", "tech"] });
+    expect(await step(w, () => c.call("reopen", id, w.t.tenant, { reason: "Still dripping" }))).toEqual({
+      reopened: ["manager", "manager2", "owner", "tech"],
+    });
 
     // What the sentences need, and the reason of the reopening.
     const { rows } = await db.query<{ kind: string; params: Record<string, unknown> }>(
@@ -169,7 +171,9 @@ describe("who is told of each event (D22)", () => {
     const c = client();
     const base = { property_id: w.building.property_id, unit_id: w.u101.unit_id, creator_id: w.tenant.user_id, assigned_tech_id: w.tech.user_id };
     const done = (await makeIssue(db, { ...base, stage: "completed", completed_at: new Date(NOW - HOUR) })).issue_id;
-    expect(await step(w, () => c.call("confirm", done, w.t.tenant, { rating: 5, comment: "Tidy" }))).toEqual({ confirmed: ["manager", "manager2", "tech"] });
+    expect(await step(w, () => c.call("confirm", done, w.t.tenant, { rating: 5, comment: "Tidy" }))).toEqual({
+      confirmed: ["manager", "manager2", "owner", "tech"],
+    });
     const confirmed = await db.query<{ params: Record<string, unknown> }>("select params from notifications where kind = 'confirmed' limit 1");
     expect(confirmed.rows[0].params).toMatchObject({ rating: 5, finished: true, stage: "closed" });
 
