@@ -4,7 +4,7 @@ import { createApi, setApi } from "../../src/api/client";
 import type { Receipt } from "../../src/contract/jobs";
 import { navigate } from "../../src/lib/hash-location";
 import { lang } from "../../src/signals/language";
-import { EReceiptView } from "../../src/views/receipt/e-receipt";
+import { EReceiptView, quoted } from "../../src/views/receipt/e-receipt";
 import { type RepairCall, fakeRepairApi, json } from "./repair-helpers";
 
 afterEach(() => {
@@ -138,6 +138,15 @@ describe("the receipt", () => {
     expect(text("receipt-labour")).toBe("أجرة العمل1 ساعة و30 دقيقة × 10.000 ر.ع. للساعة15.000 ر.ع.");
     expect(text("receipt-head")).toContain("صدر في 21 نوفمبر 2026");
     expect(screen.getByRole("button", { name: "طباعة أو حفظ PDF" })).toBeTruthy();
+  });
+});
+
+describe("the customer's words", () => {
+  it("are quoted in their script's marks: « » around Arabic (“ ” read backwards there), “ ” otherwise", () => {
+    expect(quoted("شكرًا، عمل ممتاز")).toBe("«شكرًا، عمل ممتاز»");
+    expect(quoted("«٥» نجوم")).toBe("««٥» نجوم»");
+    expect(quoted("Quick and tidy")).toBe("“Quick and tidy”");
+    expect(quoted("5 stars, شكرًا")).toBe("“5 stars, شكرًا”");
   });
 });
 

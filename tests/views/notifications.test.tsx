@@ -364,7 +364,7 @@ describe("the one-time push question", () => {
 });
 
 describe("the prepared WhatsApp message", () => {
-  it("greets the person and names the repair in the user's language; without a repair it stays 'Hello there'", () => {
+  it("greets the person and names the repair in the user's language, as plain text; without a repair it stays 'Hello there'", () => {
     const { rerender } = render(<ContactCard title="Technician" name="Ahmed" mobile="+968 9100 0002" repair="Kitchen sink leaking" />);
     const link = () => document.querySelector('a[href^="https://wa.me/"]')?.getAttribute("href") ?? "";
     const text = () => decodeURIComponent(link().split("?text=")[1]);
@@ -372,7 +372,8 @@ describe("the prepared WhatsApp message", () => {
     expect(text()).toBe("Hello Ahmed, I am writing about the repair “Kitchen sink leaking”.");
     act(() => void (lang.value = "ar"));
     rerender(<ContactCard title="Technician" name="Ahmed" mobile="+968 9100 0002" repair="Kitchen sink leaking" />);
-    expect(text()).toBe("مرحبًا \u2068Ahmed\u2069، أكتب إليك بخصوص الإصلاح «\u2068Kitchen sink leaking\u2069».");
+    // Without the isolates the app's own layout puts around names: they would travel as invisible characters.
+    expect(text()).toBe("مرحبًا Ahmed، أكتب إليك بخصوص الإصلاح «Kitchen sink leaking».");
     rerender(<ContactCard title="Technician" name="Ahmed" mobile="+968 9100 0002" />);
     expect(text()).toBe("Hello there");
   });

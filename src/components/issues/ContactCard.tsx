@@ -7,13 +7,14 @@ import { cx } from "../../styles/theme";
 import { section } from "./styles";
 import { personName } from "../../lib/person";
 import { wholePhoneText } from "../../lib/phone";
+import { whatsappUrl } from "../../lib/whatsapp";
 
 const WA_TEXT = "Hello there";
 /**
  * Digits of a number for wa.me with a prepared message: SPEC.md section 9's 'Hello there', or (issue 13, D22) a
  * sentence in the user's language naming the repair the two people write about.
  */
-export const whatsappLink = (mobile: string, text = WA_TEXT) => `https://wa.me/${mobile.replace(/\D/g, "")}?text=${encodeURIComponent(text)}`;
+export const whatsappLink = (mobile: string, text = WA_TEXT) => whatsappUrl(mobile, text);
 export const telLink = (mobile: string) => `tel:${mobile.replace(/[^\d+]/g, "")}`;
 
 const box = css`

@@ -22,6 +22,7 @@ import { actionsCss, formCss } from "./add-property";
 import { linkCss, PropertyLoad, usePropertyId } from "./edit-property";
 import { failureOf, focusFirstError, today } from "./failure";
 import { check } from "./form-rules";
+import { whatsappUrl } from "../../lib/whatsapp";
 
 interface TenantForm {
   unit_id: string;
@@ -52,12 +53,6 @@ const occupiedList = css`
   & li { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 8px 10px; border: 1px solid var(--line); border-radius: 10px; background: #fff; }
   & .who { flex: 1 1 10rem; min-width: 0; }
 `;
-
-/** A wa.me link that opens WhatsApp with `text` ready to send, to `phone` (digits of the full number) when known. */
-export function whatsappLink(text: string, phone?: string | null) {
-  const digits = (phone ?? "").replace(/\D/g, "");
-  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
-}
 
 /** /property/assign-role?property_id=N&unit_id=M (owner): add a tenant to a unit, end a tenancy, hand the property to a company. */
 export function AssignRoleView({ title }: ViewProps) {
@@ -216,7 +211,7 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
                   <textarea id="invite-message" readOnly value={message} />
                 </Field>
                 <div className={actionsCss}>
-                  <a className={waLink} href={whatsappLink(message, invite.phone)} target="_blank" rel="noopener noreferrer">
+                  <a className={waLink} href={whatsappUrl(invite.phone, message)} target="_blank" rel="noopener noreferrer">
                     {t("propertyForms.assign.whatsapp")}
                   </a>
                   <Button variant="secondary" onClick={() => void copy()}>

@@ -20,6 +20,7 @@ import { type ViewProps, paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { card, cx, muted, page, stack } from "../../styles/theme";
 import { personName } from "../../lib/person";
+import { plainText, whatsappUrl } from "../../lib/whatsapp";
 
 /**
  * A clean A4 page: no header, navigation, buttons or toasts; black on white; small photos; no section cut in two. A
@@ -99,14 +100,17 @@ function Photos({ items, alt, testId }: { items: Receipt["before_photos"]; alt: 
 /** The link that opens this receipt in the app (Share sends it). */
 export const receiptLink = (issueId: number) => `${location.origin}${location.pathname}#${paths.receipt(issueId)}`;
 
-/** The WhatsApp link with the text ready to send to whoever the user picks. */
-export const whatsappShare = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
+/**
+ * A customer's words in the quotation marks of their script: Arabic's « » (mirrored right to left), else “ ”, which
+ * read backwards around right-to-left text (”شكرًا“).
+ */
+export const quoted = (words: string) => (/^[^\p{L}]*[\u0600-\u06ff]/u.test(words) ? `«${words}»` : `“${words}”`);
 
 function ShareAction({ receipt, issueId }: { receipt: Receipt; issueId: number }) {
   useSignals();
   const text = t("receipt.shareText", { no: receipt.receipt_no, property: receipt.property.name, total: moneyText(receipt.total_text, receipt.currency) });
   const url = receiptLink(issueId);
-  const fallback = whatsappShare(`${text}\n${url}`);
+  const fallback = whatsappUrl(null, `${text}\n${url}`);
   if (typeof navigator.share !== "function")
     return (
       <a className={shareLinkCss} href={fallback} target="_blank" rel="noopener noreferrer" data-testid="share-whatsapp">
@@ -114,7 +118,7 @@ function ShareAction({ receipt, issueId }: { receipt: Receipt; issueId: number }
       </a>
     );
   const share = () =>
-    navigator.share({ title: t("receipt.shareTitle", { no: receipt.receipt_no }), text, url }).catch((e: unknown) => {
+    navigator.share({ title: plainText(t("receipt.shareTitle", { no: receipt.receipt_no })), text: plainText(text), url }).catch((e: unknown) => {
       // The user closed the share sheet: nothing to do. Anything else: WhatsApp instead.
       if (e instanceof Error && e.name === "AbortError") return;
       window.open(fallback, "_blank", "noopener");
@@ -274,7 +278,7 @@ function ReceiptBody({ receipt, issueId }: { receipt: Receipt; issueId: number }
               {t("receipt.rated", { n: receipt.rating })}
             </p>
           )}
-          {receipt.rating_comment && <p dir="auto">“{receipt.rating_comment}”</p>}
+          {receipt.rating_comment && <p dir="auto">{quoted(receipt.rating_comment)}</p>}
         </div>
       </Part>
 
