@@ -58,6 +58,23 @@ describe("the login screen", () => {
     expect(screen.getByTestId("language-switch")).toBeTruthy();
   });
 
+  it("an empty press names each missing field in the screen's language, sends nothing, and the message goes as it is typed in", async () => {
+    const calls = fakeServer({ "POST user/login": () => json(200, {}) });
+    lang.value = "ar";
+    render(<LoginView title="titles.login" />);
+    const form = document.querySelector("form") as HTMLFormElement;
+    expect(form.noValidate).toBe(true);
+    fireEvent.submit(form);
+    expect(await screen.findByText("يرجى إدخال بريدك الإلكتروني أو رقم جوالك.")).toBeTruthy();
+    expect(screen.getByText("يرجى إدخال كلمة المرور.")).toBeTruthy();
+    expect(document.activeElement?.id).toBe("login-identifier");
+    fireEvent.change(document.getElementById("login-identifier") as HTMLInputElement, { target: { value: "tech@demo.om" } });
+    expect(screen.queryByText("يرجى إدخال بريدك الإلكتروني أو رقم جوالك.")).toBeNull();
+    fireEvent.submit(form);
+    expect(document.activeElement?.id).toBe("login-password");
+    expect(calls).toHaveLength(0);
+  });
+
   it("a technician's sign-in stores the session and lands on /jobs", async () => {
     let answer: (r: Response) => void = () => undefined;
     const calls = fakeServer({ "POST user/login": () => new Promise<Response>((r) => (answer = r)) });

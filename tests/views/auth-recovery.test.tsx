@@ -53,6 +53,18 @@ describe("forgot password", () => {
     expect(localStorage.getItem("timer")).toBe("300");
   });
 
+  it("an empty or malformed email is named on the field in the screen's language, and nothing is sent", async () => {
+    const calls = fakeServer({ "POST auth/forgotpassword": () => json(200, {}) });
+    lang.value = "ar";
+    withToasts(<ForgotPasswordView title="titles.forgot" />);
+    fireEvent.submit(document.querySelector("form") as HTMLFormElement);
+    expect(await screen.findByText("يرجى إدخال بريدك الإلكتروني.")).toBeTruthy();
+    fireEvent.change(document.getElementById("forgot-email") as HTMLInputElement, { target: { value: "notanemail" } });
+    fireEvent.submit(document.querySelector("form") as HTMLFormElement);
+    expect(await screen.findByText("يرجى إدخال بريد إلكتروني صالح.")).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
   it("a failure shows 'Failed to send password reset link' and stays", async () => {
     fakeServer({ "POST auth/forgotpassword": () => new Response("", { status: 500 }) });
     location.hash = "#/forgetpassword";
@@ -206,6 +218,18 @@ describe("reset password", () => {
     fireEvent.click(screen.getByRole("button", { name: "Reset password" }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0].body).toMatchObject({ new_password: "NewPass#2026", confirm_password: "NewPass#2026" });
+  });
+
+  it("an empty or short new password is named on its field, and nothing is sent", async () => {
+    sessionStorage.setItem("reset_token", "rt");
+    const calls = fakeServer({ "POST auth/resetpassword": () => json(200, {}) });
+    open();
+    fireEvent.click(screen.getByRole("button", { name: "Reset password" }));
+    expect(await screen.findAllByText("Please enter a new password.")).toHaveLength(2);
+    fill("short", "short");
+    fireEvent.click(screen.getByRole("button", { name: "Reset password" }));
+    expect(await screen.findByText("The password must be at least 8 characters.")).toBeTruthy();
+    expect(calls).toHaveLength(0);
   });
 
   it("sends the kept reset_token, toasts and goes to /login", async () => {

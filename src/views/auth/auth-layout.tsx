@@ -85,7 +85,8 @@ export function AuthForm({
     if (!busy) onSend();
   };
   return (
-    <form className={formCss} onSubmit={onSubmit}>
+    // The screens say what is missing in the app's language (the browser's own bubble speaks the phone's).
+    <form className={formCss} onSubmit={onSubmit} noValidate>
       {children}
       <Button type="submit" block disabled={disabled}>
         {busy ? submitting : submit}

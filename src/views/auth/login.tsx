@@ -30,6 +30,8 @@ export function LoginView(_: ViewProps) {
   useSignals();
   const [identifier, setIdentifier] = useState("");
   const [password, setPassword] = useState("");
+  /** Which empty field a press named: shown until that field is typed in. */
+  const [missing, setMissing] = useState<{ identifier?: boolean; password?: boolean }>({});
   const busy = loading.value;
   useEffect(() => afterFirstScreen(() => void loadAuth()), []);
 
@@ -41,6 +43,10 @@ export function LoginView(_: ViewProps) {
         submitting={t("login.submitting")}
         onSend={() => {
           if (identifier.trim() && password) void loadAuth().then((m) => m.login(identifier, password));
+          else {
+            setMissing({ identifier: !identifier.trim(), password: !password });
+            document.getElementById(identifier.trim() ? "login-password" : "login-identifier")?.focus();
+          }
         }}
       >
         <TextField
@@ -53,7 +59,11 @@ export function LoginView(_: ViewProps) {
           spellCheck={false}
           required
           value={identifier}
-          onChange={(e) => setIdentifier(e.currentTarget.value)}
+          error={missing.identifier ? t("login.identifierRequired") : null}
+          onChange={(e) => {
+            setIdentifier(e.currentTarget.value);
+            setMissing((m) => ({ ...m, identifier: false }));
+          }}
         />
         <PasswordField
           id="login-password"
@@ -62,7 +72,11 @@ export function LoginView(_: ViewProps) {
           autoComplete="current-password"
           required
           value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={missing.password ? t("login.passwordRequired") : null}
+          onChange={(e) => {
+            setPassword(e.currentTarget.value);
+            setMissing((m) => ({ ...m, password: false }));
+          }}
         />
         <div className={forgotRow}>
           <a className={inlineLink} href={`#${paths.forgot}`}>

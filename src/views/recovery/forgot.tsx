@@ -12,7 +12,7 @@ import { AuthForm, AuthLayout, BackToLogin } from "../auth/auth-layout";
 export function ForgotPasswordView(_: ViewProps) {
   useSignals();
   const [email, setEmail] = useState("");
-  const [invalid, setInvalid] = useState(false);
+  const [invalid, setInvalid] = useState<"required" | "format" | null>(null);
   const busy = loading.value;
 
   return (
@@ -27,9 +27,9 @@ export function ForgotPasswordView(_: ViewProps) {
         submit={t("recovery.forgot.submit")}
         submitting={t("recovery.forgot.submitting")}
         onSend={() => {
-          if (!email.trim()) return;
+          if (!email.trim()) return setInvalid("required");
           // The one email rule (src/contract/email.ts), the server's: a@b..com is named here, not sent.
-          if (!isEmail(email)) return setInvalid(true);
+          if (!isEmail(email)) return setInvalid("format");
           void forgot(email);
         }}
       >
@@ -41,10 +41,10 @@ export function ForgotPasswordView(_: ViewProps) {
           autoComplete="email"
           required
           value={email}
-          error={invalid ? t("recovery.forgot.emailInvalid") : null}
+          error={invalid === "required" ? t("recovery.forgot.emailRequired") : invalid ? t("recovery.forgot.emailInvalid") : null}
           onChange={(e) => {
             setEmail(e.currentTarget.value);
-            setInvalid(false);
+            setInvalid(null);
           }}
         />
       </AuthForm>

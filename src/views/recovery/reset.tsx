@@ -15,6 +15,9 @@ export function ResetPasswordView(_: ViewProps) {
   const [confirm, setConfirm] = useState("");
   const busy = loading.value;
   const hasToken = !!readResetToken();
+  /** What a press found wrong with each field, until it is typed in. */
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const problem = (value: string) => (!value ? t("recovery.reset.passwordRequired") : value.length < 8 ? t("recovery.reset.passwordShort") : null);
 
   const fields = [
     { id: "reset-password", label: t("recovery.reset.newPassword"), name: "new_password", value: password, set: setPassword },
@@ -29,7 +32,18 @@ export function ResetPasswordView(_: ViewProps) {
       backLabel={t("auth.backToLogin")}
     >
       {(!hasToken || !email) && <RequestCodeNotice text={t("recovery.reset.noToken")} link={t("recovery.reset.requestCode")} />}
-      <AuthForm busy={busy} submit={t("recovery.reset.submit")} submitting={t("recovery.reset.submitting")} onSend={() => void reset(email, password, confirm)}>
+      <AuthForm
+        busy={busy}
+        submit={t("recovery.reset.submit")}
+        submitting={t("recovery.reset.submitting")}
+        onSend={() => {
+          const found = { "reset-password": problem(password), "reset-confirm": confirm ? null : t("recovery.reset.passwordRequired") };
+          setErrors(found);
+          const first = Object.entries(found).find(([, e]) => e)?.[0];
+          if (first) document.getElementById(first)?.focus();
+          else void reset(email, password, confirm);
+        }}
+      >
         {fields.map((f) => (
           <PasswordField
             key={f.id}
@@ -40,7 +54,11 @@ export function ResetPasswordView(_: ViewProps) {
             minLength={8}
             required
             value={f.value}
-            onChange={(e) => f.set(e.currentTarget.value)}
+            error={errors[f.id]}
+            onChange={(e) => {
+              f.set(e.currentTarget.value);
+              setErrors((x) => ({ ...x, [f.id]: null }));
+            }}
           />
         ))}
       </AuthForm>
