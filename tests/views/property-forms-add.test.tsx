@@ -194,6 +194,27 @@ describe("add property", () => {
     expect(hand?.body).toEqual({ company: "CR-1234567" });
   });
 
+  it("a hand-over that fails keeps the company as typed, to correct and try again", async () => {
+    const calls = fakeServer({
+      "POST property/add_property": added(),
+      "POST property/hand_over": (c) =>
+        (c.body as { company: string }).company === "CR-1234567"
+          ? json(200, { message: "Handed over." })
+          : json(422, { detail: "No company has this registration number or email." }),
+    });
+    render(<AddPropertyView title="titles.addProperty" />);
+    fillBuilding();
+    type("Company registration number or email", "CR-123456");
+    submit();
+    expect(await screen.findByText("No company has this registration number or email.")).toBeTruthy();
+    const again = screen.getByLabelText("Company registration number or email") as HTMLInputElement;
+    expect(again.value).toBe("CR-123456");
+    fireEvent.input(again, { target: { value: "CR-1234567" } });
+    fireEvent.click(screen.getByRole("button", { name: "Try the hand-over again" }));
+    await waitFor(() => expect(screen.queryByText("No company has this registration number or email.")).toBeNull());
+    expect(calls.filter((c) => c.path === "property/hand_over").map((c) => c.body)).toEqual([{ company: "CR-123456" }, { company: "CR-1234567" }]);
+  });
+
   it("sends the files before handing the property over (after the hand-over the owner's uploads were refused)", async () => {
     const calls = fakeServer({
       "POST property/add_property": added(),

@@ -174,7 +174,22 @@ export function AddPropertyView({ title }: ViewProps) {
               <p role="alert" className={errorText}>
                 {handOverError}
               </p>
-              <Button variant="secondary" onClick={() => void runHandOver(created.property_id, company.trim())}>
+              {/* What was typed, to correct before trying again (a mistyped company failed the same way each time). */}
+              <TextField
+                id="prop-company-again"
+                label={t("propertyForms.handOver.company")}
+                autoComplete="off"
+                value={company}
+                onChange={(e) => setCompany(e.currentTarget.value)}
+              />
+              <Button
+                variant="secondary"
+                disabled={busy || !company.trim()}
+                onClick={() => {
+                  setBusy(true);
+                  void runHandOver(created.property_id, company.trim()).finally(() => setBusy(false));
+                }}
+              >
                 {t("propertyForms.handOver.retry")}
               </Button>
             </div>
