@@ -129,6 +129,13 @@ describe("tenant invitation form", () => {
     expect(calls.find((c) => c.path === "property/end_tenancy")?.params.get("tenancy_id")).toBe("90");
   });
 
+  it("once a company runs the property, says who adds its tenants instead of a bare refusal", async () => {
+    fakeServer({ "GET property/property": answer({ company: { company_id: 3, name: "Gulf Fix LLC" }, actions: ["hand_over", "report", "prev_tenants"] }) });
+    render(<AssignRoleView title="titles.assignRole" />);
+    expect(await screen.findByText("Gulf Fix LLC runs this property: its managers add and end tenancies. Ask them to add a tenant.")).toBeTruthy();
+    expect(screen.queryByText("You cannot add tenants to this property.")).toBeNull();
+  });
+
   it("hands the property to a company when the server allows it", async () => {
     const calls = fakeServer({ "GET property/property": answer(), "POST property/hand_over": () => json(200, { message: "Handed over." }) });
     render(<AssignRoleView title="titles.assignRole" />);

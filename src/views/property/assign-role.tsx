@@ -310,7 +310,9 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
             </Button>
           </form>
         ) : (
-          <p className={muted}>{t("propertyForms.assign.notAllowed")}</p>
+          <p className={muted}>
+            {property.company ? t("propertyForms.assign.companyRuns", { name: property.company.name }) : t("propertyForms.assign.notAllowed")}
+          </p>
         )}
 
         {can("end_tenancy") && occupied.length > 0 && (
@@ -343,6 +345,7 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
               {t("propertyForms.handOver.title")}
             </h2>
             {property.company && <p className={muted}>{t("propertyForms.handOver.current", { name: property.company.name })}</p>}
+            <p className={muted}>{t("propertyForms.handOver.what")}</p>
             <TextField
               id="hand-company"
               label={t("propertyForms.handOver.company")}
