@@ -185,6 +185,14 @@ describe("JobsView", () => {
     expect(await screen.findByText("No jobs of your own yet: the ones you accept will show here.")).toBeTruthy();
     signOut();
   });
+  it("tells a company's technician with no job that the manager's assignments show here, and are told", async () => {
+    signIn({ access_token: "t", role: 1, got_email_mob: 1, user_id: 9, company_id: 4 });
+    fakeApi(() => json(200, { status: 1, total: 0, data: [] }));
+    navigate("/jobs");
+    render(<JobsView title="titles.jobs" />);
+    expect(await screen.findByText("No open jobs right now. When your manager assigns you one, you are told and it shows here.")).toBeTruthy();
+    signOut();
+  });
   it("switches to the closed tab and routes closed issues to the read-only screen", async () => {
     fakeApi((c) =>
       json(200, {

@@ -2,7 +2,7 @@
 // kind and parameters (in Arabic too), a tap that marks read and opens the issue, mark all, Show more, the empty state,
 // the settings per kind saved with PUT; the bell's count in the header and the bottom bar; the one-time push question
 // after a useful action; and the prepared WhatsApp message naming the repair.
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import { BottomNav } from "../../src/components/BottomNav";
@@ -174,6 +174,16 @@ describe("the notifications list", () => {
     expect((await screen.findByTestId("notifications-empty")).textContent).toContain("When one of your repairs moves on");
     expect(screen.queryByRole("button", { name: "Mark all as read" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
+  });
+
+  it("says it in a technician's and a manager's terms to them (jobs, not 'your repairs')", async () => {
+    signIn({ access_token: "tok", role: 1, got_email_mob: 1, name: "Ahmed", user_id: 5 });
+    show(listRoutes({ "GET notification/notifications": () => page([], 0, 0) }));
+    expect((await screen.findByTestId("notifications-empty")).textContent).toContain("When you are given a job");
+    cleanup();
+    signIn({ access_token: "tok", role: 2, got_email_mob: 1, name: "Fatma", user_id: 6 });
+    show(listRoutes({ "GET notification/notifications": () => page([], 0, 0) }));
+    expect((await screen.findByTestId("notifications-empty")).textContent).toContain("When a repair is reported");
   });
 
   it("writes the sentences in Arabic for an Arabic reader, digits Western", async () => {

@@ -202,7 +202,12 @@ function NotificationList({ title }: { title: string }) {
             ))}
           </ul>
         )}
-        {empty && <EmptyState text={t("notifications.empty")} testId="notifications-empty" />}
+        {empty && (
+          <EmptyState
+            text={t(role.value === 1 ? "notifications.emptyTech" : role.value === 2 ? "notifications.emptyManager" : "notifications.empty")}
+            testId="notifications-empty"
+          />
+        )}
         {loading && <Loading />}
         {error != null && <LoadError retry={list.items.length ? paged.retry : paged.reload} text="notifications.loadError" />}
         {!loading && error == null && !list.done && list.nextPage > 1 && (
