@@ -13,6 +13,7 @@ import type { Env } from "../lib/env";
 import { HttpError, check } from "../lib/http";
 import { ISSUE_FROM, relationParams } from "../issues/access";
 import { closeDue, utcOffsetHours, visitSql } from "../issues/stages";
+import { STAFF_COUNT } from "../company/queries";
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -194,7 +195,8 @@ export function reportRoutes() {
         where r.manager and i.stage in ('reported', 'assigned', 'scheduled', 'in_progress')`,
       [...relationParams(u), new Date(clock.now())],
     );
-    return c.json({ status: 1, data: counts[0] });
+    const staff = u.company_id == null ? 0 : (await db.query<{ n: number }>(STAFF_COUNT, [u.company_id])).rows[0].n;
+    return c.json({ status: 1, data: { ...counts[0], staff } });
   });
 
   return app;

@@ -129,6 +129,8 @@ export const companySummaryResponse = z.looseObject({
     waiting_acceptance: z._default(z.number(), 0),
     today_visits: z._default(z.number(), 0),
     overdue: z._default(z.number(), 0),
+    /** The company's active staff (the /resources list's total). */
+    staff: z.optional(z.number()),
   }),
 });
 export type CompanySummary = z.infer<typeof companySummaryResponse>["data"];

@@ -22,7 +22,7 @@ const properties =
   (total = 4) =>
   () =>
     json(200, { status: 1, total, data: [property(1, { name: "Al Noor Tower" })] });
-const counts = (c: { unassigned?: number; waiting_acceptance?: number; today_visits?: number; overdue?: number }) => () =>
+const counts = (c: { unassigned?: number; waiting_acceptance?: number; today_visits?: number; overdue?: number; staff?: number }) => () =>
   json(200, { status: 1, data: { unassigned: 0, waiting_acceptance: 0, today_visits: 0, overdue: 0, ...c } });
 const page =
   (items: Issue[], total = items.length) =>
@@ -51,11 +51,13 @@ describe("/home for a manager", () => {
     asManager();
     const calls = fakeRepairApi({
       "GET property/properties": properties(7),
-      "GET company/summary": counts({ unassigned: 2, waiting_acceptance: 1, today_visits: 3, overdue: 1 }),
+      "GET company/summary": counts({ unassigned: 2, waiting_acceptance: 1, today_visits: 3, overdue: 1, staff: 6 }),
       "GET issue/issues": page([reported(11, "Kitchen tap leaking"), reported(12, "AC not cooling", { actions: ["comment"] })]),
     });
     home();
     await waitFor(() => expect(figure("unassigned")).toBe("2"));
+    // The staff tile has its number as the others have theirs (it had none, a blank where the others' stood).
+    expect(screen.getByTestId("staff-tile").querySelector(".n")?.textContent).toBe("6");
     expect(figure("waiting_acceptance")).toBe("1");
     expect(figure("today_visits")).toBe("3");
     expect(figure("overdue")).toBe("1");

@@ -55,12 +55,16 @@ const COUNTS = [
  * The four counts of the company's repairs now (GET /company/summary), each a link to the repairs it counts; a refresh
  * keeps the old figures until the new ones come.
  */
-function Counts({ version }: { version: number }) {
-  useSignals();
+/** The company's counts now (GET /company/summary), the last ones kept while new ones come. */
+function useSummary(version: number) {
   const summary = useResource((signal) => fetchCompanySummary(signal), [version], { keep: "home:counts" });
   const shown = useRef<CompanySummary | undefined>(undefined);
   if (summary.data) shown.current = summary.data;
-  const data = shown.current;
+  return { summary, data: shown.current };
+}
+
+function Counts({ summary, data }: ReturnType<typeof useSummary>) {
+  useSignals();
   const locale = lang.value;
   return (
     <section aria-labelledby="counts-title" className={stack} aria-busy={summary.loading}>
@@ -189,19 +193,22 @@ export function ManagerHome({ title }: ViewProps) {
   const props = useResource((signal) => fetchProperties(1, "", signal), [], { keep: "home:company-places" });
   const [version, setVersion] = useState(0);
   const refreshCounts = useCallback(() => setVersion((v) => v + 1), []);
+  const counts = useSummary(version);
   return (
     <main className={page}>
       <ScreenTitle title={t(title)} />
       <div className={stack}>
         <SavedAt at={props.savedAt} />
-        <Counts version={version} />
+        <Counts {...counts} />
         <div className={tiles}>
           <a href={href(paths.properties)} className={cx(card, tile)} data-testid="properties-tile">
             <span className="n">{props.data ? props.data.total : "…"}</span>
             <span className="l">{t("places.companyProperties")}</span>
             <span className="go">{t("places.seeAll")}</span>
           </a>
-          <a href={href(paths.resources)} className={cx(card, tile)}>
+          <a href={href(paths.resources)} className={cx(card, tile)} data-testid="staff-tile">
+            {/* A server without the count (an older one) leaves the number out. */}
+            {typeof counts.data?.staff === "number" && <span className="n">{counts.data.staff.toLocaleString(lang.value)}</span>}
             <span className="l">{t("titles.resources")}</span>
             <span className="go">{t("places.seeStaff")}</span>
           </a>
