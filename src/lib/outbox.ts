@@ -580,16 +580,34 @@ export function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError || error.name === "TypeError" || error.name === "NetworkError" || error.name === "TimeoutError";
 }
 
+/**
+ * How long a keyed write waits for its answer before the screen hands it to the outbox: a signal that drops packets
+ * left "Sending…" on screen for ever. D13 keeps writes without a timeout: the request itself goes on; the outbox sends
+ * it again under the same key, and the server answers that repeat with the first one's answer (one report).
+ */
+export const patience = { ms: 20_000 };
+
+/** `call`'s answer, or a TimeoutError when none came within `patience.ms` (the call itself is not stopped). */
+export function patiently<T>(call: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error("No answer yet"), { name: "TimeoutError" })), patience.ms);
+  });
+  // The outbox's repeat answers for it from here on; its own late failure is nobody's to hear.
+  call.catch(() => undefined);
+  return Promise.race([call, slow]).finally(() => clearTimeout(timer));
+}
+
 export type SendOrQueue<T> = { queued: false; value: T } | { queued: true; item: OutboxItem };
 
 /**
- * Makes the call now; when the phone is offline, or the call gets no answer, puts `entry` (the same request with the
+ * Makes the call now; when the phone is offline, or the call gets no answer (in `patience.ms`), puts `entry` (the same request with the
  * same key) in the outbox instead. An HTTP refusal is thrown as before.
  */
 export async function sendOrQueue<T>(entry: NewEntry, direct: () => Promise<T>): Promise<SendOrQueue<T>> {
   if (online.peek()) {
     try {
-      return { queued: false, value: await direct() };
+      return { queued: false, value: await patiently(direct()) };
     } catch (e) {
       if (!isNetworkFailure(e)) throw e;
       return { queued: true, item: await getOutbox().add(entry, { later: true }) };

@@ -7,7 +7,7 @@ import { createApi, setApi } from "../../src/api/client";
 import { OutboxWaiting } from "../../src/components/OutboxList";
 import { navigate } from "../../src/lib/hash-location";
 import { KEPT_HOME_PLACES, keep, keptProperty } from "../../src/lib/kept";
-import { getOutbox, setOutbox, startOutbox } from "../../src/lib/outbox";
+import { getOutbox, patience, setOutbox, startOutbox } from "../../src/lib/outbox";
 import { online } from "../../src/signals/connectivity";
 import { outboxItems } from "../../src/signals/outbox";
 import { signIn, signOut } from "../../src/signals/session";
@@ -72,6 +72,26 @@ async function fillReport() {
   press(/^Tomorrow afternoon/);
   fireEvent.change(view.container.querySelector("#report-files-gallery") as HTMLInputElement, { target: { files: [tinyJpeg("sink.jpg")] } });
 }
+
+describe("reporting when the server does not answer", () => {
+  afterEach(() => {
+    patience.ms = 20_000;
+  });
+
+  it("hands the report to the outbox under its key after a while, frees the form, and the repeat makes one report", async () => {
+    patience.ms = 60;
+    let first = true;
+    const calls = fakeServer(routes({ "POST issue/issue": () => (first ? ((first = false), new Promise<Response>(() => {})) : reported()) }));
+    await fillReport();
+    press("Send report");
+    // No "Sending…" for ever: saved on the phone, and sent again at once under the same key.
+    expect(await screen.findByRole("heading", { name: "Saved on this phone" })).toBeTruthy();
+    await waitFor(() => expect(outboxItems.value.map((i) => i.state)).toEqual(["sent"]), { timeout: 8000 });
+    const reports = posts(calls).filter((c) => c.path === "issue/issue");
+    expect(reports).toHaveLength(2);
+    expect(new Set(reports.map((c) => c.headers.get("Idempotency-Key"))).size).toBe(1);
+  });
+});
 
 describe("reporting without network", () => {
   it("keeps the report and its photo in the outbox, says so, lists it waiting, and sends both once online", async () => {

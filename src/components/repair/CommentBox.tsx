@@ -6,7 +6,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { newKey, postComment, uploadIssueMedia } from "../../api/repairs";
 import { COMMENT_MAX, MAX_COMMENT_PHOTOS } from "../../contract/repairs";
 import { compressPhoto } from "../../lib/image-compress";
-import { type OutboxStep, fileOf, getOutbox, isNetworkFailure } from "../../lib/outbox";
+import { type OutboxStep, fileOf, getOutbox, isNetworkFailure, patiently } from "../../lib/outbox";
 import { online } from "../../signals/connectivity";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
@@ -146,7 +146,7 @@ export function CommentBox({ issueId, onPosted }: { issueId: number; onPosted: (
       if (eventId == null) {
         if (!online.peek()) return await queueComment(body);
         try {
-          eventId = (await postComment(issueId, body, commentKey.current)).event_id;
+          eventId = (await patiently(postComment(issueId, body, commentKey.current))).event_id;
         } catch (err) {
           if (isNetworkFailure(err)) return await queueComment(body);
           showToast(t("repair.comment.error"), "error", { id: "comment" });

@@ -26,7 +26,7 @@ import { deleteIssueMedia, newKey } from "../../api/repairs";
 import { fetchIssue } from "../../api/issues";
 import { currencyName } from "../../lib/currency";
 import { compressPhoto } from "../../lib/image-compress";
-import { type OutboxStep, fileOf, getOutbox, isNetworkFailure, moveStep } from "../../lib/outbox";
+import { type OutboxStep, fileOf, getOutbox, isNetworkFailure, moveStep, patiently } from "../../lib/outbox";
 import { useUploadQueue } from "../../lib/upload-queue";
 import { online } from "../../signals/connectivity";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
@@ -407,7 +407,7 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
       }
       let answer: Awaited<ReturnType<typeof completeJob>>;
       try {
-        answer = await completeJob(issue.issue_id, body, completeKey(body));
+        answer = await patiently(completeJob(issue.issue_id, body, completeKey(body)));
       } catch (err) {
         if (isNetworkFailure(err)) return await queueCompletion(body);
         const f = await failureOf(err);

@@ -7,7 +7,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useIssue } from "../../components/issues/use-issue";
 import { newKey, reportIssue } from "../../api/repairs";
 import type { ReportBody } from "../../contract/repairs";
-import { isNetworkFailure } from "../../lib/outbox";
+import { isNetworkFailure, patiently } from "../../lib/outbox";
 import { online } from "../../signals/connectivity";
 import { DiscardChanges } from "../../components/DiscardChanges";
 import { PushPrompt } from "../../components/PushPrompt";
@@ -142,12 +142,13 @@ export function ReportIssueView({ title }: ViewProps) {
       const body: ReportBody = againOf != null ? { ...checked, again_of: againOf } : checked;
       if (online.peek()) {
         try {
-          return { body, answer: await reportIssue(body, k) };
+          return { body, answer: await patiently(reportIssue(body, k)) };
         } catch (e) {
           if (!isNetworkFailure(e)) throw e;
         }
       }
-      // No network: the report and its files wait on the phone, under the same key (one report, whenever it lands).
+      // No network, or no answer yet: the report and its files wait on the phone, under the same key (one report,
+      // whenever it lands).
       await queueReport(body, k, files);
       return { body, answer: null };
     }, "report.add.failed");
