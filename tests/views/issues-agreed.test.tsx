@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { navigate } from "../../src/lib/hash-location";
 import { lang } from "../../src/signals/language";
+import { setOutboxItems } from "../../src/signals/outbox";
 import { IssueReadOnlyView } from "../../src/views/issues/issue-view";
 import { OpenIssueView } from "../../src/views/issues/open-issue";
 import { fakeApi, issue, json } from "./issues-helpers";
@@ -21,6 +22,24 @@ const openAck = async () => {
   return screen.findByRole("dialog", { name: ACK });
 };
 const NBSP = "\u00a0";
+
+describe("an acknowledgement waiting in the outbox", () => {
+  afterEach(() => setOutboxItems([]));
+  const waiting = (state: "waiting" | "sent") =>
+    setOutboxItems([{ id: "a1", kind: "acknowledge", issueId: 7, label: "x", userId: null, state, createdAt: 0, done: 0, total: 1, files: 0 }]);
+
+  it("is not offered again while it waits (after a reload a second one was queued, and quietly replaced the first)", async () => {
+    fakeApi(() => json(200, {}));
+    navigate("/property/open-issues?issue_id=7", { state: issue() });
+    render(<OpenIssueView title="titles.issueDetails" />);
+    expect(await screen.findByRole("button", { name: ACK })).toBeTruthy();
+    act(() => waiting("waiting"));
+    expect(screen.queryByRole("button", { name: ACK })).toBeNull();
+    // Sent: the server's answer tells what comes next; a refused one may be made again.
+    act(() => waiting("sent"));
+    expect(screen.getByRole("button", { name: ACK })).toBeTruthy();
+  });
+});
 
 describe("after acknowledging, the issue shows the agreed visit (nothing showed it)", () => {
   it("shows the chosen slot as 'Agreed visit' at once and no longer offers the acknowledgement", async () => {

@@ -16,6 +16,7 @@ import { showToast } from "../../signals/toasts";
 import { JobActions, heldCss, quoteCss } from "./job-actions";
 import { lazyHeld } from "../../lib/lazy-held";
 import { lazyLater, useOpenedOnce } from "../../lib/lazy-later";
+import { outboxItems } from "../../signals/outbox";
 
 // The work report form (with its uploads and signature) loads when Complete is pressed, not with every open issue.
 const WorkReportForm = lazyHeld(() => import("./work-report-form").then((m) => m.WorkReportForm));
@@ -87,9 +88,14 @@ export function OpenIssueView(_: ViewProps) {
     <IssueScreen>
       {(loaded) => {
         const issue = done?.issue_id === loaded.issue_id ? done : loaded;
-        const open = offersAcknowledgement(issue);
+        // An acknowledgement of this job waiting in the outbox (made offline, then the page reloaded): not offered
+        // again, which queued a second one that quietly replaced the first (the job's actions say it waits).
+        const ackWaits = outboxItems.value.some(
+          (i) => i.issueId === issue.issue_id && i.kind === "acknowledge" && (i.state === "waiting" || i.state === "sending"),
+        );
+        const open = !ackWaits && offersAcknowledgement(issue);
         // A time is proposed or agreed: the same sheet changes it, offered quietly (the acknowledgement is made).
-        const reschedule = !open && !!issue.actions?.includes("reschedule");
+        const reschedule = !ackWaits && !open && !!issue.actions?.includes("reschedule");
         return (
           <>
             <PropertyCard issue={issue} />
