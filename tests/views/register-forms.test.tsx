@@ -259,6 +259,22 @@ describe("customer registration (D6)", () => {
     expect(toastText("success")).toEqual(["Registration successful!"]);
   });
 
+  it("says why a name of spaces alone keeps Sign up off, and names a name too long with its limit", () => {
+    const calls = fakeApi(() => json(201, { message: "ok" }));
+    render(<CustomerRegisterView title="titles.register" />);
+    type("Full name", "   ");
+    expect(screen.getByText("Please write your name: spaces alone are not a name.")).toBeTruthy();
+    type("Full name", "A".repeat(101));
+    expect(screen.queryByText("Please write your name: spaces alone are not a name.")).toBeNull();
+    type("Email", "aisha@example.om");
+    type("Mobile number", "99887766");
+    type("Password", "Home$weet1");
+    fireEvent.click(screen.getByRole("checkbox", { name: /accept the Terms of Service/ }));
+    fireEvent.click(submitButton());
+    expect(screen.getByText("The name must be at most 100 characters.")).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
   it("checks the email before sending", () => {
     const calls = fakeApi(() => json(201, { message: "ok" }));
     render(<CustomerRegisterView title="titles.register" />);

@@ -48,6 +48,8 @@ const MESSAGE_KEYS: Record<string, string> = {
   [MESSAGES.languagesRequired]: "register.errors.languages",
   [MESSAGES.terms]: "register.termsRequired",
   [MESSAGES.nameRequired]: "register.required",
+  [MESSAGES.nameTooLong]: "register.errors.nameTooLong",
+  "Registration number must be at most 50 characters.": "register.errors.regNoTooLong",
   [MESSAGES.emailRequired]: "register.required",
   [MESSAGES.mobRequired]: "register.required",
   [MESSAGES.passwordRequired]: "register.required",

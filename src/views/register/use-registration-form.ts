@@ -78,7 +78,9 @@ export function useRegistrationForm<F extends BaseForm, S extends z.ZodMiniType>
   /** Leaves the Google sign-up for a password of one's own (the notice's "Use a password instead"). */
   const dropGoogle = () => setForm(({ oauth_ticket: _, ...rest }) => rest as F);
 
-  return { form, errors, loading, set, submit, formRef, dropGoogle };
+  // A name of spaces alone looks filled but keeps Sign up off: the field says why (nothing did).
+  const shown = form.name && !form.name.trim() && !errors.name ? { ...errors, name: t("register.errors.nameBlank") } : errors;
+  return { form, errors: shown, loading, set, submit, formRef, dropGoogle };
 }
 
 /** A Google sign-up sends its ticket instead of a password (the server checks the ticket's email is the form's). */
