@@ -2,7 +2,7 @@ import { css } from "goober";
 import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type Country, countryForDial, countryName, loadCountries, searchCountries, sortCountries } from "../data/countries";
-import { whenIdle } from "../lib/idle";
+import { useAfterFirstScreen } from "./AfterFirstScreen";
 import { lang, t } from "../signals/language";
 import { cx, errorText } from "../styles/theme";
 import { stepActive, stopEscape, useActiveInView, useCloseOnOutside, useLazyList } from "./use-listbox";
@@ -63,19 +63,6 @@ export interface DialCodePickerProps {
   value: string;
   onChange: (dialCode: string) => void;
   error?: string | null;
-}
-
-/** False until the browser first has a moment after the component mounted. */
-function useIdle() {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    let live = true;
-    whenIdle(() => live && setIdle(true));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return idle;
 }
 
 /** A button showing flag and dial code that opens a searchable list of the countries (D12, loaded lazily). */
@@ -146,7 +133,7 @@ export function DialCodePicker({ id, label, value, onChange, error }: DialCodePi
   const optionId = (c: Country) => `${id}-opt-${c.iso}`;
   // The country's name is for screen readers only: looked up once the browser is idle, as its first lookup loads the
   // browser's names of every region (about 50 ms of a cheap phone's first render, issue 16).
-  const named = useIdle();
+  const named = useAfterFirstScreen();
   const selectedName = current && (named || open) ? countryName(current, language) : "";
 
   return (

@@ -17,6 +17,7 @@ export function ResetPasswordView(_: ViewProps) {
   const hasToken = !!readResetToken();
   /** What a press found wrong with each field, until it is typed in. */
   const [errors, setErrors] = useState<Record<string, string | null>>({});
+  // 8: contract/auth.ts's PASSWORD_MIN, written here: importing it would load that module's schemas with this screen.
   const problem = (value: string) => (!value ? t("recovery.reset.passwordRequired") : value.length < 8 ? t("recovery.reset.passwordShort") : null);
 
   const fields = [
