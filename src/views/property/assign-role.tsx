@@ -344,8 +344,11 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
             <h2 id="hand-title" className={css`font-size: 17px; margin: 0;`}>
               {t("propertyForms.handOver.title")}
             </h2>
-            {property.company && <p className={muted}>{t("propertyForms.handOver.current", { name: property.company.name })}</p>}
-            <p className={muted}>{t("propertyForms.handOver.what")}</p>
+            {/* One paragraph: two stacked ones set their margins apart as well as the stack's gap. */}
+            <p className={muted}>
+              {property.company && `${t("propertyForms.handOver.current", { name: property.company.name })} `}
+              {t("propertyForms.handOver.what")}
+            </p>
             <TextField
               id="hand-company"
               label={t("propertyForms.handOver.company")}
