@@ -220,3 +220,11 @@ export function fillWords(template: string, params: Record<string, string>, lang
     return lang === "ar" && isForeign(v) ? isolate(v) : v;
   });
 }
+
+/**
+ * Waits until an activated service worker controls the page (the first install claims the page at once). A plain
+ * predicate: waitForFunction takes the promise an async one returns for a truthy answer.
+ */
+export async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, { timeout: 20_000 });
+}

@@ -2,7 +2,7 @@
 // icons, a service worker that controls the page, the app shell starting with the network off, a repeat visit to /jobs
 // opening from the cache (its time is printed), and a new version that waits until "Reload to update".
 import type { APIResponse, Page } from "@playwright/test";
-import { DEMO, expect, prepare, signInAs, test } from "./fixtures";
+import { controlled, DEMO, expect, prepare, signInAs, test } from "./fixtures";
 
 // The service worker is what these tests are about (the suite blocks it elsewhere).
 test.use({ serviceWorkers: "allow" });
@@ -13,14 +13,6 @@ async function pngSize(res: APIResponse) {
   expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   expect(bytes.subarray(12, 16).toString("ascii")).toBe("IHDR");
   return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
-}
-
-/**
- * Waits until an activated service worker controls the page (the first install claims the page at once). A plain
- * predicate: waitForFunction takes the promise an async one returns for a truthy answer.
- */
-async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, { timeout: 20_000 });
 }
 
 const manifestHref = (page: Page) => page.locator('link[rel="manifest"]').getAttribute("href");
@@ -186,37 +178,4 @@ test("a new version waits; 'Reload to update' lets it in and the page reloads un
   expect(now.waiting).not.toBe("?next");
   // Nothing waits: the bar of the version let in is gone with the reload.
   if (now.waiting === null) await expect(bar).toHaveCount(0);
-});
-
-test("the same worker still takes pushes: a push shows its notification with the route to open and tells the open app", async ({ page, context }) => {
-  await context.grantPermissions(["notifications"]);
-  await signInAs(page, DEMO.technician, "/jobs");
-  await controlled(page);
-  await page.evaluate(() => {
-    const w = window as unknown as { pushMessages: unknown[] };
-    w.pushMessages = [];
-    navigator.serviceWorker.addEventListener("message", (e) => w.pushMessages.push(e.data));
-  });
-
-  // DevTools' "Push" button: a push delivered to the registration, as the push service would.
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) =>
-    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const found = registrations.find((r) => !r.isDeleted && r.scopeURL === new URL("/", page.url()).href);
-      if (found) resolve(found.registrationId);
-    }),
-  );
-  await cdp.send("ServiceWorker.enable");
-  const payload = { title: "Fixit Gulf", body: "Your repair moved", url: "/notifications", lang: "en", notification_id: 7 };
-  await cdp.send("ServiceWorker.deliverPushMessage", {
-    origin: new URL(page.url()).origin,
-    registrationId: await registrationId,
-    data: JSON.stringify(payload),
-  });
-
-  await expect.poll(() => page.evaluate(() => (window as unknown as { pushMessages: unknown[] }).pushMessages)).toContainEqual({ type: "notification" });
-  const shown = await page.evaluate(async () =>
-    (await (await navigator.serviceWorker.getRegistration())?.getNotifications())?.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })),
-  );
-  expect(shown).toEqual([{ title: "Fixit Gulf", body: "Your repair moved", tag: "notification-7", data: { url: "/notifications" } }]);
 });
