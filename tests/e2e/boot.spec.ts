@@ -3,7 +3,7 @@
 // instead of asking again. The first screen's words (locales/{lng}.{screen}.json, picked by the build from the screen's
 // code) start with the page too, and the whole dictionaries once the screen is up.
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { apiCall, apiLogin, DEMO, expect, signInAs, test } from "./fixtures";
 
 const jobsRead = (url: string) => new URL(url).pathname.endsWith("/api/issue/jobs");
@@ -97,6 +97,19 @@ test("every first screen shows all its words before the whole dictionaries come 
     await new Promise((r) => setTimeout(r, 10_000));
     await route.continue().catch(() => undefined);
   });
+  // Until the screen has what it asked for: no request but the dictionaries' pending for 300 ms (a fixed 1.5 s before).
+  let pending = 0;
+  let since = Date.now();
+  const counted = (r: Request) => !/\/locales\/(en|ar)\.json$/.test(r.url());
+  const settle = (by: number) => (r: Request) => {
+    if (!counted(r)) return;
+    pending += by;
+    since = Date.now();
+  };
+  page.on("request", settle(1));
+  page.on("requestfinished", settle(-1));
+  page.on("requestfailed", settle(-1));
+  const quiet = () => expect.poll(() => pending <= 0 && Date.now() - since >= 300, { intervals: [100] }).toBe(true);
   const tech = await apiLogin(page, DEMO.technician);
   const jobs = (await apiCall(page, tech.access_token, "GET", "issue/jobs?status=open&page_num=1")) as { data: { issue_id: number }[] };
   const screens: [string | null, string, "en" | "ar"][] = [
@@ -137,7 +150,7 @@ test("every first screen shows all its words before the whole dictionaries come 
     );
     await page.goto(`/#${path}`);
     await expect(page.locator("main").first(), path).toBeVisible();
-    await page.waitForTimeout(1500);
+    await quiet();
     expect(await keysShown(page), `${path} in ${lang}`).toEqual([]);
     // Shown from the words alone: the whole dictionaries have not come.
     const whole = await page.evaluate(() => performance.getEntriesByType("resource").some((e) => /\/locales\/(en|ar)\.json$/.test(e.name)));
