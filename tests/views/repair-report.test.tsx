@@ -142,11 +142,15 @@ describe("report a problem: where", () => {
     const view = render(<ReportIssueView title="titles.addIssue" />);
     const add = await screen.findByRole("link", { name: "Add your first property" });
     expect(add.getAttribute("href")).toBe("#/property/add-property");
+    // Nothing else to fill that could never be sent: no title, no Send.
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Send report" })).toBeNull());
+    expect(screen.queryByLabelText(/Short title/)).toBeNull();
     view.unmount();
     asTenant();
     render(<ReportIssueView title="titles.addIssue" />);
     expect(await screen.findByText(/Your landlord has not added you to a home yet/)).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Add your first property" })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Send report" })).toBeNull());
   });
 
   it("says so when the server does not let the caller report for the property", async () => {

@@ -73,11 +73,14 @@ export function ReportWhere({
   lockProperty = false,
   lockUnit = false,
   onLoading,
+  onNone,
 }: {
   value: Where;
   onChange: (w: Where) => void;
   /** Told whether the homes or the units are still on their way (a send pressed meanwhile waits for them). */
   onLoading?: (loading: boolean) => void;
+  /** Told whether the caller has no home or property at all (the rest of a report form has nothing to be about). */
+  onNone?: (none: boolean) => void;
   errors: Record<string, string | undefined>;
   idPrefix?: string;
   /** The property is given (a link, or the edited issue): no list to pick from. */
@@ -116,6 +119,8 @@ export function ReportWhere({
     (value.property_id != null && !shown && detail.error == null) ||
     (!!shown && units.length === 1 && units[0].unit_id !== value.unit_id);
   useEffect(() => onLoading?.(loading), [loading, onLoading]);
+  const none = !lockProperty && !!options && !options.length && !q;
+  useEffect(() => onNone?.(none), [none, onNone]);
   // One home: it is chosen for the user.
   useEffect(() => {
     if (single && value.property_id == null && options) onChange({ property_id: options[0].property_id, unit_id: null });
@@ -148,7 +153,7 @@ export function ReportWhere({
         </div>
       );
     if (!options) return <p className={cx(whereText, muted)}>{t("report.where.loading")}</p>;
-    if (!options.length && !q) return <NoPlace />;
+    if (none) return <NoPlace />;
     const known = options.some((o) => o.property_id === value.property_id);
     return (
       <>

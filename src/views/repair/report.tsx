@@ -116,6 +116,9 @@ export function ReportIssueView({ title }: ViewProps) {
   // On a slow network the tenant may finish before her home and unit arrive: a send pressed meanwhile waits for them
   // (its button says so) and goes on by itself, rather than asking her to choose a unit that is about to be chosen.
   const [whereLoading, setWhereLoading] = useState(true);
+  // No home or property to report for: only the way to add one (or the tenant's word) is shown, not a form that cannot
+  // be sent.
+  const [noPlace, setNoPlace] = useState(false);
   const [waiting, setWaiting] = useState(false);
   // The latest send, called by the effect below directly rather than through form.requestSubmit() (a press made
   // while the home was being chosen was lost on Preact that way).
@@ -205,19 +208,22 @@ export function ReportIssueView({ title }: ViewProps) {
           value={{ property_id: form.property_id, unit_id: form.unit_id }}
           onChange={setWhere}
           onLoading={setWhereLoading}
+          onNone={setNoPlace}
           errors={errors}
           lockProperty={preset.property_id != null}
           lockUnit={againOf != null}
         />
-        {fields}
-        <FormFooter
-          failure={failure}
-          failureRef={failureRef}
-          onCancel={back}
-          busy={busy}
-          waiting={waiting}
-          label={waiting ? t("report.add.waitingWhere") : busy ? t("report.add.submitting") : t("report.add.submit")}
-        />
+        {!noPlace && fields}
+        {!noPlace && (
+          <FormFooter
+            failure={failure}
+            failureRef={failureRef}
+            onCancel={back}
+            busy={busy}
+            waiting={waiting}
+            label={waiting ? t("report.add.waitingWhere") : busy ? t("report.add.submitting") : t("report.add.submit")}
+          />
+        )}
       </form>
       <DiscardChanges guard={guard} />
     </main>
