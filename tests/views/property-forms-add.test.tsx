@@ -77,20 +77,33 @@ describe("add property", () => {
     expect(toastText("success")).toEqual(["Property added."]);
   });
 
-  it("offers one unit for a villa and sends its name", async () => {
+  it("offers one unit for a villa, named for it, and sends the name the owner gives", async () => {
     const calls = fakeServer({ "POST property/add_property": added("Villa Qurum") });
     render(<AddPropertyView title="titles.addProperty" />);
     type("Property name", "Villa Qurum");
     fireEvent.click(screen.getByRole("radio", { name: "Villa" }));
     expect((screen.getByRole("radio", { name: "One unit" }) as HTMLInputElement).checked).toBe(true);
-    // Left empty, the unit's name is asked for as such (the message spoke of a limit of 20 characters).
+    // Its one unit is named already: nothing to type for a villa.
+    expect((screen.getByLabelText("Unit name") as HTMLInputElement).value).toBe("Villa");
+    // Emptied, the unit's name is asked for as such (the message spoke of a limit of 20 characters).
+    type("Unit name", "");
     submit();
     expect(await screen.findByText("Please give the unit a name.")).toBeTruthy();
     expect(calls).toHaveLength(0);
-    type("Unit name", "Villa");
+    type("Unit name", "Garden villa");
     submit();
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect((calls[0].body as { units: string[] }).units).toEqual(["Villa"]);
+    expect((calls[0].body as { units: string[] }).units).toEqual(["Garden villa"]);
+  });
+
+  it("names a villa's unit in the owner's language, and a building's units are a range again", async () => {
+    lang.value = "ar";
+    fakeServer({});
+    render(<AddPropertyView title="titles.addProperty" />);
+    fireEvent.click(screen.getByRole("radio", { name: "فيلا" }));
+    expect((document.getElementById("units-single") as HTMLInputElement).value).toBe("فيلا");
+    fireEvent.click(screen.getByRole("radio", { name: "مبنى شقق" }));
+    expect(document.getElementById("units-single")).toBeNull();
   });
 
   it("takes the country of the place chosen in the search, and its town for an empty city", async () => {

@@ -94,7 +94,11 @@ export function AddPropertyView({ title }: ViewProps) {
     });
   const set = (change: Partial<PropertyForm>) => {
     setForm((f) => ({ ...f, ...change }));
-    if (change.type && !unitsTouched) setUnits((u) => ({ ...u, mode: modeFor(change.type as string) }));
+    // A villa or townhouse has its one unit named for it ("Villa"), which the owner may change; a building a range.
+    if (change.type && !unitsTouched) {
+      const mode = modeFor(change.type);
+      setUnits((u) => ({ ...u, mode, single: mode === "single" ? t(`propertyForms.types.${change.type}`) : "" }));
+    }
     clear(
       ...Object.keys(change),
       ...(change.addrs ? Object.keys(change.addrs).map((k) => `addrs.${k}`) : []),
