@@ -106,6 +106,8 @@ export interface UnitRow {
   start_date: string | null;
   end_date: string | null;
   mine_now: boolean;
+  /** The tenant has set a password (or had one): they signed in, or can; false while their invitation waits. */
+  joined: boolean;
 }
 
 /** The units of a property the caller sees, each with its current tenancy (who may see the tenant: access.ts). */
@@ -115,7 +117,7 @@ export async function visibleUnits(q: Queryable, u: AuthUser, propertyId: number
             (select count(*)::int from issues i where i.unit_id = u.unit_id and i.issue_status = 0 and ${VISIBLE_ISSUE_SQL}) as open_issues,
             t.tenancy_id, t.tenant_id, tu.name as tenant_name, tu.cntry_code, tu.mob_no, tu.email,
             to_char(t.start_date, 'YYYY-MM-DD') as start_date, to_char(t.end_date, 'YYYY-MM-DD') as end_date,
-            coalesce(t.tenant_id = $1, false) as mine_now
+            coalesce(t.tenant_id = $1, false) as mine_now, tu.password_hash is not null as joined
        from units u
        cross join (select $4::text as relation, $2::int as role, $3::int as company) r
        left join tenancies t on t.unit_id = u.unit_id and t.ended_at is null

@@ -181,6 +181,8 @@ export function propertyRoutes() {
                   email: un.email,
                   start_date: un.start_date,
                   end_date: un.end_date,
+                  // Who manages the property may send a new invitation while this one waits (POST /property/reinvite).
+                  ...(manages(access) && !un.joined ? { invite_pending: true } : {}),
                 }
               : null,
           occupied: un.tenancy_id !== null && (row.relation === "owner" || row.relation === "manager" || un.tenant_id === u.user_id),
@@ -321,40 +323,61 @@ export function propertyRoutes() {
           // A new account (or one never opened) gets the one-time link; an account with a password signs in as it is.
           const hasPassword =
             !created && (await q.query("select 1 from users where user_id = $1 and password_hash is not null", [tenant.user_id])).rows.length > 0;
-          if (!hasPassword)
-            await q.query("insert into invitations (token_hash, user_id, invited_by, tenancy_id, expires_at) values ($1, $2, $3, $4, $5)", [
-              hashToken(token),
-              tenant.user_id,
-              u.user_id,
-              tenancy.rows[0].tenancy_id,
-              new Date(now + INVITE_TTL_MS),
-            ]);
+          if (!hasPassword) await storeInvitation(q, token, tenant.user_id, u.user_id, tenancy.rows[0].tenancy_id, now);
           return { tenancy_id: tenancy.rows[0].tenancy_id, tenant, invited: !hasPassword, propertyName: a.name, unitName: unit.name };
         }),
       );
-      // In the language the owner wrote it in: the invitation opens in Arabic when the message is Arabic.
-      const inLang = langOf(c.req.header("accept-language")) === "ar" ? "&lang=ar" : "";
-      const inviteUrl = result.invited ? `${appOrigin(c)}/#/invite?token=${token}${inLang}` : null;
-      const to = result.tenant.email;
-      if (inviteUrl && to)
-        await deliver(
-          c.var.mailer,
-          tenantInvitationMail({
-            to,
-            name: result.tenant.name,
-            inviterName: u.name,
-            propertyName: result.propertyName,
-            unitName: result.unitName,
-            link: inviteUrl,
-          }),
-          c.var.log,
-        );
+      const inviteUrl = result.invited ? await sendInvitation(c, token, result) : null;
       return c.json({
         message: t(c, msg(result.invited ? "tenantInvited" : "tenantLinked")),
         tenancy_id: result.tenancy_id,
         user_id: result.tenant.user_id,
         invite_url: inviteUrl,
       });
+    },
+  );
+
+  // A new link for a tenant who has not opened theirs (lost, expired, or sent to a phone they no longer have): the
+  // earlier links stop working. Limited as adding a tenant is (each call may mail).
+  app.post(
+    "/property/reinvite",
+    requireAuth(0, 2),
+    rateLimit<AuthedEnv>({ ...TENANTS_PER_CALLER, key: (c) => `u${c.var.user.user_id}` }),
+    rateLimit<AuthedEnv>(TENANTS_PER_ADDRESS),
+    async (c) => {
+      const u = c.var.user;
+      const tenancyId = idParam(c, "tenancy_id");
+      const token = randomBytes(16).toString("base64url");
+      const result = await c.var.db.tx(async (q) => {
+        const { rows } = await q.query<{
+          property_id: number;
+          property_name: string;
+          unit_name: string;
+          ended_at: Date | null;
+          user_id: number;
+          name: string;
+          email: string | null;
+          joined: boolean;
+        }>(
+          `select un.property_id, p.name as property_name, un.name as unit_name, t.ended_at, tu.user_id, tu.name, tu.email,
+                  tu.password_hash is not null as joined
+             from tenancies t join units un on un.unit_id = t.unit_id join properties p on p.property_id = un.property_id
+             join users tu on tu.user_id = t.tenant_id
+            where t.tenancy_id = $1 for update of t`,
+          [tenancyId],
+        );
+        const row = rows[0];
+        const a = row ? await propertyAccess(q, u, row.property_id, true) : null;
+        if (!row || !a) throw new HttpError(404, msg("tenancyMissing"));
+        assertMay(a, manages);
+        if (row.ended_at) throw new HttpError(409, msg("tenancyAlreadyEnded"));
+        if (row.joined) throw new HttpError(409, msg("tenantJoined"));
+        await q.query("delete from invitations where tenancy_id = $1 and used_at is null", [tenancyId]);
+        await storeInvitation(q, token, row.user_id, u.user_id, tenancyId, clock.now());
+        return { user_id: row.user_id, tenant: { name: row.name, email: row.email }, propertyName: row.property_name, unitName: row.unit_name };
+      });
+      const inviteUrl = await sendInvitation(c, token, result);
+      return c.json({ message: t(c, msg("tenantReinvited")), tenancy_id: tenancyId, user_id: result.user_id, invite_url: inviteUrl });
     },
   );
 
@@ -571,4 +594,40 @@ export function inviteRoutes() {
   });
 
   return app;
+}
+
+/** A tenant's one-time link (its hash kept), for a tenancy, valid for INVITE_TTL_MS. */
+async function storeInvitation(q: Queryable, token: string, userId: number, invitedBy: number, tenancyId: number, now: number) {
+  await q.query("insert into invitations (token_hash, user_id, invited_by, tenancy_id, expires_at) values ($1, $2, $3, $4, $5)", [
+    hashToken(token),
+    userId,
+    invitedBy,
+    tenancyId,
+    new Date(now + INVITE_TTL_MS),
+  ]);
+}
+
+/** The invitation's address, mailed to the tenant when they have an email; the caller shows it to be sent by WhatsApp. */
+async function sendInvitation(
+  c: Context<AuthedEnv>,
+  token: string,
+  to: { tenant: { name: string; email: string | null }; propertyName: string; unitName: string },
+) {
+  // In the language the owner wrote it in: the invitation opens in Arabic when the message is Arabic.
+  const inLang = langOf(c.req.header("accept-language")) === "ar" ? "&lang=ar" : "";
+  const link = `${appOrigin(c)}/#/invite?token=${token}${inLang}`;
+  if (to.tenant.email)
+    await deliver(
+      c.var.mailer,
+      tenantInvitationMail({
+        to: to.tenant.email,
+        name: to.tenant.name,
+        inviterName: c.var.user.name,
+        propertyName: to.propertyName,
+        unitName: to.unitName,
+        link,
+      }),
+      c.var.log,
+    );
+  return link;
 }

@@ -62,6 +62,11 @@ export async function assignTenant(body: Out<typeof assignTenantSchema>) {
   return assignAnswer.parse(await api.post("property/assign_role", { json: body }).json());
 }
 
+/** POST /property/reinvite?tenancy_id=: a new link for a tenant who has not opened theirs (the earlier one stops). */
+export async function reinvite(tenancyId: number) {
+  return assignAnswer.parse(await api.post("property/reinvite", { searchParams: { tenancy_id: tenancyId } }).json());
+}
+
 /** PUT /property/end_tenancy?tenancy_id=: the tenancy ends (today when no date) and becomes a previous tenancy. */
 export async function endTenancy(tenancyId: number, endDate?: string | null) {
   return written.parse(await api.put("property/end_tenancy", { searchParams: { tenancy_id: tenancyId }, json: { end_date: endDate ?? null } }).json());

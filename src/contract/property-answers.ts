@@ -26,6 +26,8 @@ export const tenantOf = z.looseObject({
   email: nullableText,
   start_date: nullableText,
   end_date: nullableText,
+  /** Sent to who manages the property while the tenant has not opened their invitation (POST /property/reinvite). */
+  invite_pending: z.optional(z.boolean()),
 });
 export type TenantOf = z.infer<typeof tenantOf>;
 

@@ -133,3 +133,50 @@ describe("the invitation, end to end", () => {
     expect((await json("GET", "/api/invite/info?token=AAAAAAAAAAAAAAAAAAAAAA", undefined, undefined, { "x-forwarded-for": "10.9.9.10" })).status).toBe(410);
   });
 });
+
+describe("a new invitation for a tenant who has not opened theirs (POST /property/reinvite)", () => {
+  it("is marked pending on the property, replaces the lost link with a new one (mailed too), and stops once the tenant joined", async () => {
+    const { json, sent, owner, p, answer } = await invited();
+    const ownerToken = await signIn(db, owner);
+    const unitOf = async (token: string) =>
+      (await (await json("GET", `/api/property/property?property_id=${p.property_id}`, undefined, token)).json()).data.units[0];
+    expect((await unitOf(ownerToken)).tenant).toMatchObject({ tenancy_id: answer.tenancy_id, invite_pending: true });
+    const first = tokenIn(sent[0].text) as string;
+
+    const again = await json("POST", `/api/property/reinvite?tenancy_id=${answer.tenancy_id}`, {}, ownerToken, AR);
+    expect(again.status).toBe(200);
+    const body = await again.json();
+    expect(body.message).toBe("الدعوة الجديدة جاهزة. الرابط السابق لم يعد يعمل.");
+    const second = tokenIn(body.invite_url) as string;
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(first);
+    expect(body.invite_url).toMatch(/&lang=ar$/);
+    expect(sent).toHaveLength(2);
+    expect(sent[1].text).toContain(second);
+    // The lost link no longer works; the new one does.
+    expect((await json("GET", `/api/invite/info?token=${first}`)).status).toBe(410);
+    const accept = await json("POST", "/api/invite/accept", { token: second, password: "Tenant@2026", terms_service: true });
+    expect(accept.status).toBe(200);
+
+    expect((await unitOf(ownerToken)).tenant.invite_pending).toBeUndefined();
+    const joined = await json("POST", `/api/property/reinvite?tenancy_id=${answer.tenancy_id}`, {}, ownerToken);
+    expect(joined.status).toBe(409);
+    expect((await joined.json()).detail).toBe("The tenant already has their account: they sign in with it.");
+    // Nothing more was mailed.
+    expect(sent).toHaveLength(2);
+  });
+
+  it("is refused to someone who does not manage the property, for an ended tenancy, and for one that does not exist", async () => {
+    const { json, owner, answer } = await invited();
+    const stranger = await makeUser(db, { role: 0, name: "Other Owner" });
+    const refused = await json("POST", `/api/property/reinvite?tenancy_id=${answer.tenancy_id}`, {}, await signIn(db, stranger));
+    expect(refused.status).toBe(404);
+    expect((await refused.json()).detail).toBe("This tenancy does not exist.");
+    const ownerToken = await signIn(db, owner);
+    expect((await json("POST", "/api/property/reinvite?tenancy_id=99999", {}, ownerToken)).status).toBe(404);
+    expect((await json("PUT", `/api/property/end_tenancy?tenancy_id=${answer.tenancy_id}`, {}, ownerToken)).status).toBe(200);
+    const ended = await json("POST", `/api/property/reinvite?tenancy_id=${answer.tenancy_id}`, {}, ownerToken);
+    expect(ended.status).toBe(409);
+    expect((await ended.json()).detail).toBeTruthy();
+  });
+});

@@ -129,6 +129,50 @@ describe("tenant invitation form", () => {
     expect(calls.find((c) => c.path === "property/end_tenancy")?.params.get("tenancy_id")).toBe("90");
   });
 
+  it("offers a tenant who never opened the invitation a new one, and shows it to send by WhatsApp", async () => {
+    const pending = (over = {}) =>
+      answer({
+        units: [
+          {
+            unit_id: 12,
+            name: "102",
+            tenant: {
+              tenancy_id: 90,
+              name: "Aisha Tenant",
+              cntry_code: "+968",
+              mob_no: "91000003",
+              email: null,
+              start_date: "2026-01-01",
+              end_date: null,
+              ...over,
+            },
+            open_issues: 0,
+          },
+        ],
+      });
+    const joined = fakeServer({ "GET property/property": pending() });
+    const view = render(<AssignRoleView title="titles.assignRole" />);
+    await screen.findByRole("button", { name: "End the tenancy of 102" });
+    // A tenant who joined (no invite_pending from the server) is offered nothing of the kind.
+    expect(screen.queryByRole("button", { name: "Send the tenant of 102 a new invitation" })).toBeNull();
+    expect(joined.some((c) => c.path === "property/reinvite")).toBe(false);
+    view.unmount();
+
+    const calls = fakeServer({
+      "GET property/property": pending({ invite_pending: true }),
+      "POST property/reinvite": () => json(200, { message: "A new invitation is ready.", tenancy_id: 90, user_id: 40, invite_url: INVITE }),
+    });
+    render(<AssignRoleView title="titles.assignRole" />);
+    expect(await screen.findByText("Has not opened the invitation yet")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Send the tenant of 102 a new invitation" }));
+    const box = await screen.findByTestId("invite-box");
+    expect(calls.find((c) => c.path === "property/reinvite")?.params.get("tenancy_id")).toBe("90");
+    expect(within(box).getByRole("heading", { name: "A new invitation for Aisha Tenant" })).toBeTruthy();
+    const wa = within(box).getByRole("link", { name: "Send on WhatsApp" }).getAttribute("href") ?? "";
+    expect(wa.startsWith("https://wa.me/96891000003?text=")).toBe(true);
+    expect(decodeURIComponent(wa.split("text=")[1])).toContain(INVITE);
+  });
+
   it("once a company runs the property, says who adds its tenants instead of a bare refusal", async () => {
     fakeServer({ "GET property/property": answer({ company: { company_id: 3, name: "Gulf Fix LLC" }, actions: ["hand_over", "report", "prev_tenants"] }) });
     render(<AssignRoleView title="titles.assignRole" />);

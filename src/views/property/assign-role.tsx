@@ -2,7 +2,7 @@ import { css } from "goober";
 import { useJustSent } from "../../lib/just-sent";
 import { type FormEvent, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { assignTenant, endTenancy, handOver } from "../../api/property-edit";
+import { assignTenant, endTenancy, handOver, reinvite } from "../../api/property-edit";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { DialCodePicker } from "../../components/DialCodePicker";
 import { DiscardChanges } from "../../components/DiscardChanges";
@@ -17,7 +17,7 @@ import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
-import { card, muted, page, stack } from "../../styles/theme";
+import { card, cx, muted, page, stack } from "../../styles/theme";
 import { actionsCss, formCss } from "./add-property";
 import { linkCss, PropertyLoad, usePropertyId } from "./edit-property";
 import { failureOf, focusFirstError, today } from "./failure";
@@ -48,6 +48,7 @@ const waLink = css`
   display: inline-flex; align-items: center; justify-content: center; min-height: 48px; padding: 10px 18px; border-radius: 10px;
   background: #128c4b; color: #fff; font-weight: 600; text-decoration: none; flex: 1 1 140px; text-align: center;
 `;
+const pendingCss = css`display: block; font-size: 14px;`;
 const occupiedList = css`
   list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px;
   & li { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 8px 10px; border: 1px solid var(--line); border-radius: 10px; background: #fff; }
@@ -84,7 +85,9 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
   const [form, setForm] = useState<TenantForm>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [invite, setInvite] = useState<{ name: string; unit: string; url: string | null; phone: string } | null>(null);
+  // The invitation to send: of the tenant just added, or a new one (`again`) for a tenant who never opened theirs.
+  const [invite, setInvite] = useState<{ name: string; unit: string; url: string | null; phone: string; again?: boolean } | null>(null);
+  const [inviting, setInviting] = useState<number | null>(null);
   const [company, setCompany] = useState("");
   const [companyError, setCompanyError] = useState<string | null>(null);
   const [handing, setHanding] = useState(false);
@@ -165,6 +168,25 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
     }
   }
 
+  async function inviteAgain(u: Unit) {
+    const tenant = u.tenant;
+    if (!tenant || inviting != null) return;
+    setInviting(tenant.tenancy_id);
+    try {
+      const answer = await reinvite(tenant.tenancy_id);
+      showToast(answer.message, "success", { id: "reinvite" });
+      setCopied(false);
+      setInvite({ name: tenant.name, unit: u.name, url: answer.invite_url ?? null, phone: `${tenant.cntry_code ?? ""}${tenant.mob_no ?? ""}`, again: true });
+      // The invitation to send is at the top of the screen.
+      requestAnimationFrame(() => document.getElementById("invite-title")?.scrollIntoView({ block: "start" }));
+    } catch (err) {
+      showToast((await failureOf(err)).detail ?? t("propertyForms.reinvite.failed"), "error", { id: "reinvite" });
+      reload();
+    } finally {
+      setInviting(null);
+    }
+  }
+
   async function end() {
     const tenancy = ending?.tenant;
     if (!tenancy) return;
@@ -202,7 +224,9 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
         {invite && (
           <section className={inviteBox} aria-labelledby="invite-title" data-testid="invite-box">
             <h2 id="invite-title" className={css`font-size: 17px; margin: 0;`}>
-              {t("propertyForms.assign.addedTitle", { name: invite.name, unit: invite.unit })}
+              {invite.again
+                ? t("propertyForms.reinvite.title", { name: invite.name })
+                : t("propertyForms.assign.addedTitle", { name: invite.name, unit: invite.unit })}
             </h2>
             {invite.url ? (
               <>
@@ -329,7 +353,19 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
                     </strong>
                     {" · "}
                     <bdi>{u.tenant?.name}</bdi>
+                    {u.tenant?.invite_pending && <span className={cx(muted, pendingCss)}>{t("propertyForms.reinvite.pending")}</span>}
                   </span>
+                  {u.tenant?.invite_pending && (
+                    <Button
+                      variant="secondary"
+                      disabled={inviting != null}
+                      aria-busy={inviting === u.tenant.tenancy_id || undefined}
+                      onClick={() => void inviteAgain(u)}
+                      aria-label={t("propertyForms.reinvite.buttonNamed", { unit: u.name })}
+                    >
+                      {t("propertyForms.reinvite.button")}
+                    </Button>
+                  )}
                   <Button variant="secondary" onClick={() => setEnding(u)} aria-label={t("propertyForms.end.buttonNamed", { unit: u.name })}>
                     {t("propertyForms.end.button")}
                   </Button>
