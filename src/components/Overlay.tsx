@@ -23,6 +23,22 @@ const closeCss = css`position: absolute; top: 8px; inset-inline-end: 8px;`;
 /** Where dialogs render: #overlay-root of index.html, which a gate hides with the app, else the body (component tests). */
 export const overlayTarget = () => document.getElementById("overlay-root") ?? document.body;
 
+const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type='hidden']), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+
+/** Tab and Shift+Tab go round the dialog's own controls (aria-modal: the page behind is not there to reach). */
+function keepFocusIn(box: HTMLElement, e: KeyboardEvent) {
+  const all = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest("[hidden]"));
+  if (!all.length) return;
+  const first = all[0];
+  const last = all[all.length - 1];
+  const at = document.activeElement;
+  const inside = at instanceof Node && box.contains(at);
+  if (e.shiftKey ? !inside || at === first || at === box : !inside || at === last) {
+    e.preventDefault();
+    (e.shiftKey ? last : first).focus();
+  }
+}
+
 interface OverlayProps {
   open: boolean;
   title: string;
@@ -44,7 +60,10 @@ export function Overlay({ open, title, onClose, children, kind = "modal", classN
     const previous = document.activeElement as HTMLElement | null;
     const first = box.current?.querySelector<HTMLElement>("input, select, textarea, button:not([data-close]), [href]");
     (first ?? box.current)?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose?.();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") onClose?.();
+      else if (e.key === "Tab" && box.current) keepFocusIn(box.current, e);
+    };
     document.addEventListener("keydown", onKey);
     return () => {
       document.removeEventListener("keydown", onKey);
