@@ -52,14 +52,9 @@ export function formatSlotTime(time: string, locale = "en"): string {
 export function formatCreated(iso: string, locale = "en"): string {
   const d = dayjs(iso);
   if (!d.isValid()) return iso;
-  // Arabic: the day, then the time with ص/م as every other time in the app (dayjs's Arabic "lll" is 24-hour).
-  return locale === "ar" ? `${formatDay(iso, locale)} ${formatSlotTime(d.format("HH:mm"), locale)}` : d.locale(locale).format("lll");
-}
-
-/** Short local date for list rows. */
-export function formatShortDate(iso: string, locale = "en"): string {
-  const d = dayjs(iso);
-  return d.isValid() ? d.locale(locale).format("ll") : iso;
+  // The day first, as every date of the app (D18; dayjs's English "lll" put the month first, "Nov 26, 2026", beside the
+  // timeline's "26 Nov 2026"), then the time with AM/PM or ص/م (dayjs's Arabic "lll" is 24-hour).
+  return `${formatDay(iso, locale)} ${formatSlotTime(d.format("HH:mm"), locale)}`;
 }
 
 /**

@@ -30,7 +30,8 @@ describe("slot formatting", () => {
     expect(formatSlotTime("late")).toBe("late");
   });
   it("formats the created date in the user's language", () => {
-    expect(formatCreated("2024-01-15T10:30:00.000Z")).toMatch(/Jan 15, 2024 \d{1,2}:\d{2} (AM|PM)/);
+    // Day first, as the timeline and every other date (D18).
+    expect(formatCreated(new Date(2024, 0, 15, 16, 18).toISOString())).toBe("15 Jan 2024 4:18\u00a0PM");
     expect(formatCreated("2024-01-15T10:30:00.000Z", "ar")).not.toBe(formatCreated("2024-01-15T10:30:00.000Z"));
     // Arabic tells the time with ص/م and Western digits, as every other time in the app (not dayjs's 24-hour "lll").
     expect(formatCreated("2024-01-15T10:30:00.000Z", "ar")).toMatch(/^1[56] يناير 2024 \d{1,2}:\d{2}\u00a0(ص|م)$/);

@@ -162,7 +162,8 @@ describe("JobsView", () => {
     expect(screen.getByRole("tab", { name: "Open" }).getAttribute("aria-selected")).toBe("true");
     const row = await screen.findByRole("button", { name: /Kitchen sink leaking/ });
     expect(row.textContent).toContain("Qurum Heights Apartment 12");
-    expect(row.textContent).toContain("Jan 15, 2024");
+    // Day first, as every date of the app (D18).
+    expect(row.textContent).toContain("15 Jan 2024");
     expect(within(row).queryByTestId("emergency")).toBeNull();
     expect(calls[0].params.get("status")).toBe("open");
     fireEvent.click(row);

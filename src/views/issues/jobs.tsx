@@ -11,7 +11,7 @@ import { EmergencyMark, StageBadge } from "../../components/repair/StageBadge";
 import { MapSpinner, type ListOrMap, ViewSwitch, viewOf } from "../../components/ViewSwitch";
 import { Button, Spinner } from "../../components/ui";
 import type { Issue } from "../../contract/issues";
-import { formatShortDate } from "../../lib/dates";
+import { formatDay } from "../../lib/dates";
 import { navigate, useHashSearch } from "../../lib/hash-location";
 import { usePagedList, useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
@@ -104,7 +104,7 @@ function Offers() {
                   {[category ? skillName(category, lang.value) : null, issue.name].filter(Boolean).join(" · ")}
                 </p>
                 <p className="sub">
-                  <time dateTime={issue.created_at}>{formatShortDate(issue.created_at, lang.value)}</time>
+                  <time dateTime={issue.created_at}>{formatDay(issue.created_at, lang.value)}</time>
                 </p>
                 <div className="buttons">
                   <Button
@@ -179,7 +179,7 @@ function JobsList({ tab }: { tab: JobsStatus }) {
                       )}
                     </span>
                     <span className="sub">
-                      <time dateTime={issue.created_at}>{formatShortDate(issue.created_at, lang.value)}</time>
+                      <time dateTime={issue.created_at}>{formatDay(issue.created_at, lang.value)}</time>
                     </span>
                   </span>
                   <span className="badges">
