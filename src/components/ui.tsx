@@ -28,8 +28,9 @@ export function Button({
   return <button type={type} className={cx(buttonBase, variants[variant], block && css`width: 100%;`, className)} {...rest} />;
 }
 
+// flex: none: beside a long title in a row (a property's name) it kept 44 px, not the 36 it shrank to.
 const iconButton = css`
-  display: inline-flex; align-items: center; justify-content: center; width: 44px; height: 44px;
+  display: inline-flex; flex: none; align-items: center; justify-content: center; width: 44px; height: 44px;
   border-radius: 50%; border: 0; background: transparent; cursor: pointer; color: inherit;
   &:disabled { opacity: 0.4; cursor: not-allowed; }
 `;

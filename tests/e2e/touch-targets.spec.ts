@@ -88,6 +88,17 @@ for (const lang of ["en", "ar"] as const) {
       await expect(toast).toHaveCount(0);
     });
 
+    test("a screen titled with a long name keeps its back arrow 44 px (it shrank to 36 beside the name)", async ({ page }) => {
+      await signInAs(page, DEMO.owner, `/property/${encodeURIComponent("Qurum Heights")}`, { lang });
+      const title = page.getByRole("heading", { level: 1 });
+      await expect(title).toBeVisible();
+      // A property named as long as owners name them; the row is the same for every screen's title.
+      await title.evaluate((h) => {
+        h.textContent = "Qurum Heights Residential Tower, Block B, Building 2417 near the Grand Mall";
+      });
+      await expectTarget(page.getByRole("button", { name: L.common.back }).first(), "the back arrow beside a long title");
+    });
+
     test("technician registration: skill chips and the language switch are 44 px targets", async ({ page }) => {
       await prepare(page, { lang });
       await page.goto("/#/technician-register");
