@@ -49,6 +49,10 @@ export const READ_RETRY = {
   delay: (attempt: number) => 1000 * 2 ** (attempt - 1),
   backoffLimit: 30_000,
   maxRetryAfter: 30_000,
+  // The phone says it is offline: a retry would fail the same way. The screen says so at once (a spinner stood 7 s for
+  // the retries) and loads again by itself when the connection comes back (use-resource.ts); a keyed write goes to the
+  // outbox at once.
+  shouldRetry: () => (navigator.onLine ? undefined : false),
 };
 
 /**

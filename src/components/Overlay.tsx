@@ -23,7 +23,8 @@ const closeCss = css`position: absolute; top: 8px; inset-inline-end: 8px;`;
 /** Where dialogs render: #overlay-root of index.html, which a gate hides with the app, else the body (component tests). */
 export const overlayTarget = () => document.getElementById("overlay-root") ?? document.body;
 
-const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type='hidden']), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+const FOCUSABLE =
+  "a[href], button:not([disabled]), input:not([disabled]):not([type='hidden']), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
 
 /** Tab and Shift+Tab go round the dialog's own controls (aria-modal: the page behind is not there to reach). */
 function keepFocusIn(box: HTMLElement, e: KeyboardEvent) {

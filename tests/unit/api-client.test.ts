@@ -70,6 +70,22 @@ describe("the real API client's retries (D13)", () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("does not retry while the phone says it is offline: the screen hears at once (it waited 7 s of retries)", async () => {
+    Object.defineProperty(navigator, "onLine", { configurable: true, get: () => false });
+    try {
+      const { api, calls } = server([() => Promise.reject(new TypeError("Failed to fetch"))]);
+      const outcome = await settle(api.get("x").json());
+      expect(outcome.ok).toBe(false);
+      expect(calls).toHaveLength(1);
+      const keyed = server([() => Promise.reject(new TypeError("Failed to fetch"))]);
+      await settle(keyed.api.post("x", { headers: { [IDEMPOTENCY_HEADER]: "k1" } }).json());
+      expect(keyed.calls).toHaveLength(1);
+    } finally {
+      // Back to the browser's own (the prototype's getter).
+      delete (navigator as unknown as Record<string, unknown>).onLine;
+    }
+  });
+
   it("retries a GET after a dropped connection", async () => {
     const { api, calls } = server([() => Promise.reject(new TypeError("Failed to fetch")), () => json(200, { ok: 1 })]);
     expect(await settle(api.get("x").json())).toEqual({ ok: true, value: { ok: 1 } });
