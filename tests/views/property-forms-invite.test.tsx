@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import { navigate } from "../../src/lib/hash-location";
 import { lang } from "../../src/signals/language";
-import { isAuthenticated, role, signOut, token } from "../../src/signals/session";
+import { isAuthenticated, role, signIn, signOut, token } from "../../src/signals/session";
 import { InviteView } from "../../src/views/auth/invite";
 import { clearToasts, fakeServer, json } from "./property-forms-helpers";
 
@@ -51,6 +51,17 @@ describe("invitation screen", () => {
     expect(screen.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("#/login");
     expect(screen.queryByText("Set a password to start using the app.")).toBeNull();
     expect(screen.queryByLabelText("Password")).toBeNull();
+  });
+
+  it("sends someone signed in already, back on their used link, to their home rather than to sign in", async () => {
+    signIn({ access_token: "t", role: 3, got_email_mob: 1, name: "Khalid Al Balushi" });
+    fakeServer({ "GET invite/info": () => json(410, { detail: "This invitation has already been used. Sign in, or use Forgot password." }) });
+    render(<InviteView title="titles.invite" />);
+    expect(await screen.findByText("This invitation link has expired or has already been used.")).toBeTruthy();
+    expect(screen.getByText("You are signed in as Khalid Al Balushi: nothing more to do with this link.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to your home" }).getAttribute("href")).toBe("#/home");
+    expect(screen.queryByRole("link", { name: "Sign in" })).toBeNull();
+    expect(screen.queryByText(/Sign in, or use Forgot password/)).toBeNull();
   });
 
   it("opens in the language the invitation was written in (the link's lang=ar)", async () => {

@@ -8,7 +8,7 @@ import { navigate, useHashSearch } from "../../lib/hash-location";
 import { useResource } from "../../lib/use-resource";
 import { homeFor, paths, type ViewProps } from "../../paths";
 import { lang, setLanguage, t } from "../../signals/language";
-import { isAuthenticated, user } from "../../signals/session";
+import { isAuthenticated, role, user } from "../../signals/session";
 import { authToast } from "../../signals/toasts";
 import { NewPasswordField, TermsRow } from "../../components/AccountFields";
 import { failureOf, focusFirstError } from "../property/failure";
@@ -65,15 +65,28 @@ export function InviteView({ title }: ViewProps) {
   const deadLink = (detail?: string | null) => (
     <div className={css`display: flex; flex-direction: column; gap: 12px;`}>
       <p role="alert" className={notice}>
-        {detail || t("propertyForms.invite.dead")}
+        {/* The server's words say to sign in: not for someone signed in already. */}
+        {(!isAuthenticated.value && detail) || t("propertyForms.invite.dead")}
       </p>
-      <p className={css`margin: 0;`}>{t("propertyForms.invite.deadHint")}</p>
-      <a className={inlineLink} href={`#${paths.login}`}>
-        {t("login.submit")}
-      </a>
-      <a className={inlineLink} href={`#${paths.forgot}`}>
-        {t("login.forgot")}
-      </a>
+      {isAuthenticated.value ? (
+        // Signed in already (the invited person, back on the link): their home, not a sign-in they do not need.
+        <>
+          <p className={css`margin: 0;`}>{t("propertyForms.invite.deadSignedIn", { name: String(user.value?.name ?? user.value?.email ?? "") })}</p>
+          <a className={inlineLink} href={`#${homeFor(role.value)}`}>
+            {t("propertyForms.invite.toHome")}
+          </a>
+        </>
+      ) : (
+        <>
+          <p className={css`margin: 0;`}>{t("propertyForms.invite.deadHint")}</p>
+          <a className={inlineLink} href={`#${paths.login}`}>
+            {t("login.submit")}
+          </a>
+          <a className={inlineLink} href={`#${paths.forgot}`}>
+            {t("login.forgot")}
+          </a>
+        </>
+      )}
     </div>
   );
 
