@@ -11,7 +11,9 @@ import { stepActive, stopEscape, useActiveInView, useCloseOnOutside, useLazyList
 export const pickerStyles = {
   panel: css`
   position: absolute; z-index: 30; top: calc(100% + 4px); inset-inline-start: 0;
-  width: max(100%, min(calc(100vw - 32px), 360px));
+  /* Clear of the screen edge by 32 px a side: a picker inside a card (the tenant form) starts 32 px in, and 100vw - 32
+     ran 1 px past the screen (and flush to the edge in Arabic). */
+  width: max(100%, min(calc(100vw - 64px), 360px));
   background: #fff; border: 1px solid var(--line); border-radius: 12px; box-shadow: 0 10px 30px rgba(15, 23, 42, 0.18);
   padding: 8px; display: flex; flex-direction: column; gap: 6px;
 `,
