@@ -17,6 +17,8 @@ export const workDraftKey = (issueId: number) => `${DRAFT}work:${issueId}`;
 export const REPORT_DRAFT = `${DRAFT}report`;
 /** A property being added. */
 export const PROPERTY_DRAFT = `${DRAFT}property`;
+/** The changes to a property being edited: what was typed, the units being added and the files picked. */
+export const propertyEditDraftKey = (propertyId: number) => `${DRAFT}property-edit:${propertyId}`;
 
 /** A kept answer and when it arrived (ms since the epoch). */
 export interface Kept<T> {

@@ -1,12 +1,14 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import { navigate } from "../../src/lib/hash-location";
-import { signOut } from "../../src/signals/session";
+import { clearKept } from "../../src/lib/kept";
+import { signIn, signOut } from "../../src/signals/session";
 import { EditPropertyView } from "../../src/views/property/edit-property";
-import { asOwner, clearToasts, fakeServer, json, property, settle, toastText } from "./property-forms-helpers";
+import { asOwner, clearToasts, draftWritten, fakeServer, json, property, settle, toastText } from "./property-forms-helpers";
 
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp | HTMLElement, value: string) =>
+  fireEvent.change(label instanceof HTMLElement ? label : screen.getByLabelText(label), { target: { value } });
 const answer =
   (over = {}) =>
   () =>
@@ -133,5 +135,31 @@ describe("edit property", () => {
     expect(await screen.findByRole("dialog", { name: "Discard changes?" })).toBeTruthy();
     await settle();
     expect(location.hash).toBe("#/property/edit-property?property_id=5");
+  });
+});
+
+describe("edit property: the changes kept on the phone", () => {
+  it("brings back the name typed over the property's after a reload, with a note, and not after a save", async () => {
+    // Drafts are kept per person: a user with an id.
+    signIn({ access_token: "tok", role: 0, got_email_mob: 1, name: "Maryam Owner", user_id: 77 });
+    const calls = fakeServer({ "GET property/property": answer(), "PUT property/property": () => json(200, { message: "Property saved." }) });
+    render(<EditPropertyView title="titles.editProperty" />);
+    type(await screen.findByLabelText("Property name"), "Al Khuwair Residence Tower B");
+    await draftWritten();
+    cleanup();
+    render(<EditPropertyView title="titles.editProperty" />);
+    await waitFor(() => expect((screen.getByLabelText("Property name") as HTMLInputElement).value).toBe("Al Khuwair Residence Tower B"));
+    expect(screen.getByTestId("draft-restored").textContent).toBe("What you typed before was kept: check it and save the changes.");
+    // The rest is the property as the server has it.
+    expect((screen.getByLabelText("City") as HTMLInputElement).value).toBe("Muscat");
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    await settle();
+    cleanup();
+    navigate("/property/edit-property?property_id=5");
+    render(<EditPropertyView title="titles.editProperty" />);
+    await waitFor(() => expect((screen.getByLabelText("Property name") as HTMLInputElement).value).toBe("Al Khuwair Residence"));
+    expect(screen.queryByTestId("draft-restored")).toBeNull();
+    await clearKept();
   });
 });

@@ -2,8 +2,9 @@ import { css } from "goober";
 import { type FormEvent, type ReactNode, useMemo, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchProperty } from "../../api/property";
-import { addUnits, deleteProperty, deletePropertyFile, editProperty } from "../../api/property-edit";
+import { type FileKind, addUnits, deleteProperty, deletePropertyFile, editProperty } from "../../api/property-edit";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
+import { DraftRestored } from "../../components/DraftRestored";
 import { DiscardChanges } from "../../components/DiscardChanges";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { Button, Spinner } from "../../components/ui";
@@ -12,7 +13,9 @@ import type { PropertyDetail, PropertyFile } from "../../contract/property-answe
 import { navigate, useHashSearch } from "../../lib/hash-location";
 import { goBack, returnTo } from "../../lib/go-back";
 import { mediaUrl } from "../../lib/media";
+import { propertyEditDraftKey } from "../../lib/kept";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
+import { useDraft } from "../../lib/use-draft";
 import { useResource } from "../../lib/use-resource";
 import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
@@ -129,7 +132,18 @@ function EditForm({ property, title, reload }: { property: PropertyDetail; title
 
   const dirty =
     !saved && (JSON.stringify(form) !== JSON.stringify(initial) || files.length > 0 || JSON.stringify(units) !== JSON.stringify(emptyUnits(units.mode)));
-  const guard = useDiscardGuard(dirty);
+  // Kept on the phone as the add form's draft is: a reload or a closed tab loses nothing typed (the property as the
+  // server has it comes first, then what was typed over it).
+  const draft = useDraft<{ form: PropertyForm; units: UnitsState }>(
+    propertyEditDraftKey(property.property_id),
+    { done: !!saved, dirty, form: { form, units }, files },
+    (kept) => {
+      setForm(kept.form.form);
+      setUnits(kept.form.units);
+      setFiles(kept.files.map(({ kind, file }, i) => ({ key: `restored-${i}`, kind: kind as FileKind, file })));
+    },
+  );
+  const guard = useDiscardGuard(dirty, draft.forget);
   const back = () => guard.leave(() => goBack(paths.property(property.name)));
 
   const set = (change: Partial<PropertyForm>) => {
@@ -252,6 +266,7 @@ function EditForm({ property, title, reload }: { property: PropertyDetail; title
       <ScreenTitle title={title} onBack={back} />
       <div className={formCss}>
         <form ref={formRef} className={formCss} noValidate onSubmit={save}>
+          {draft.restored && <DraftRestored text={t("propertyForms.edit.restored")} />}
           <PropertyFields form={form} errors={errors} set={set} idPrefix="edit" />
           {(photos.length > 0 || documents.length > 0) && (
             <section className={sectionCss} aria-labelledby="existing-files">
