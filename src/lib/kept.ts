@@ -19,6 +19,8 @@ export const REPORT_DRAFT = `${DRAFT}report`;
 export const PROPERTY_DRAFT = `${DRAFT}property`;
 /** The changes to a property being edited: what was typed, the units being added and the files picked. */
 export const propertyEditDraftKey = (propertyId: number) => `${DRAFT}property-edit:${propertyId}`;
+/** The changes to a reported problem being edited, and the files picked. */
+export const issueEditDraftKey = (issueId: number) => `${DRAFT}issue-edit:${issueId}`;
 
 /** A kept answer and when it arrived (ms since the epoch). */
 export interface Kept<T> {

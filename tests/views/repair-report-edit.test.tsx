@@ -2,10 +2,11 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import { navigate } from "../../src/lib/hash-location";
+import { clearKept } from "../../src/lib/kept";
 import { lang } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
 import { EditIssueView } from "../../src/views/repair/edit-issue";
-import { clearToasts, fakeServer, json, type RawCall, settle, tinyJpeg, toastText } from "./property-forms-helpers";
+import { clearToasts, draftWritten, fakeServer, json, type RawCall, settle, tinyJpeg, toastText } from "./property-forms-helpers";
 
 // Tuesday 24 November 2026, 10:00 on the phone's clock.
 const NOW = new Date(2026, 10, 24, 10, 0);
@@ -217,5 +218,29 @@ describe("edit a report", () => {
     press("Back");
     await waitFor(() => expect(location.hash).toBe("#/property/issues-view?issue_id=7"));
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+describe("edit a reported problem: the changes kept on the phone", () => {
+  it("brings back the title typed over the issue's after a reload, with a note; Discard forgets it", async () => {
+    fakeServer(routes());
+    const view = await open();
+    type("Short title", "Kitchen sink leaking badly");
+    await draftWritten();
+    view.unmount();
+    const again = await open();
+    await waitFor(() => expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("Kitchen sink leaking badly"));
+    expect(screen.getByTestId("draft-restored").textContent).toBe("What you typed before was kept: check it and save the changes.");
+    // The rest is the issue as the server has it.
+    expect((screen.getByLabelText(/Description/) as HTMLTextAreaElement).value).toBe("Under the cupboard.");
+    press("Back");
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Discard" }));
+    await settle();
+    again.unmount();
+    await open();
+    await settle();
+    expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("Kitchen sink leaking");
+    expect(screen.queryByTestId("draft-restored")).toBeNull();
+    await clearKept();
   });
 });

@@ -4,20 +4,23 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { cancelIssue, deleteIssueMedia, editIssue } from "../../api/repairs";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { DiscardChanges } from "../../components/DiscardChanges";
+import { DraftRestored } from "../../components/DraftRestored";
 import { useIssue } from "../../components/issues/use-issue";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { Button, Spinner } from "../../components/ui";
 import type { Issue } from "../../contract/issues";
 import { navigate } from "../../lib/hash-location";
 import { goBack, returnTo } from "../../lib/go-back";
+import { issueEditDraftKey } from "../../lib/kept";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
+import { useDraft } from "../../lib/use-draft";
 import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { card, errorText, muted, page, stack } from "../../styles/theme";
 import { failureOf } from "../property/failure";
 import { formCss, linkButton, FormFooter, ReportFields, type SentMedia, sectionCss } from "./report-fields";
-import { changed, issueToForm } from "./report-rules";
+import { type ReportForm, admit, changed, issueToForm } from "./report-rules";
 import { UploadProgress, useIssueUploads } from "./report-uploads";
 import { ReportWhere, type Where } from "./report-where";
 import { useReportForm } from "./use-report-form";
@@ -84,7 +87,19 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
   const toIssue = paths.issueView(issue.issue_id);
 
   const dirty = saved == null && (changed(form, initial) || files.length > 0);
-  const guard = useDiscardGuard(dirty);
+  // Kept on the phone as a new report's draft is: a reload or a closed tab loses nothing typed over the issue.
+  const draft = useDraft<ReportForm>(issueEditDraftKey(issue.issue_id), { done: saved != null, dirty, form, files }, (kept) => {
+    set(kept.form);
+    setFiles((now) =>
+      now.length
+        ? now
+        : admit(
+            kept.files.map((f) => f.file),
+            { photos: photos.length, videos: videos.length },
+          ).accepted,
+    );
+  });
+  const guard = useDiscardGuard(dirty, draft.forget);
   const back = () => guard.leave(() => goBack(toIssue));
 
   const setWhere = useCallback((w: Where) => set({ unit_id: w.unit_id }), [set]);
@@ -160,6 +175,7 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
       <ScreenTitle title={title} onBack={back} />
       <div className={formCss}>
         <form ref={formRef} className={formCss} noValidate onSubmit={save} aria-busy={busy || undefined}>
+          {draft.restored && <DraftRestored text={t("report.edit.restored")} />}
           {initial.unit_id != null ? (
             <fieldset className={sectionCss}>
               <legend>{t("report.where.title")}</legend>
