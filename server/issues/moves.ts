@@ -19,6 +19,7 @@ import { idempotent } from "../lib/idempotency";
 import { kickDelivery } from "../push/worker";
 import { assertNotTaken, assignee } from "./assign";
 import { assertFuture } from "./params";
+import { issueReceipt } from "./receipt";
 import { type IssueRow, lockIssue, sameSlot, selectIssues, setTechSlots, slotsOf } from "./queries";
 import { type Move, applyMove, assertMay, autoClose } from "./stages";
 
@@ -174,6 +175,8 @@ export function moveRoutes() {
       await q.query("insert into work_report_costs (issue_id, position, label, amount) values ($1, $2, $3, $4)", [issue.issue_id, i, cost.label, cost.amount]);
     // The timeline keeps the notes, never the prices (tenants read it).
     await applyMove(q, issue, "complete", u, report.notes, { completed_at: new Date(now), held: null }, now);
+    // The receipt is issued now: its number in the order work is finished, the rate and the company as they are now.
+    await issueReceipt(q, issue, now);
   });
 
   // SPEC.md section 5: with tenant slots the body holds exactly the one chosen (→ scheduled, that visit); without, the

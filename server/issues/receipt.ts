@@ -24,6 +24,7 @@ interface Details {
   address: string;
   unit_name: string | null;
   company_id: number | null;
+  tech_id: number | null;
   company_name: string | null;
   reg_no: string | null;
   hourly_rate: number | null;
@@ -41,7 +42,7 @@ async function detailsOf(q: Queryable, issueId: number): Promise<Details> {
             case when p.addres <> '' then p.addres
                  else concat_ws(', ', nullif(p.block, ''), nullif(p.no, ''), nullif(p.street, ''), nullif(p.city, ''), nullif(p.state, ''),
                                 nullif(p.zipcode, ''), nullif(p.country, '')) end as address,
-            un.name as unit_name, co.company_id, co.name as company_name, co.reg_no, co.hourly_rate, tu.name as tech_name,
+            un.name as unit_name, co.company_id, i.assigned_tech_id as tech_id, co.name as company_name, co.reg_no, co.hourly_rate, tu.name as tech_name,
             to_char(i.completed_at at time zone 'UTC', ${ISO}) as completed_at, i.rating, i.rating_comment
        from issues i
        join properties p on p.property_id = i.property_id
@@ -57,22 +58,30 @@ async function detailsOf(q: Queryable, issueId: number): Promise<Details> {
 interface ReceiptRow {
   receipt_no: number;
   issued_at: string;
+  company_name: string | null;
+  reg_no: string | null;
   currency: string;
   hourly_rate: number;
   vat_bp: number;
 }
 
-/** The issue's receipt, made (with the next number of its company) when it has none yet. */
-async function receiptOf(q: Queryable, issue: IssueRow, d: Details, now: number): Promise<ReceiptRow> {
+/**
+ * The issue's receipt, issued when the work is reported done (`issueReceipt`) or, for work reported before receipts were
+ * issued so, when first asked for: the next number of its issuer, the rate and the company as they are at that moment.
+ */
+async function receiptOf(q: Queryable, issue: Pick<IssueRow, "issue_id" | "country">, d: Details, now: number): Promise<ReceiptRow> {
   const select = () =>
     q.query<ReceiptRow>(
-      `select receipt_no, to_char(issued_at at time zone 'UTC', ${ISO}) as issued_at, currency, hourly_rate, vat_bp from receipts where issue_id = $1`,
+      `select receipt_no, to_char(issued_at at time zone 'UTC', ${ISO}) as issued_at, company_name, reg_no, currency, hourly_rate, vat_bp
+         from receipts where issue_id = $1`,
       [issue.issue_id],
     );
   const found = (await select()).rows[0];
   if (found) return found;
-  // The issue row is locked: one receipt per issue, and the counter row serialises the numbers of a company.
-  const issuer = d.company_id ?? 0;
+  // The issue row is locked: one receipt per issue, and the counter row serialises the numbers of an issuer. The
+  // issuer is the company, or an independent technician alone (a negative id: their own numbers, without gaps, that
+  // tell nothing of other technicians' work).
+  const issuer = d.company_id ?? (d.tech_id != null ? -d.tech_id : 0);
   const { rows } = await q.query<{ last_no: number }>(
     `insert into receipt_counters (issuer, last_no) values ($1, 1)
      on conflict (issuer) do update set last_no = receipt_counters.last_no + 1 returning last_no`,
@@ -81,11 +90,16 @@ async function receiptOf(q: Queryable, issue: IssueRow, d: Details, now: number)
   const money = moneyOf(issue.country);
   // Issued when the work was reported done (the receipt is only written down when first asked for).
   await q.query(
-    `insert into receipts (issue_id, issuer, receipt_no, issued_at, currency, hourly_rate, vat_bp)
-     values ($1, $2, $3, coalesce((select created_at from work_reports where issue_id = $1), $4), $5, $6, $7)`,
-    [issue.issue_id, issuer, rows[0].last_no, new Date(now), money.currency, d.hourly_rate ?? DEFAULT_HOURLY_RATE, money.vat_bp],
+    `insert into receipts (issue_id, issuer, receipt_no, issued_at, currency, hourly_rate, vat_bp, company_name, reg_no)
+     values ($1, $2, $3, coalesce((select created_at from work_reports where issue_id = $1), $4), $5, $6, $7, $8, $9)`,
+    [issue.issue_id, issuer, rows[0].last_no, new Date(now), money.currency, d.hourly_rate ?? DEFAULT_HOURLY_RATE, money.vat_bp, d.company_name, d.reg_no],
   );
   return (await select()).rows[0];
+}
+
+/** Issues the receipt of work just reported done (the issue row locked): numbered in the order work is finished. */
+export async function issueReceipt(q: Queryable, issue: Pick<IssueRow, "issue_id" | "country">, now: number) {
+  await receiptOf(q, issue, await detailsOf(q, issue.issue_id), now);
 }
 
 /** The receipt as sent (LOOP.md section 2), or 403/404/409. */
@@ -125,7 +139,8 @@ export async function receiptFor(q: Queryable, u: AuthUser, issueId: number, now
     issued_at: r.issued_at,
     completed_at: d.completed_at,
     property: { name: d.property_name, address: d.address, unit: d.unit_name },
-    company: { name: d.company_name, reg_no: d.reg_no },
+    // As it was when the receipt was issued (a company renamed since does not rewrite it).
+    company: { name: r.company_name ?? d.company_name, reg_no: r.company_name != null ? r.reg_no : d.reg_no },
     technician: { name: d.tech_name },
     work,
     before_photos: photos("before"),

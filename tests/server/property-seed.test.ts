@@ -85,6 +85,15 @@ describe("demo seed", () => {
       company: unknown;
     }[];
 
+  it("the demo's receipts are numbered per issuer in the order their work was finished", async () => {
+    const { rows } = await db.query<{ issuer: number; receipt_no: number; finished: string }>(
+      "select r.issuer, r.receipt_no, w.created_at::text as finished from receipts r join work_reports w using (issue_id) order by r.issuer, w.created_at",
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    for (const issuer of new Set(rows.map((r) => r.issuer)))
+      expect(rows.filter((r) => r.issuer === issuer).map((r) => r.receipt_no)).toEqual(rows.filter((r) => r.issuer === issuer).map((_, i) => i + 1));
+  });
+
   it("the owner has a building with units 101 to 104 and a villa; Gulf Fix runs one of the owner's properties", async () => {
     const token = await signInAs(DEMO.owner.email);
     const mine = await list(token);

@@ -361,27 +361,50 @@ describe("GET /issue/receipt", () => {
     }
   });
 
-  it("numbers receipts per company, once: the same number every time, the next for the next repair", async () => {
+  it("numbers receipts per company in the order the work was finished, whatever order they are opened in", async () => {
     const w = await repairWorld(db);
     const first = await completed(w);
     const second = await completed(w);
     const otherBuilding = await makeProperty(db, { owner_id: w.owner.user_id, company_id: w.other.company_id, name: "Other Tower" });
     const otherUnit = await makeUnit(db, { property_id: otherBuilding.property_id, name: "1" });
-    // The other company's technician does that job.
-    const elsewhere = await completed(w, "Oman", { property_id: otherBuilding.property_id, unit_id: otherUnit.unit_id });
+    // The other company's technician does that job: its own company's numbers.
+    const elsewhere = await issueAt(w, "in_progress", {
+      afterPhoto: true,
+      startedAt: NOW - HOUR,
+      property_id: otherBuilding.property_id,
+      unit_id: otherUnit.unit_id,
+    });
     await db.query("update issues set assigned_tech_id = $2 where issue_id = $1", [elsewhere, w.otherTech.user_id]);
+    expect((await client().call("complete", elsewhere, w.t.otherTech, REPORT)).status).toBe(200);
     const no = async (id: number, token = w.t.owner) => (await (await receipt(id, token)).json()).data.receipt_no;
-    expect(await no(second)).toBe(1);
-    expect(await no(first)).toBe(2);
-    expect(await no(second)).toBe(1);
-    expect(await no(first, w.t.manager)).toBe(2);
+    // Opened second first: still the second finished (it was numbered first when opened, before the issue's fix).
+    expect(await no(second)).toBe(2);
+    expect(await no(first)).toBe(1);
+    expect(await no(second)).toBe(2);
+    expect(await no(first, w.t.manager)).toBe(1);
     expect(await no(elsewhere)).toBe(1);
     expect(await no(elsewhere, w.t.otherManager)).toBe(1);
     // The confirmation closes it: the receipt stays the same.
     clock.set(NOW + HOUR);
     await client().call("confirm", first, w.t.tenant, { rating: 5 });
     const closed = (await (await receipt(first, w.t.owner)).json()).data;
-    expect(closed).toMatchObject({ receipt_no: 2, rating: 5, issued_at: new Date(NOW).toISOString() });
+    expect(closed).toMatchObject({ receipt_no: 1, rating: 5, issued_at: new Date(NOW).toISOString() });
+  });
+
+  it("keeps the hourly rate and the company's name of the day the work was finished (a change after does not rewrite it)", async () => {
+    const w = await repairWorld(db);
+    await db.query("update companies set hourly_rate = 10000, reg_no = 'CR-1' where company_id = $1", [w.gulf.company_id]);
+    const id = await completed(w);
+    // Changed before anyone opened the receipt.
+    await db.query("update companies set hourly_rate = 40000, name = 'Gulf Fix Renamed', reg_no = 'CR-2' where company_id = $1", [w.gulf.company_id]);
+    const { data } = await (await receipt(id, w.t.owner)).json();
+    expect(data.labour).toMatchObject({ minutes: 90, hourly_rate: 10_000, amount: 15_000 });
+    expect(data.company).toEqual({ name: "Gulf Fix", reg_no: "CR-1" });
+    // The next job is billed at the new rate, under the new name.
+    const next = await completed(w);
+    const later = (await (await receipt(next, w.t.owner)).json()).data;
+    expect(later.labour.hourly_rate).toBe(40_000);
+    expect(later.company).toEqual({ name: "Gulf Fix Renamed", reg_no: "CR-2" });
   });
 
   it("is dated when the work was reported done, even when first opened days later", async () => {
@@ -404,8 +427,8 @@ describe("GET /issue/receipt", () => {
     const early = await receipt(await issueAt(w, "in_progress"), w.t.owner);
     expect(early.status).toBe(409);
     expect((await early.json()).detail).toBe("The receipt is ready once the work is completed.");
-    // No receipt was made for those refused.
-    expect((await db.query("select count(*)::int as n from receipts")).rows[0]).toEqual({ n: 0 });
+    // One receipt, issued with the completion: none for the work not finished, none made by those refused.
+    expect((await db.query("select issue_id from receipts")).rows).toEqual([{ issue_id: id }]);
   });
 
   it("no issue answer, list or timeline gives a tenant an amount", async () => {

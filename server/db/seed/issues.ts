@@ -1,3 +1,4 @@
+import { issueReceipt } from "../../issues/receipt";
 import type { Queryable } from "../db";
 import type { SeedIds } from "./ids";
 
@@ -399,6 +400,11 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
       ]);
   }
   await seedTenancies(q, ids, unitIds);
+  // The demo's receipts, issued as work done in the app issues them: numbered in the order the work was finished.
+  const { rows: done } = await q.query<{ issue_id: number; country: string }>(
+    "select w.issue_id, coalesce(p.country, '') as country from work_reports w join issues i using (issue_id) join properties p on p.property_id = i.property_id order by w.created_at, w.issue_id",
+  );
+  for (const issue of done) await issueReceipt(q, issue, Date.now());
 }
 
 /** The database's clock (what `now()` gives the rows above), in ms. */
