@@ -288,6 +288,17 @@ describe("PUT /api/issue/issue", () => {
     expect(await slotsOf(id)).toEqual([]);
   });
 
+  it("refuses the same time proposed twice, in the caller's language, and stores nothing", async () => {
+    const w = await world();
+    const { issue_id: id } = await makeIssue(db, { assigned_tech_id: w.tech.user_id });
+    const res = await sharedApp(db).json("PUT", `/api/issue/issue?issue_id=${id}`, { tech_available: [SLOTS[0], { ...SLOTS[0] }] }, w.techToken, {
+      "accept-language": "ar",
+    });
+    expect(res.status).toBe(422);
+    expect((await res.json()).detail).toBe("لا يمكن اقتراح الموعد نفسه أكثر من مرة.");
+    expect(await slotsOf(id)).toEqual([]);
+  });
+
   it("takes every entered slot when the tenant gave none, replacing an earlier acknowledgement", async () => {
     const w = await world();
     const { issue_id: id } = await makeIssue(db, { assigned_tech_id: w.tech.user_id });

@@ -30,6 +30,10 @@ describe("ackPayload without tenant slots", () => {
   it("refuses a slot that ends before it starts", () => {
     expect(ackPayload([], null, [{ ...a, time_to: "08:00" }])).toEqual({ ok: false, error: "order" });
   });
+  it("refuses the same time twice (the tenant saw two identical choices)", () => {
+    expect(ackPayload([], null, [a, { ...a }])).toEqual({ ok: false, error: "same" });
+    expect(ackPayload([], null, [a, { ...a, time_to: "23:00" }]).ok).toBe(true);
+  });
   it("refuses any slot that starts at or before now, proposing or not; the tenant's own are the server's to judge", () => {
     expect(ackPayload([], null, [a, b], false, "2030-03-04 09:00")).toEqual({ ok: false, error: "past" });
     expect(ackPayload(tenant, null, [a, b], true, "2030-03-05 08:00")).toEqual({ ok: false, error: "past" });

@@ -32,6 +32,7 @@ const MESSAGES = {
   select: "ack.selectError",
   fill: "ack.fillError",
   order: "ack.orderError",
+  same: "report.errors.slotsDistinct",
   past: "report.errors.slotInPast",
   far: "report.errors.slotTooFar",
 } as const;

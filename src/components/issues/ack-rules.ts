@@ -15,7 +15,7 @@ export const canAddAnother = (slots: DraftSlot[]) => slots.length > 0 && isCompl
 /** 'Remove Availability' appears only when more than one slot exists. */
 export const canRemove = (slots: DraftSlot[]) => slots.length > 1;
 
-export type AckResult = { ok: true; tech_available: Slot[] } | { ok: false; error: "select" | "fill" | "order" | "past" | "far" };
+export type AckResult = { ok: true; tech_available: Slot[] } | { ok: false; error: "select" | "fill" | "order" | "same" | "past" | "far" };
 
 /**
  * The PUT body: with tenant slots, exactly the chosen one ('select' when none is chosen); otherwise, or when the
@@ -30,6 +30,8 @@ export function ackPayload(tenantSlots: Slot[], chosen: number | null, entered: 
   }
   if (!entered.length || !entered.every(isComplete)) return { ok: false, error: "fill" };
   if (entered.some((s) => s.time_from >= s.time_to)) return { ok: false, error: "order" };
+  // The same time twice would show the tenant two identical choices.
+  if (new Set(entered.map((s) => `${s.date} ${s.time_from}-${s.time_to}`)).size < entered.length) return { ok: false, error: "same" };
   if (now !== undefined && !slotsInFuture(entered, now)) return { ok: false, error: "past" };
   if (now !== undefined && !slotsNotTooFar(entered, now)) return { ok: false, error: "far" };
   return { ok: true, tech_available: entered.map((s) => ({ date: s.date, time_from: s.time_from, time_to: s.time_to })) };
