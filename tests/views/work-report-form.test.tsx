@@ -163,6 +163,10 @@ describe("the form", () => {
     type("Cost 1: what for", "Call-out fee");
     type("Amount (OMR)", "3");
     expect(screen.getByTestId("work-total").textContent).toBe("Parts and costs8.000 OMR");
+    // The total takes its own direction, as each part's line does (forced left to right, Arabic's sign read backwards).
+    const total = screen.getByTestId("work-total").querySelector("bdi");
+    expect(total?.textContent).toBe("8.000 OMR");
+    expect(total?.hasAttribute("dir")).toBe(false);
     type("Time on site (minutes)", "90");
     fireEvent.click(screen.getByLabelText("Another visit is needed"));
     submit();

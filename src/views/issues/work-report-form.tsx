@@ -702,7 +702,8 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
 
         <div className={totalCss} data-testid="work-total" aria-live="polite">
           <span>{t("work.total")}</span>
-          <bdi dir="ltr">{unreadable ? UNREADABLE : amount(totals.total)}</bdi>
+          {/* Its own direction, as each part's line: forced left to right, Arabic's "9.000 ر.ع." read "9.000 .ر.ع". */}
+          <bdi>{unreadable ? UNREADABLE : amount(totals.total)}</bdi>
         </div>
         <p className={cx(muted, css`margin: -12px 0 0;`)}>{t("work.totalHint")}</p>
 
