@@ -62,6 +62,9 @@ export function Overlay({ open, title, onClose, children, kind = "modal", classN
     const first = box.current?.querySelector<HTMLElement>("input, select, textarea, button:not([data-close]), [href]");
     (first ?? box.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
+      // A dialog opened over this one (Discard changes? over a sheet) takes the keys: only the top one answers.
+      const open = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+      if (open.length && open[open.length - 1] !== box.current) return;
       if (e.key === "Escape") onClose?.();
       else if (e.key === "Tab" && box.current) keepFocusIn(box.current, e);
     };

@@ -34,14 +34,12 @@ export const slotInput = z
 export const MAX_SLOTS = 20;
 /** Body of PUT /issue/issue?issue_id= (SPEC.md section 7). */
 export const acknowledgeBody = z.object({
-  tech_available: z
-    .array(slotInput)
-    .check(
-      z.minLength(1, "Please fill in all fields."),
-      z.maxLength(MAX_SLOTS, `At most ${MAX_SLOTS} availability slots.`),
-      // The same time twice would show the tenant two identical choices (the words of the report's own rule).
-      z.refine((list) => new Set(list.map((s) => `${s.date} ${s.time_from}-${s.time_to}`)).size === list.length, "Each time may be offered only once."),
-    ),
+  tech_available: z.array(slotInput).check(
+    z.minLength(1, "Please fill in all fields."),
+    z.maxLength(MAX_SLOTS, `At most ${MAX_SLOTS} availability slots.`),
+    // The same time twice would show the tenant two identical choices (the words of the report's own rule).
+    z.refine((list) => new Set(list.map((s) => `${s.date} ${s.time_from}-${s.time_to}`)).size === list.length, "Each time may be offered only once."),
+  ),
   // Issue 11: the technician proposes their own times although the tenant gave some (none of them suits); the
   // issue then waits for the tenant to pick one (stage proposed). Absent or false: SPEC.md's rule.
   propose: z.optional(z.boolean()),

@@ -7,7 +7,8 @@ import { useFreshOnOpen } from "../../lib/use-fresh-on-open";
 import { REASON_MAX } from "../../contract/repairs";
 import { t } from "../../signals/language";
 import { cx, muted, stack } from "../../styles/theme";
-import { dialogActions } from "../DiscardChanges";
+import { useDiscardGuard } from "../../lib/use-discard-guard";
+import { DiscardChanges, dialogActions } from "../DiscardChanges";
 import { Overlay } from "../Overlay";
 import { Button, Field } from "../ui";
 
@@ -55,6 +56,9 @@ export function ReasonSheet({
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // What was typed is asked about before the sheet closes (its close button, Cancel, Escape, browser back).
+  const guard = useDiscardGuard(open && !busy && text.trim() !== "");
+  const close = () => guard.leave(onClose);
   useFreshOnOpen(open, () => {
     setText("");
     setError(null);
@@ -77,28 +81,31 @@ export function ReasonSheet({
     }
   };
   return (
-    <Overlay open={open} kind={kind} title={title} onClose={busy ? undefined : onClose}>
-      <form className={stack} noValidate onSubmit={send}>
-        <p className={cx(muted, css`margin: 0;`)}>{intro}</p>
-        <Field id="move-text" label={required ? label : t("repair.optional", { label })} error={error}>
-          <textarea
-            id="move-text"
-            rows={3}
-            maxLength={REASON_MAX}
-            value={text}
-            disabled={busy}
-            aria-required={required || undefined}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "move-text-error" : undefined}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
-              if (error) setError(null);
-            }}
-          />
-          <LimitNote length={text.length} max={REASON_MAX} />
-        </Field>
-        <SheetButtons busy={busy} submit={submit} onClose={onClose} />
-      </form>
-    </Overlay>
+    <>
+      <Overlay open={open} kind={kind} title={title} onClose={busy ? undefined : close}>
+        <form className={stack} noValidate onSubmit={send}>
+          <p className={cx(muted, css`margin: 0;`)}>{intro}</p>
+          <Field id="move-text" label={required ? label : t("repair.optional", { label })} error={error}>
+            <textarea
+              id="move-text"
+              rows={3}
+              maxLength={REASON_MAX}
+              value={text}
+              disabled={busy}
+              aria-required={required || undefined}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "move-text-error" : undefined}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                if (error) setError(null);
+              }}
+            />
+            <LimitNote length={text.length} max={REASON_MAX} />
+          </Field>
+          <SheetButtons busy={busy} submit={submit} onClose={close} />
+        </form>
+      </Overlay>
+      <DiscardChanges guard={guard} />
+    </>
   );
 }
