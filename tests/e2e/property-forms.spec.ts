@@ -84,10 +84,13 @@ test.describe("property forms", () => {
     await tenant.goto(`/#/property/${encodeURIComponent(who.name)}`);
     await expect(tenant.getByText("102").first()).toBeVisible();
 
-    // The same link cannot be used twice (the screen stays open to a signed-in phone).
+    // The same link cannot be used twice (the screen stays open to a signed-in phone), and leads the tenant, signed in
+    // already, to their home rather than to a sign-in.
     await tenant.goto(`/#/invite?token=${token}`);
     await tenant.reload();
-    await expect(tenant.getByRole("link", { name: "Forgot password?" })).toBeVisible();
+    await expect(tenant.getByText("This invitation link has expired or has already been used.")).toBeVisible();
+    await tenant.getByRole("link", { name: "Go to your home" }).click();
+    await expect(tenant).toHaveURL(/#\/home$/);
     await tenant.close();
 
     // 6. The owner hands the building to the second demo company by its registration number (after placing the tenant:

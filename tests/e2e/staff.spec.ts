@@ -158,6 +158,9 @@ test("a seeded employee's details show their picture, job title and company", as
   await expect(page.getByRole("heading", { name: "Khalid Al Hinai" })).toBeVisible();
   await expect(page.getByText("Senior Plumber")).toBeVisible();
   expect(await page.locator("main img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Its email to tap is a 44 px target (the text alone was 19 px high).
+  const mail = await page.locator('main a[href^="mailto:"]').first().boundingBox();
+  expect(mail?.height).toBeGreaterThanOrEqual(43.5);
   await shot(page, info, "employee-details-seeded-en");
 });
 

@@ -26,6 +26,8 @@ const listCss = css`
   & div { display: flex; flex-direction: column; gap: 2px; }
   & dt { font-size: 13px; color: var(--muted); }
   & dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  /* A number or an address to tap: a 44 px target (the text alone was 19 px high). */
+  & dd a { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px; }
   & h3 { font-size: 16px; margin: 4px 0 0; }
 `;
 
