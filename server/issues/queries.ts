@@ -66,7 +66,9 @@ const issueSelect = (extra: string) => `
                      from issue_tech_slots s where s.issue_id = i.issue_id), '[]'::json) as tech_available,
          ${iso("i.acknowledged_at")} as acknowledged_at,
          cu.name as creater_name,
-         case when cu.mob_no is null or cu.mob_no = '' then null else cu.cntry_code || cu.mob_no end as creater_mob_no,
+         -- A technician sees the customer's number once the job is theirs: never on a job only offered to them.
+         case when cu.mob_no is null or cu.mob_no = '' or ($2::int = 1 and i.assigned_tech_id is distinct from $1::int) then null
+              else cu.cntry_code || cu.mob_no end as creater_mob_no,
          case when cu.profile_path is null then '[]'::json else json_build_array(json_build_object('path', cu.profile_path)) end as creater_profile,
          i.priority,
          i.stage,

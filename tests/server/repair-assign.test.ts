@@ -352,7 +352,11 @@ describe("offers to independent technicians", () => {
       expect(data[0]).toMatchObject({ issue_id: id, stage: "reported", offered: true, actions: ["accept"] });
       const one = await get(`/issue/issue?issue_id=${id}`, w.tok[who]);
       expect(one.status).toBe(200);
-      expect((await one.json()).data.actions).toEqual(["accept"]);
+      const offer = (await one.json()).data;
+      expect(offer.actions).toEqual(["accept"]);
+      // The customer's number only once the job is theirs (any technician in range sees an offer).
+      expect(offer.creater_mob_no).toBeNull();
+      expect(data[0].creater_mob_no).toBeNull();
       // Offers are not their jobs, and they may not comment on them.
       expect((await (await get("/issue/jobs", w.tok[who])).json()).total).toBe(0);
       expect((await testApp(db).json("POST", `/api/issue/comment?issue_id=${id}`, { body: "On my way" }, w.tok[who])).status).toBe(403);
@@ -389,7 +393,10 @@ describe("offers to independent technicians", () => {
     // The winner has the job; the loser sees it no more, and asking again still says it was taken.
     const loserToken = loser === w.free.near ? w.tok.near : w.tok.wide;
     const winnerToken = winner === w.free.near ? w.tok.near : w.tok.wide;
-    expect((await (await get("/issue/jobs", winnerToken)).json()).data.map((i: { issue_id: number }) => i.issue_id)).toEqual([id]);
+    const taken = (await (await get("/issue/jobs", winnerToken)).json()).data as { issue_id: number; creater_mob_no: string | null }[];
+    expect(taken.map((i) => i.issue_id)).toEqual([id]);
+    // Theirs now: the customer's number to call.
+    expect(taken[0].creater_mob_no).toMatch(/^\+\d+$/);
     expect((await offersOf(winnerToken)).total).toBe(0);
     expect((await offersOf(loserToken)).total).toBe(0);
     expect((await get(`/issue/issue?issue_id=${id}`, loserToken)).status).toBe(404);
