@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { ReasonSheet } from "../../src/components/repair/ReasonSheet";
+import { Button } from "../../src/components/ui";
 
 function Host() {
   const [open, setOpen] = useState(true);
@@ -43,5 +44,39 @@ describe("a reason sheet", () => {
     fireEvent.click(within(sheet).getByRole("button", { name: "Cancel" }));
     fireEvent.click(within(screen.getByRole("dialog", { name: "Discard changes?" })).getByRole("button", { name: "Discard" }));
     expect(screen.getByTestId("state").textContent).toBe("closed");
+  });
+});
+
+describe("a reason sheet that undoes something", () => {
+  it("makes its submit button red, as the button that opened it (decline); the others stay primary", () => {
+    const { container } = render(
+      <>
+        <Button variant="danger">Red</Button>
+        <Button>Primary</Button>
+      </>,
+    );
+    const red = screen.getByRole("button", { name: "Red" }).className;
+    const primary = screen.getByRole("button", { name: "Primary" }).className;
+    expect(red).not.toBe(primary);
+    const sheet = (danger: boolean) =>
+      render(
+        <ReasonSheet
+          open
+          danger={danger}
+          required
+          title="Decline this job?"
+          intro=""
+          label="Why?"
+          submit="Decline job"
+          onClose={() => undefined}
+          onSubmit={async () => undefined}
+        />,
+        { container: container.appendChild(document.createElement("div")) },
+      );
+    const declining = sheet(true);
+    expect(within(screen.getByRole("dialog")).getByRole("button", { name: "Decline job" }).className).toBe(red);
+    declining.unmount();
+    sheet(false);
+    expect(within(screen.getByRole("dialog")).getByRole("button", { name: "Decline job" }).className).toBe(primary);
   });
 });

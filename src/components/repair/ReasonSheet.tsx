@@ -12,14 +12,14 @@ import { DiscardChanges, dialogActions } from "../DiscardChanges";
 import { Overlay } from "../Overlay";
 import { Button, Field } from "../ui";
 
-export function SheetButtons({ busy, submit, onClose }: { busy: boolean; submit: string; onClose: () => void }) {
+export function SheetButtons({ busy, submit, onClose, danger = false }: { busy: boolean; submit: string; onClose: () => void; danger?: boolean }) {
   useSignals();
   return (
     <div className={dialogActions}>
       <Button variant="secondary" onClick={onClose} disabled={busy}>
         {t("common.cancel")}
       </Button>
-      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+      <Button type="submit" variant={danger ? "danger" : "primary"} disabled={busy} aria-busy={busy || undefined}>
         {busy ? t("repair.sending") : submit}
       </Button>
     </div>
@@ -40,8 +40,11 @@ export function ReasonSheet({
   submit,
   onClose,
   onSubmit,
+  danger = false,
 }: {
   open: boolean;
+  /** The move undoes something (declining a job): its button is red, as the button that opened the sheet. */
+  danger?: boolean;
   /** A bottom sheet (the default) or a centred dialog. */
   kind?: "sheet" | "modal";
   title: string;
@@ -102,7 +105,7 @@ export function ReasonSheet({
             />
             <LimitNote length={text.length} max={REASON_MAX} />
           </Field>
-          <SheetButtons busy={busy} submit={submit} onClose={close} />
+          <SheetButtons busy={busy} submit={submit} onClose={close} danger={danger} />
         </form>
       </Overlay>
       <DiscardChanges guard={guard} />

@@ -40,7 +40,11 @@ const headCss = css`
   & h2 { font-size: 18px; margin: 0; }
   & h2:focus { outline: none; }
 `;
-const itemCss = css`display: flex; flex-direction: column; gap: 8px; & > button { align-self: flex-end; min-width: 120px; }`;
+// Each repair and its Assign as one block, set apart from the next: the button stood as near the card below as its own.
+const itemCss = css`
+  display: flex; flex-direction: column; gap: 8px; padding-block-end: 12px; border-block-end: 1px solid var(--line);
+  & > button { align-self: flex-end; min-width: 120px; }
+`;
 const quietCss = css`margin: 0; padding: 14px 16px; border-radius: var(--radius); background: var(--card); border: 1px solid var(--line);`;
 
 /** Each count and the list of repairs it opens (/repair?show=). */

@@ -209,6 +209,7 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
       <ReasonSheet
         kind="modal"
         required
+        danger
         open={dialog === "decline"}
         title={t("job.declineTitle")}
         intro={t("job.declineIntro")}
