@@ -135,7 +135,7 @@ describe("the receipt", () => {
     expect(await screen.findByRole("heading", { name: "إيصال رقم 17" })).toBeTruthy();
     expect(text("receipt-total")).toBe("الإجمالي20.213 ر.ع.");
     expect(text("receipt-vat")).toBe("ضريبة القيمة المضافة 5%0.963 ر.ع.");
-    expect(text("receipt-labour")).toBe("أجرة العمل1 ساعة و30 دقيقة × 10.000 ر.ع. للساعة15.000 ر.ع.");
+    expect(text("receipt-labour")).toBe("أجرة العملساعة و30 دقيقة × 10.000 ر.ع. للساعة15.000 ر.ع.");
     expect(text("receipt-head")).toContain("صدر في 21 نوفمبر 2026");
     expect(screen.getByRole("button", { name: "طباعة أو حفظ PDF" })).toBeTruthy();
   });
