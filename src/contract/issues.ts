@@ -31,6 +31,10 @@ export const slotInput = z
   })
   .check(z.refine((s) => s.time_from < s.time_to, { message: "The start time must be before the end time.", path: ["time_to"] }));
 
+/** Whether no time is given twice: two alike would show the other side two identical choices. */
+const slotKey = (s: { date: string; time_from: string; time_to: string }) => `${s.date} ${s.time_from}-${s.time_to}`;
+export const distinctSlots = (list: readonly { date: string; time_from: string; time_to: string }[]) => new Set(list.map(slotKey)).size === list.length;
+
 export const MAX_SLOTS = 20;
 /** Body of PUT /issue/issue?issue_id= (SPEC.md section 7). */
 export const acknowledgeBody = z.object({
@@ -38,7 +42,7 @@ export const acknowledgeBody = z.object({
     z.minLength(1, "Please fill in all fields."),
     z.maxLength(MAX_SLOTS, `At most ${MAX_SLOTS} availability slots.`),
     // The same time twice would show the tenant two identical choices (the words of the report's own rule).
-    z.refine((list) => new Set(list.map((s) => `${s.date} ${s.time_from}-${s.time_to}`)).size === list.length, "Each time may be offered only once."),
+    z.refine(distinctSlots, "Each time may be offered only once."),
   ),
   // Issue 11: the technician proposes their own times although the tenant gave some (none of them suits); the
   // issue then waits for the tenant to pick one (stage proposed). Absent or false: SPEC.md's rule.

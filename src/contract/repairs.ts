@@ -4,7 +4,7 @@
 // dropped); answers require only what LOOP.md names and let other fields through.
 import * as z from "zod/mini";
 import { SKILL_IDS } from "../data/skills";
-import { isCalendarDate, issueSchema, slotSchema } from "./issues";
+import { distinctSlots, isCalendarDate, issueSchema, slotSchema } from "./issues";
 
 /** The stages of an issue (LOOP.md section 2), in the order a repair goes through them. */
 export const STAGES = ["reported", "assigned", "accepted", "proposed", "scheduled", "in_progress", "completed", "closed", "cancelled"] as const;
@@ -125,14 +125,14 @@ export const reportSlot = z
   .check(z.refine((s) => s.time_from < s.time_to, { message: "The start time must be before the end time.", path: ["time_to"] }));
 export type ReportSlot = z.infer<typeof reportSlot>;
 
-const slotKey = (s: { date: string; time_from: string; time_to: string }) => `${s.date} ${s.time_from}-${s.time_to}`;
-
 /** Two to four distinct slots. Whether they lie in the future is checked against a clock: `slotsInFuture`. */
-export const reportSlots = z.array(reportSlot).check(
-  z.minLength(MIN_REPORT_SLOTS, REPAIR_MESSAGES.slotsTooFew),
-  z.maxLength(MAX_REPORT_SLOTS, REPAIR_MESSAGES.slotsTooMany),
-  z.refine((list) => new Set(list.map(slotKey)).size === list.length, REPAIR_MESSAGES.slotsDistinct),
-);
+export const reportSlots = z
+  .array(reportSlot)
+  .check(
+    z.minLength(MIN_REPORT_SLOTS, REPAIR_MESSAGES.slotsTooFew),
+    z.maxLength(MAX_REPORT_SLOTS, REPAIR_MESSAGES.slotsTooMany),
+    z.refine(distinctSlots, REPAIR_MESSAGES.slotsDistinct),
+  );
 
 /**
  * True when every slot starts after `now`, a local wall-clock time written "YYYY-MM-DD HH:mm" (the property's time

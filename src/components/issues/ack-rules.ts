@@ -1,4 +1,4 @@
-import type { Slot } from "../../contract/issues";
+import { type Slot, distinctSlots } from "../../contract/issues";
 import { slotsInFuture, slotsNotTooFar } from "../../contract/repairs";
 
 // The acknowledgement sheet's rules (SPEC.md section 5) as pure functions, so they are tested without a browser.
@@ -30,8 +30,7 @@ export function ackPayload(tenantSlots: Slot[], chosen: number | null, entered: 
   }
   if (!entered.length || !entered.every(isComplete)) return { ok: false, error: "fill" };
   if (entered.some((s) => s.time_from >= s.time_to)) return { ok: false, error: "order" };
-  // The same time twice would show the tenant two identical choices.
-  if (new Set(entered.map((s) => `${s.date} ${s.time_from}-${s.time_to}`)).size < entered.length) return { ok: false, error: "same" };
+  if (!distinctSlots(entered)) return { ok: false, error: "same" };
   if (now !== undefined && !slotsInFuture(entered, now)) return { ok: false, error: "past" };
   if (now !== undefined && !slotsNotTooFar(entered, now)) return { ok: false, error: "far" };
   return { ok: true, tech_available: entered.map((s) => ({ date: s.date, time_from: s.time_from, time_to: s.time_to })) };

@@ -33,6 +33,7 @@ import {
   UploadList,
   unitsFrom,
   useUploads,
+  restoredFiles,
 } from "./property-fields";
 
 export const formCss = css`display: flex; flex-direction: column; gap: 18px;`;
@@ -81,7 +82,7 @@ export function AddPropertyView({ title }: ViewProps) {
     setForm(kept.form.form);
     setUnits(kept.form.units);
     setCompany(kept.form.company);
-    setFiles(kept.files.map(({ kind, file }, i) => ({ key: `restored-${i}`, kind: kind as FileKind, file })));
+    setFiles(restoredFiles(kept.files));
   });
   // Discarding forgets the draft too.
   const guard = useDiscardGuard(dirty, draft.forget);

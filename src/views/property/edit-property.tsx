@@ -38,6 +38,7 @@ import {
   UploadList,
   unitsFrom,
   useUploads,
+  restoredFiles,
 } from "./property-fields";
 
 /** The property_id of the screen's query (`?property_id=N`), or null. */
@@ -140,7 +141,7 @@ function EditForm({ property, title, reload }: { property: PropertyDetail; title
     (kept) => {
       setForm(kept.form.form);
       setUnits(kept.form.units);
-      setFiles(kept.files.map(({ kind, file }, i) => ({ key: `restored-${i}`, kind: kind as FileKind, file })));
+      setFiles(restoredFiles(kept.files));
     },
   );
   const guard = useDiscardGuard(dirty, draft.forget);

@@ -452,6 +452,9 @@ export interface PickedFile {
   file: File;
 }
 let counter = 0;
+/** The files of a draft kept on the phone, picked again (the add and edit forms). */
+export const restoredFiles = (kept: readonly { kind: string; file: File }[]): PickedFile[] =>
+  kept.map(({ kind, file }, i) => ({ key: `restored-${i}`, kind: kind as FileKind, file }));
 const pick = (kind: FileKind, files: FileList | null): PickedFile[] => [...(files ?? [])].map((file) => ({ key: `${kind}-${++counter}`, kind, file }));
 
 const fileButtons = css`

@@ -20,7 +20,7 @@ import { showToast } from "../../signals/toasts";
 import { card, errorText, muted, page, stack } from "../../styles/theme";
 import { failureOf } from "../property/failure";
 import { formCss, linkButton, FormFooter, ReportFields, type SentMedia, sectionCss } from "./report-fields";
-import { type ReportForm, admit, changed, issueToForm } from "./report-rules";
+import { type ReportForm, changed, issueToForm, restoredMedia } from "./report-rules";
 import { UploadProgress, useIssueUploads } from "./report-uploads";
 import { ReportWhere, type Where } from "./report-where";
 import { useReportForm } from "./use-report-form";
@@ -90,14 +90,7 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
   // Kept on the phone as a new report's draft is: a reload or a closed tab loses nothing typed over the issue.
   const draft = useDraft<ReportForm>(issueEditDraftKey(issue.issue_id), { done: saved != null, dirty, form, files }, (kept) => {
     set(kept.form);
-    setFiles((now) =>
-      now.length
-        ? now
-        : admit(
-            kept.files.map((f) => f.file),
-            { photos: photos.length, videos: videos.length },
-          ).accepted,
-    );
+    setFiles((now) => restoredMedia(now, kept.files, { photos: photos.length, videos: videos.length }));
   });
   const guard = useDiscardGuard(dirty, draft.forget);
   const back = () => guard.leave(() => goBack(toIssue));

@@ -198,6 +198,15 @@ let counter = 0;
  * photos and MP4 or MOV videos of at most 50 MB. The rest comes back with the reason. A video's length is checked
  * afterwards (it needs the browser to read it).
  */
+/** A draft's files, admitted again unless files were picked meanwhile (the report and edit forms). */
+export const restoredMedia = (now: PickedMedia[], kept: readonly { file: File }[], have: { photos: number; videos: number }) =>
+  now.length
+    ? now
+    : admit(
+        kept.map((f) => f.file),
+        have,
+      ).accepted;
+
 export function admit(picked: readonly File[], have: { photos: number; videos: number }): { accepted: PickedMedia[]; refused: Refusal[] } {
   const accepted: PickedMedia[] = [];
   const refused: Refusal[] = [];

@@ -20,7 +20,7 @@ import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { page, stack } from "../../styles/theme";
 import { FormFooter, formCss, linkButton, ReportFields } from "./report-fields";
-import { type ReportForm, admit, changed, emptyReport, issueToForm } from "./report-rules";
+import { type ReportForm, admit, changed, emptyReport, issueToForm, restoredMedia } from "./report-rules";
 import { UploadProgress, queueReport, useIssueUploads } from "./report-uploads";
 import { ReportWhere, type Where } from "./report-where";
 import { useReportForm } from "./use-report-form";
@@ -91,14 +91,7 @@ export function ReportIssueView({ title }: ViewProps) {
     // Where is chosen again as the screen opens (a tenant's one home, the link's property): the rest as it was typed.
     const { property_id: _property, unit_id: _unit, ...rest } = kept.form;
     set(rest);
-    setFiles((now) =>
-      now.length
-        ? now
-        : admit(
-            kept.files.map((f) => f.file),
-            { photos: 0, videos: 0 },
-          ).accepted,
-    );
+    setFiles((now) => restoredMedia(now, kept.files, { photos: 0, videos: 0 }));
   });
   // Discarding forgets the draft too.
   const guard = useDiscardGuard(dirty, draft.forget);
@@ -213,16 +206,18 @@ export function ReportIssueView({ title }: ViewProps) {
           lockProperty={preset.property_id != null}
           lockUnit={againOf != null}
         />
-        {!noPlace && fields}
         {!noPlace && (
-          <FormFooter
-            failure={failure}
-            failureRef={failureRef}
-            onCancel={back}
-            busy={busy}
-            waiting={waiting}
-            label={waiting ? t("report.add.waitingWhere") : busy ? t("report.add.submitting") : t("report.add.submit")}
-          />
+          <>
+            {fields}
+            <FormFooter
+              failure={failure}
+              failureRef={failureRef}
+              onCancel={back}
+              busy={busy}
+              waiting={waiting}
+              label={waiting ? t("report.add.waitingWhere") : busy ? t("report.add.submitting") : t("report.add.submit")}
+            />
+          </>
         )}
       </form>
       <DiscardChanges guard={guard} />
