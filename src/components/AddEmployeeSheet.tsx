@@ -84,7 +84,7 @@ export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
     setSubmitting(true);
     try {
       const res = await createEmployee(data);
-      showToast(t("pages.employee.add.success"), "success", { id: "add-employee" });
+      showToast({ key: "pages.employee.add.success" }, "success", { id: "add-employee" });
       setForm(emptyForm());
       setTouched({});
       setSubmitting(false);
@@ -92,7 +92,7 @@ export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
       onClose();
     } catch (err) {
       // The form keeps what was typed, so the user can correct the one field the server named.
-      showToast((await errorDetail(err)) ?? t("pages.employee.add.error"), "error", { id: "add-employee" });
+      showToast({ key: "pages.employee.add.error", message: await errorDetail(err) }, "error", { id: "add-employee" });
       setSubmitting(false);
     }
   }

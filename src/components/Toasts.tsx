@@ -1,7 +1,7 @@
 import { css } from "goober";
 import { cx } from "../styles/theme";
 import { useSignals } from "@preact/signals-react/runtime";
-import { dismissToast, toasts, type Toast } from "../signals/toasts";
+import { dismissToast, type Toast, toastText, toasts } from "../signals/toasts";
 import { t } from "../signals/language";
 import { sheetOpen } from "../signals/overlays";
 import { isAuthenticated } from "../signals/session";
@@ -50,7 +50,7 @@ function ToastStack({ items, className, where }: { items: Toast[]; className: st
         >
           {/* In the app's language (D17), so in the page's direction: dir="auto" would turn a sentence that starts with
               a name in the other script around. */}
-          <span>{toast.key ? t(toast.key) : toast.message}</span>
+          <span>{toastText(toast)}</span>
           <button type="button" aria-label={t("common.close")} onClick={() => dismissToast(toast.id)}>
             ×
           </button>

@@ -177,14 +177,14 @@ export function VerifyInfoModal({ onClose }: { onClose: () => void }) {
       const outcome = await saveContactInfo(accountRole, body);
       if (outcome.ok) {
         markVerified({ ...(body.email ? { email: body.email } : {}), mob_no: body.mob_no, cntry_code: body.cntry_code });
-        showToast(outcome.message === SAVED_MESSAGE ? t("verify.saved") : outcome.message, "success");
+        showToast(outcome.message === SAVED_MESSAGE ? { key: "verify.saved" } : outcome.message, "success");
         onClose();
         return;
       }
       // SPEC.md section 8: an answer other than 200 is only logged.
       console.error("verify-info save answered", outcome.status);
     } catch (err) {
-      showToast((await errorDetail(err)) ?? t("verify.saveFailed"), "error");
+      showToast({ key: "verify.saveFailed", message: await errorDetail(err) }, "error");
     } finally {
       if (alive.current) setSaving(false);
     }

@@ -49,12 +49,12 @@ function begin() {
 async function fail(e: unknown, fallbackKey: string) {
   const detail = await errorDetail(e);
   // The server writes English; in a right-to-left page the sentence is isolated so its full stop stays at its end.
-  const message = detail ? (dir.value === "rtl" && !/[\u0600-\u06ff]/.test(detail) ? `\u2068${detail}\u2069` : detail) : t(fallbackKey);
+  const said = detail && (dir.value === "rtl" && !/[\u0600-\u06ff]/.test(detail) ? `\u2068${detail}\u2069` : detail);
   batch(() => {
-    error.value = message;
+    error.value = said || t(fallbackKey);
     loading.value = false;
   });
-  authToast(message, "error");
+  authToast({ key: fallbackKey, message: said }, "error");
   return false;
 }
 
@@ -73,7 +73,7 @@ export async function login(identifier: string, password: string): Promise<boole
   try {
     const response = await authApi.login(identifier.trim(), password);
     loading.value = false;
-    authToast(t("login.success"), "success");
+    authToast({ key: "login.success" }, "success");
     enterHome(response);
     return true;
   } catch (e) {
@@ -104,7 +104,7 @@ export function logout(): Promise<void> {
     .catch(() => undefined)
     .then(() => {
       signOut();
-      authToast(t("profile.loggedOut"), "success");
+      authToast({ key: "profile.loggedOut" }, "success");
       navigate(paths.login, { replace: true });
     })
     .finally(() => {
@@ -122,7 +122,7 @@ export async function forgot(email: string): Promise<boolean> {
       successMessage.value = res.message ?? t("recovery.linkSent");
       loading.value = false;
     });
-    authToast(t("recovery.linkSent"), "success");
+    authToast({ key: "recovery.linkSent" }, "success");
     startCountdown();
     navigate(paths.verifyCode(email.trim()));
     return true;
@@ -141,7 +141,7 @@ export async function verify(email: string, otp: string): Promise<boolean> {
       verificationMessage.value = res.message ?? t("recovery.verified");
       loading.value = false;
     });
-    authToast(t("recovery.verified"), "success");
+    authToast({ key: "recovery.verified" }, "success");
     navigate(paths.resetPassword(email));
     return true;
   } catch (e) {
@@ -160,7 +160,7 @@ export async function resend(email: string): Promise<boolean> {
     });
     // The toast is the app's own translated sentence: our server answers forgotpassword with the same
     // "link sent" sentence for a first request and a resend, which would read wrongly here (and only in English).
-    authToast(t("recovery.resent"), "success");
+    authToast({ key: "recovery.resent" }, "success");
     startCountdown();
     return true;
   } catch (e) {
@@ -172,7 +172,7 @@ export async function resend(email: string): Promise<boolean> {
 export async function reset(email: string, newPassword: string, confirmPassword: string): Promise<boolean> {
   if (!email || !newPassword || !confirmPassword) return false;
   if (newPassword !== confirmPassword) {
-    authToast(t("recovery.mismatch"), "error");
+    authToast({ key: "recovery.mismatch" }, "error");
     return false;
   }
   begin();
@@ -188,7 +188,7 @@ export async function reset(email: string, newPassword: string, confirmPassword:
       successMessage.value = res.message ?? t("recovery.resetDone");
       loading.value = false;
     });
-    authToast(t("recovery.resetDone"), "success");
+    authToast({ key: "recovery.resetDone" }, "success");
     navigate(paths.login, { replace: true });
     return true;
   } catch (e) {

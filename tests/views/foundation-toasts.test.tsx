@@ -1,15 +1,22 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Overlay } from "../../src/components/Overlay";
+import { createApi, setApi } from "../../src/api/client";
+import { LanguageSwitch } from "../../src/components/LanguageSwitch";
 import { Toasts } from "../../src/components/Toasts";
+import { login, reset } from "../../src/signals/auth";
+import { lang } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
 import { authToast, showToast, toasts } from "../../src/signals/toasts";
+import { fakeApi, json } from "./fake-api";
 
 afterEach(() => {
   act(() => {
     toasts.value = [];
     signOut();
+    lang.value = "en";
   });
+  setApi(createApi());
 });
 
 const px = (v: string) => Number.parseFloat(v);
@@ -82,5 +89,49 @@ describe("toasts cover nothing that must be pressed", () => {
       </>,
     );
     expect(where()).toBe("bottom");
+  });
+});
+
+// Bug: the toasts were raised as sentences already translated, so one on screen while the user switched language
+// stayed in the old language (a 'Passwords do not match!' over a page now in Arabic).
+describe("a toast on screen follows a language switch", () => {
+  const toastText = () => screen.getByRole("alert").querySelector("span")?.textContent;
+
+  it("says 'Passwords do not match!' in Arabic once the user switches to Arabic, and in English again after", async () => {
+    render(
+      <>
+        <LanguageSwitch />
+        <Toasts />
+      </>,
+    );
+    await act(() => reset("a@b.om", "Secret@123", "Secret@124"));
+    expect(toastText()).toBe("Passwords do not match!");
+    act(() => screen.getByTestId("language-switch").click());
+    await waitFor(() => expect(toastText()).toBe("كلمتا المرور غير متطابقتين!"));
+    act(() => screen.getByTestId("language-switch").click());
+    await waitFor(() => expect(toastText()).toBe("Passwords do not match!"));
+  });
+
+  it("keeps the server's sentence in its language, and says the app's own words for it after a switch", async () => {
+    fakeApi({ "POST user/login": () => json(401, { detail: "Invalid identifier or password" }) });
+    render(
+      <>
+        <LanguageSwitch />
+        <Toasts />
+      </>,
+    );
+    await act(() => login("a@b.om", "wrong-pass"));
+    expect(toastText()).toBe("Invalid identifier or password");
+    act(() => screen.getByTestId("language-switch").click());
+    await waitFor(() => expect(toastText()).toBe("فشل تسجيل الدخول"));
+  });
+
+  it("translates a toast's names into the new language too", () => {
+    render(<Toasts />);
+    act(() => void showToast({ key: "assign.done", params: { name: "Salim" } }, "success"));
+    expect(screen.getByRole("status").textContent).toContain("Assigned to Salim.");
+    act(() => void (lang.value = "ar"));
+    expect(screen.getByRole("status").textContent).not.toContain("Assigned");
+    expect(screen.getByRole("status").textContent).toContain("Salim");
   });
 });

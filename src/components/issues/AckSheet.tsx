@@ -109,15 +109,15 @@ export function AckSheet({
         { kind: "acknowledge", issueId, label: title, steps: [moveStep("issue", issueId, key, ackBody(picked, proposing), "put")] },
         () => acknowledgeAvailability(issueId, picked, proposing, key),
       );
-      if (sent.queued) showToast(t("outbox.queued.move"), "info", { id: "ack" });
-      else showToast(t(proposing ? "repair.ack.proposed" : "ack.success"), "success", { id: "ack" });
+      if (sent.queued) showToast({ key: "outbox.queued.move" }, "info", { id: "ack" });
+      else showToast({ key: proposing ? "repair.ack.proposed" : "ack.success" }, "success", { id: "ack" });
       onDone?.(picked, sent.queued ? { propose: proposing, queued: true } : { propose: proposing, issue: sent.value });
       onClose();
     } catch (err) {
       // SPEC.md's toast, and in the sheet the server's sentence saying why (a time that passed meanwhile, a job that
       // moved on), in the user's language: the toast alone left the technician guessing.
       setError((await errorDetail(err)) ?? null);
-      showToast(t("ack.error"), "error", { id: "ack" });
+      showToast({ key: "ack.error" }, "error", { id: "ack" });
     } finally {
       setBusy(false);
     }

@@ -108,7 +108,7 @@ export function ContactCard({
             {t("contact.whatsapp")}
           </a>
         ) : (
-          <button type="button" className={`${action} ${wa}`} onClick={() => showToast(t("contact.phoneError"), "error", { id: "contact-error" })}>
+          <button type="button" className={`${action} ${wa}`} onClick={() => showToast({ key: "contact.phoneError" }, "error", { id: "contact-error" })}>
             <WaIcon />
             {t("contact.whatsapp")}
           </button>
@@ -119,7 +119,7 @@ export function ContactCard({
             {t("contact.call")}
           </a>
         ) : (
-          <button type="button" className={action} onClick={() => showToast(t("contact.noTenant"), "error", { id: "contact-error" })}>
+          <button type="button" className={action} onClick={() => showToast({ key: "contact.noTenant" }, "error", { id: "contact-error" })}>
             <PhoneIcon />
             {t("contact.call")}
           </button>

@@ -157,7 +157,7 @@ export function AssignSheet({ issue, open, onClose, onAssigned }: { issue: Issue
     setError(null);
     try {
       const answer = await assignIssue(issue.issue_id, c.user_id);
-      showToast(t("assign.done", { name: c.name }), "success", { id: "assign" });
+      showToast({ key: "assign.done", params: { name: c.name } }, "success", { id: "assign" });
       onAssigned(answer.data, c);
       onClose();
     } catch (e) {

@@ -116,7 +116,7 @@ export function CommentBox({ issueId, onPosted }: { issueId: number; onPosted: (
       });
     await getOutbox().add({ kind: "comment", issueId, label: body.slice(0, 60), steps }, { later: true });
     finish();
-    showToast(t("outbox.queued.move"), "info", { id: "comment" });
+    showToast({ key: "outbox.queued.move" }, "info", { id: "comment" });
   }
 
   const justSent = useJustSent();
@@ -149,7 +149,7 @@ export function CommentBox({ issueId, onPosted }: { issueId: number; onPosted: (
           eventId = (await patiently(postComment(issueId, body, commentKey.current))).event_id;
         } catch (err) {
           if (isNetworkFailure(err)) return await queueComment(body);
-          showToast(t("repair.comment.error"), "error", { id: "comment" });
+          showToast({ key: "repair.comment.error" }, "error", { id: "comment" });
           return;
         }
         setPosted(eventId);
@@ -158,9 +158,9 @@ export function CommentBox({ issueId, onPosted }: { issueId: number; onPosted: (
       onPosted();
       if (ok) {
         finish();
-        showToast(t("repair.comment.sent"), "success", { id: "comment" });
+        showToast({ key: "repair.comment.sent" }, "success", { id: "comment" });
       } else {
-        showToast(t("repair.comment.photoFailed"), "error", { id: "comment" });
+        showToast({ key: "repair.comment.photoFailed" }, "error", { id: "comment" });
       }
     } finally {
       setBusy(false);

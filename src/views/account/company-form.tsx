@@ -70,7 +70,7 @@ function Logo({ company, onSaved }: { company: Company; onSaved: SectionProps["o
     try {
       const answer = await uploadLogo(file);
       onSaved(answer.data);
-      showToast(answer.message ?? t("account.company.logoSaved"), "success", { id: "account-logo" });
+      showToast({ key: "account.company.logoSaved", message: answer.message }, "success", { id: "account-logo" });
     } catch (err) {
       showToast(await pictureFailure(err, "account.company.logoFailed"), "error", { id: "account-logo" });
     } finally {

@@ -41,11 +41,11 @@ export async function sendChange(
     const answer = await requestContactChange(body);
     const others = (profile.pending ?? []).filter((p) => p.kind !== body.kind);
     onSaved(answer.data ?? { ...profile, pending: answer.pending ?? [...others, { kind: body.kind, value, expires_at: "" }] });
-    showToast(answer.message ?? t("account.contact.codeSent", { value }), "success", { id: "account-contact" });
+    showToast({ key: "account.contact.codeSent", params: { value }, message: answer.message }, "success", { id: "account-contact" });
     return { ok: true };
   } catch (err) {
     const failure = await failureOf(err);
-    showToast(failure.detail ?? t("account.contact.sendFailed"), "error", { id: "account-contact" });
+    showToast({ key: "account.contact.sendFailed", message: failure.detail }, "error", { id: "account-contact" });
     return { ok: false, errors: failure.errors };
   }
 }
@@ -125,13 +125,13 @@ export function ContactSheet({
     try {
       const answer = await verifyContactChange(checked.data);
       onSaved(answer.data ?? (await fetchProfile()));
-      showToast(answer.message ?? t("account.contact.changed"), "success", { id: "account-contact" });
+      showToast({ key: "account.contact.changed", message: answer.message }, "success", { id: "account-contact" });
       onDirty("contact", false);
       onClose();
     } catch (err) {
       const failure = await failureOf(err);
       setErrors({ otp: failure.errors.otp ?? failure.detail ?? "account.contact.verifyFailed" });
-      showToast(failure.detail ?? t("account.contact.verifyFailed"), "error", { id: "account-contact" });
+      showToast({ key: "account.contact.verifyFailed", message: failure.detail }, "error", { id: "account-contact" });
       setBusy(false);
     }
   };

@@ -101,11 +101,11 @@ export function ContactView({ title }: ViewProps) {
       const answer = await sendSupportMessage(checked.data);
       setForm(EMPTY);
       setErrors({});
-      showToast(answer.message ?? t("account.support.sent"), "success", { id: "support-message" });
+      showToast({ key: "account.support.sent", message: answer.message }, "success", { id: "support-message" });
     } catch (err) {
       const failure = await failureOf(err);
       setErrors(failure.errors);
-      showToast(failure.detail ?? t("account.support.failed"), "error", { id: "support-message" });
+      showToast({ key: "account.support.failed", message: failure.detail }, "error", { id: "support-message" });
     } finally {
       setBusy(false);
     }

@@ -44,9 +44,9 @@ export function DeleteAccountSection({ profile }: { profile: AccountProfile }) {
     try {
       const answer = await requestDeleteCode();
       setCodeSent(true);
-      showToast(answer.message ?? t("account.delete.codeSent"), "success", { id: "account-delete" });
+      showToast({ key: "account.delete.codeSent", message: answer.message }, "success", { id: "account-delete" });
     } catch (err) {
-      showToast((await failureOf(err)).detail ?? t("account.delete.codeFailed"), "error", { id: "account-delete" });
+      showToast({ key: "account.delete.codeFailed", message: (await failureOf(err)).detail }, "error", { id: "account-delete" });
     } finally {
       setSending(false);
     }
@@ -68,7 +68,7 @@ export function DeleteAccountSection({ profile }: { profile: AccountProfile }) {
     }
     setOpen(false);
     signOut();
-    authToast(message ?? t("account.delete.done"), "success");
+    authToast({ key: "account.delete.done", message }, "success");
     navigate(paths.login, { replace: true });
   };
 

@@ -55,11 +55,11 @@ export function PasswordSection({ profile, onSaved, onDirty }: SectionProps) {
       setForm(EMPTY);
       setErrors({});
       if (!hasPassword) onSaved(answer.data ?? { ...profile, has_password: true });
-      showToast(answer.message ?? t("account.password.changed"), "success", { id: "account-password" });
+      showToast({ key: "account.password.changed", message: answer.message }, "success", { id: "account-password" });
     } catch (err) {
       const failure = await failureOf(err);
       setErrors(failure.errors);
-      showToast(failure.detail ?? t("account.password.failed"), "error", { id: "account-password" });
+      showToast({ key: "account.password.failed", message: failure.detail }, "error", { id: "account-password" });
       focusFirstError(ref.current);
     } finally {
       setBusy(false);

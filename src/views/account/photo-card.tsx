@@ -6,7 +6,7 @@ import { AccountPicture, PicturePicker, pictureUrl, sectionCss } from "../../com
 import type { AccountProfile } from "../../contract/account";
 import { MediaError } from "../../lib/image-compress";
 import { t } from "../../signals/language";
-import { showToast } from "../../signals/toasts";
+import { showToast, type ToastWords } from "../../signals/toasts";
 import { failureOf, initialsOf, phoneOf } from "./rules";
 
 const whoCss = css`
@@ -17,9 +17,9 @@ const whoCss = css`
 `;
 
 /** What a failed picture upload says: the photo the phone could not read, the server's sentence, or `fallbackKey`. */
-export async function pictureFailure(err: unknown, fallbackKey: string): Promise<string> {
-  if (err instanceof MediaError) return t(err.key, err.params);
-  return (await failureOf(err)).detail ?? t(fallbackKey);
+export async function pictureFailure(err: unknown, fallbackKey: string): Promise<ToastWords> {
+  if (err instanceof MediaError) return { key: err.key, params: err.params };
+  return { key: fallbackKey, message: (await failureOf(err)).detail };
 }
 
 /** Who is signed in: the picture (or initials), the name, the email and the mobile; `children` are the card's actions. */
@@ -74,7 +74,7 @@ export function PhotoCard({ profile, onSaved }: { profile: AccountProfile; onSav
     try {
       const answer = await send();
       onSaved(answer.data);
-      showToast(answer.message ?? t(doneKey), "success", { id: "account-photo" });
+      showToast({ key: doneKey, message: answer.message }, "success", { id: "account-photo" });
     } catch (err) {
       showToast(await pictureFailure(err, failKey), "error", { id: "account-photo" });
     } finally {

@@ -4,7 +4,6 @@
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { updateProfile } from "../../api/account";
 import { type AccountProfile, profileUpdate } from "../../contract/account";
-import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { check, failureOf } from "./rules";
 
@@ -70,11 +69,11 @@ export function useProfileForm<F extends Record<string, unknown>>({ profile, onS
       setForm(from(answer.data));
       setErrors({});
       onSaved(answer.data);
-      showToast(answer.message ?? t("account.saved"), "success", { id: "account-save" });
+      showToast({ key: "account.saved", message: answer.message }, "success", { id: "account-save" });
     } catch (err) {
       const failure = await failureOf(err);
       setErrors(failure.errors);
-      showToast(failure.detail ?? t(failKey), "error", { id: "account-save" });
+      showToast({ key: failKey, message: failure.detail }, "error", { id: "account-save" });
       focusFirstError(ref.current);
     } finally {
       setBusy(false);

@@ -77,9 +77,9 @@ function TakingJobs({ profile, onSaved }: Pick<SectionProps, "profile" | "onSave
     try {
       const answer = await updateProfile({ taking_jobs: next });
       onSaved(answer.data);
-      showToast(answer.message ?? t(next ? "account.work.takingOn" : "account.work.takingOff"), "success", { id: "account-taking" });
+      showToast({ key: next ? "account.work.takingOn" : "account.work.takingOff", message: answer.message }, "success", { id: "account-taking" });
     } catch (err) {
-      showToast((await failureOf(err)).detail ?? t("account.saveFailed"), "error", { id: "account-taking" });
+      showToast({ key: "account.saveFailed", message: (await failureOf(err)).detail }, "error", { id: "account-taking" });
     } finally {
       setBusy(false);
     }

@@ -108,7 +108,7 @@ export function InviteView({ title }: ViewProps) {
     setBusy(true);
     try {
       const session = await acceptInvite(token, password);
-      authToast(t("propertyForms.invite.welcome"), "success");
+      authToast({ key: "propertyForms.invite.welcome" }, "success");
       navigate(homeFor(session.role), { replace: true });
     } catch (err) {
       const failure = await failureOf(err);
@@ -118,7 +118,7 @@ export function InviteView({ title }: ViewProps) {
         return;
       }
       setErrors(failure.errors);
-      authToast(failure.detail ?? t("propertyForms.invite.failed"), "error");
+      authToast({ key: "propertyForms.invite.failed", message: failure.detail }, "error");
       focusFirstError(formRef.current);
     }
   }

@@ -34,7 +34,7 @@ export function OAuthCallbackView(_: ViewProps) {
       (outcome) => {
         if (!live) return;
         if (outcome.kind === "signed_in") {
-          authToast(t("login.success"), "success");
+          authToast({ key: "login.success" }, "success");
           enterHome(outcome.session);
         } else {
           writeGoogleSignup({ name: outcome.name, email: outcome.email, register_ticket: outcome.register_ticket });

@@ -151,12 +151,12 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
     try {
       answer = await call();
     } catch (e) {
-      showToast((await errorDetail(e)) ?? t("repair.moveError"), "error", { id: "repair-move" });
+      showToast({ key: "repair.moveError", message: await errorDetail(e) }, "error", { id: "repair-move" });
       // 409 or 403: the repair moved on meanwhile (or the user may no longer act); show it as it is now.
       if (isHttpError(e) && (e.response.status === 409 || e.response.status === 403)) fetchIssue(loaded.issue_id).then(apply, () => undefined);
       throw e;
     }
-    showToast(answer.message || t("repair.moveDone"), "success", { id: "repair-move" });
+    showToast({ key: "repair.moveDone", message: answer.message }, "success", { id: "repair-move" });
     const next = answer.data ?? (await fetchIssue(loaded.issue_id).catch(() => undefined));
     if (next) apply(next);
     refresh();

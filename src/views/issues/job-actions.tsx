@@ -108,13 +108,13 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
           )
         : { queued: false as const, value: await call(key) };
       if (sent.queued) {
-        showToast(t("outbox.queued.move"), "info", { id: "job-move" });
+        showToast({ key: "outbox.queued.move" }, "info", { id: "job-move" });
         const next = optimisticMove(name, issue, body);
         if (next) onMoved(next);
         return true;
       }
       const answer = sent.value;
-      showToast(answer.message || t(`job.done.${name}`), "success", { id: "job-move" });
+      showToast({ key: `job.done.${name}`, message: answer.message }, "success", { id: "job-move" });
       if (name === "decline") {
         // Back to the managers: the job is no longer this technician's.
         navigate(paths.jobs, { replace: true });
@@ -128,7 +128,7 @@ export function JobActions({ issue, onMoved, onComplete }: JobActionsProps) {
       const failure = await failureOf(e);
       // An offer someone else took first (the server: "Another technician has already taken this job.").
       const taken = name === "accept" && failure.status === 409 && (!!issue.offered || issue.stage === "reported");
-      showToast(taken ? t("offers.taken") : (failure.detail ?? t("job.failed")), "error", { id: "job-move" });
+      showToast(taken ? { key: "offers.taken" } : { key: "job.failed", message: failure.detail }, "error", { id: "job-move" });
       if (isHttpError(e) && (failure.status === 409 || failure.status === 403))
         fetchIssue(issue.issue_id).then(onMoved, () => {
           // The job went to someone else: nothing here to act on any more.

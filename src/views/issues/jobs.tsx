@@ -70,14 +70,14 @@ function Offers() {
     setTaking(issue.issue_id);
     try {
       const answer = await acceptJob(issue.issue_id);
-      showToast(answer.message || t("offers.accepted"), "success", { id: "offer" });
+      showToast({ key: "offers.accepted", message: answer.message }, "success", { id: "offer" });
       navigate(paths.openIssue(issue.issue_id), answer.data ? { state: answer.data } : {});
     } catch (e) {
       const failure = await failureOf(e);
       if (failure.status === 409 || failure.status === 404) {
-        showToast(t("offers.taken"), "error", { id: "offer" });
+        showToast({ key: "offers.taken" }, "error", { id: "offer" });
         setGone((g) => [...g, issue.issue_id]);
-      } else showToast(failure.detail ?? t("offers.failed"), "error", { id: "offer" });
+      } else showToast({ key: "offers.failed", message: failure.detail }, "error", { id: "offer" });
     } finally {
       setTaking(null);
     }

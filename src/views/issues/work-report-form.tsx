@@ -32,7 +32,7 @@ import { online } from "../../signals/connectivity";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { useCheckBanner } from "../../lib/use-check-banner";
 import { lang, t } from "../../signals/language";
-import { showToast } from "../../signals/toasts";
+import { showToast, type ToastWords } from "../../signals/toasts";
 import { workDraftKey } from "../../lib/kept";
 import { useDraft } from "../../lib/use-draft";
 import { cx, errorText, muted, page } from "../../styles/theme";
@@ -113,7 +113,7 @@ export interface WorkReportFormProps {
   /** Leaves the form (after the discard guard agreed). */
   onCancel: () => void;
   /** The report went through: the server's sentence and the issue as it is now (completed). */
-  onDone: (next: Issue | undefined, message: string) => void;
+  onDone: (next: Issue | undefined, message: ToastWords) => void;
 }
 
 /** The work report form of a job in progress: Complete on /property/open-issues opens it. */
@@ -257,7 +257,7 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
       setAlready((list) => list.filter((m) => m.media_id !== mediaId));
     } catch (err) {
       const f = await failureOf(err);
-      showToast(f.detail ?? t("work.photos.removeFailed"), "error", { id: "work-photo" });
+      showToast({ key: "work.photos.removeFailed", message: f.detail }, "error", { id: "work-photo" });
     } finally {
       setRemoving(null);
     }
@@ -362,7 +362,7 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
     await getOutbox().add({ kind: "complete", issueId: issue.issue_id, label: issue.title, steps }, { later: true });
     setDone(true);
     // What the job will be once it arrives (the server's table: completed, nothing more for the technician to do).
-    onDone({ ...issue, stage: "completed", issue_status: 1, actions: [] }, t("outbox.queued.complete"));
+    onDone({ ...issue, stage: "completed", issue_status: 1, actions: [] }, { key: "outbox.queued.complete" });
   }
 
   async function submit(e: FormEvent) {
@@ -416,7 +416,7 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
       }
       setDone(true);
       const next = answer.data ?? (await fetchIssue(issue.issue_id).catch(() => undefined));
-      onDone(next, answer.message || t("work.done"));
+      onDone(next, { key: "work.done", message: answer.message });
     } finally {
       setBusy(false);
     }

@@ -171,9 +171,9 @@ function NotificationList({ title }: { title: string }) {
       await markAllRead();
       readLocally("all");
       setUnread(0);
-      showToast(t("notifications.markedAll"), "success", { id: "notifications" });
+      showToast({ key: "notifications.markedAll" }, "success", { id: "notifications" });
     } catch {
-      showToast(t("notifications.failed"), "error", { id: "notifications" });
+      showToast({ key: "notifications.failed" }, "error", { id: "notifications" });
     } finally {
       setMarking(false);
     }
@@ -246,7 +246,7 @@ function PushState() {
     void askPushOnce().then((r) => {
       setBusy(false);
       setPermission(pushPermission());
-      showToast(t(r === "on" ? "notifications.prompt.on" : "notifications.prompt.denied"), r === "on" ? "success" : "error", { id: "notifications" });
+      showToast({ key: r === "on" ? "notifications.prompt.on" : "notifications.prompt.denied" }, r === "on" ? "success" : "error", { id: "notifications" });
     });
   };
   return (
@@ -304,9 +304,9 @@ function SettingsForm({ rows, onDirty }: { rows: readonly SettingRow[]; onDirty:
       const next = answer.settings.length ? { ...draft, ...toDraft(answer.settings) } : draft;
       setSaved(next);
       setDraft(next);
-      showToast(t("notifications.settings.saved"), "success", { id: "notifications" });
+      showToast({ key: "notifications.settings.saved" }, "success", { id: "notifications" });
     } catch {
-      showToast(t("notifications.failed"), "error", { id: "notifications" });
+      showToast({ key: "notifications.failed" }, "error", { id: "notifications" });
     } finally {
       setSaving(false);
     }

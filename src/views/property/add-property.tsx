@@ -113,7 +113,7 @@ export function AddPropertyView({ title }: ViewProps) {
   };
 
   const finish = (name: string) => {
-    showToast(t("propertyForms.add.done"), "success", { id: "property-form" });
+    showToast({ key: "propertyForms.add.done" }, "success", { id: "property-form" });
     navigate(paths.property(name), { replace: true });
   };
 

@@ -129,7 +129,7 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
     try {
       const answer = await assignTenant(data);
       const unit = property.units.find((u) => u.unit_id === data.unit_id)?.name ?? "";
-      showToast(t("propertyForms.assign.done", { name: data.name }), "success", { id: "assign" });
+      showToast({ key: "propertyForms.assign.done", params: { name: data.name } }, "success", { id: "assign" });
       setInvite({ name: data.name, unit, url: answer.invite_url ?? null, phone: `${data.cntry_code}${data.mob_no}` });
       setForm(blank());
       setErrors({});
@@ -138,7 +138,7 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
     } catch (err) {
       const failure = await failureOf(err);
       setErrors(failure.errors);
-      showToast(failure.detail ?? t("propertyForms.assign.failed"), "error", { id: "assign" });
+      showToast({ key: "propertyForms.assign.failed", message: failure.detail }, "error", { id: "assign" });
       focusFirstError(formRef.current);
     } finally {
       setBusy(false);
@@ -156,7 +156,7 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
     setHanding(true);
     try {
       await handOver(property.property_id, data.company);
-      showToast(t("propertyForms.handOver.done"), "success", { id: "hand-over" });
+      showToast({ key: "propertyForms.handOver.done" }, "success", { id: "hand-over" });
       setCompany("");
       setCompanyError(null);
       reload();
@@ -174,13 +174,13 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
     setInviting(tenant.tenancy_id);
     try {
       const answer = await reinvite(tenant.tenancy_id);
-      showToast(answer.message, "success", { id: "reinvite" });
+      showToast({ key: "propertyForms.reinvite.done", message: answer.message }, "success", { id: "reinvite" });
       setCopied(false);
       setInvite({ name: tenant.name, unit: u.name, url: answer.invite_url ?? null, phone: `${tenant.cntry_code ?? ""}${tenant.mob_no ?? ""}`, again: true });
       // The invitation to send is at the top of the screen.
       requestAnimationFrame(() => document.getElementById("invite-title")?.scrollIntoView({ block: "start" }));
     } catch (err) {
-      showToast((await failureOf(err)).detail ?? t("propertyForms.reinvite.failed"), "error", { id: "reinvite" });
+      showToast({ key: "propertyForms.reinvite.failed", message: (await failureOf(err)).detail }, "error", { id: "reinvite" });
       reload();
     } finally {
       setInviting(null);
@@ -193,10 +193,10 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
     try {
       await endTenancy(tenancy.tenancy_id);
     } catch (err) {
-      showToast((await failureOf(err)).detail ?? t("propertyForms.end.failed"), "error", { id: "end-tenancy" });
+      showToast({ key: "propertyForms.end.failed", message: (await failureOf(err)).detail }, "error", { id: "end-tenancy" });
       throw err;
     }
-    showToast(t("propertyForms.end.done", { name: tenancy.name }), "success", { id: "end-tenancy" });
+    showToast({ key: "propertyForms.end.done", params: { name: tenancy.name } }, "success", { id: "end-tenancy" });
     setEnding(null);
     reload();
   }
@@ -209,7 +209,7 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
       await navigator.clipboard.writeText(message);
       setCopied(true);
     } catch {
-      showToast(t("propertyForms.assign.copyFailed"), "error", { id: "assign-copy" });
+      showToast({ key: "propertyForms.assign.copyFailed" }, "error", { id: "assign-copy" });
     }
   };
   const occupied = property.units.filter((u) => u.tenant);

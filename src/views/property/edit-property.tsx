@@ -179,7 +179,7 @@ function EditForm({ property, title, reload }: { property: PropertyDetail; title
     const ok = files.length ? await uploads.sendAll(property.property_id, files) : true;
     setBusy(false);
     if (ok) {
-      showToast(t("propertyForms.edit.done"), "success", { id: "property-form" });
+      showToast({ key: "propertyForms.edit.done" }, "success", { id: "property-form" });
       returnTo(paths.property(data.name));
     }
   }
@@ -188,9 +188,9 @@ function EditForm({ property, title, reload }: { property: PropertyDetail; title
     try {
       await deletePropertyFile(f.file_id);
       (kind === "photo" ? setPhotos : setDocuments)((list) => list.filter((x) => x.file_id !== f.file_id));
-      showToast(t("propertyForms.files.removed"), "success", { id: "property-file" });
+      showToast({ key: "propertyForms.files.removed" }, "success", { id: "property-file" });
     } catch (err) {
-      showToast((await failureOf(err)).detail ?? t("propertyForms.files.removeFailed"), "error", { id: "property-file" });
+      showToast({ key: "propertyForms.files.removeFailed", message: (await failureOf(err)).detail }, "error", { id: "property-file" });
     }
   }
 
@@ -211,7 +211,7 @@ function EditForm({ property, title, reload }: { property: PropertyDetail; title
     setAddingUnits(true);
     try {
       await addUnits(property.property_id, data);
-      showToast(t("propertyForms.units.added", { count: data.units.length }), "success", { id: "property-units" });
+      showToast({ key: "propertyForms.units.added", params: { count: data.units.length } }, "success", { id: "property-units" });
       setUnits(emptyUnits());
       setUnitErrors({});
       reload();
@@ -234,7 +234,7 @@ function EditForm({ property, title, reload }: { property: PropertyDetail; title
       throw err;
     }
     setDeleting(false);
-    showToast(t("propertyForms.delete.done", { name: property.name }), "success", { id: "property-form" });
+    showToast({ key: "propertyForms.delete.done", params: { name: property.name } }, "success", { id: "property-form" });
     navigate(paths.home, { replace: true });
   }
 

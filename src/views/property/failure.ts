@@ -24,7 +24,7 @@ export async function saveFailure(error: unknown, fallbackKey: string): Promise<
   const failure = await failureOf(error);
   const fieldErrors = { ...failure.errors };
   if (failure.status === 409 && !fieldErrors.name) fieldErrors.name = failure.detail ?? t("propertyForms.errors.duplicate");
-  showToast(failure.detail ?? t(fallbackKey), "error", { id: "property-form" });
+  showToast({ key: fallbackKey, message: failure.detail }, "error", { id: "property-form" });
   return fieldErrors;
 }
 

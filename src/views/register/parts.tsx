@@ -158,14 +158,14 @@ export async function runRegistration(call: () => Promise<RegisterAnswer>, succe
   try {
     const { message, session } = await call();
     // The server speaks English; an Arabic reader gets the same news in Arabic.
-    authToast(message && lang.value === "en" ? message : t("register.success"), "success");
+    authToast({ key: "register.success", message: lang.value === "en" ? message : null }, "success");
     // A Google sign-up is signed in at once and goes to the role's home (D3).
     if (session) enterHome(session);
     else navigate(successTo);
     return null;
   } catch (e) {
     const failure = await registerFailure(e);
-    authToast(failure.detail || t("register.failed"), "error");
+    authToast({ key: "register.failed", message: failure.detail }, "error");
     return serverFieldErrors(failure.errors);
   }
 }

@@ -55,7 +55,7 @@ export function useRegistrationForm<F extends BaseForm, S extends z.ZodMiniType>
     if (loading) return;
     const block = blocked(form);
     if (block) {
-      authToast(t(block), "error");
+      authToast({ key: block }, "error");
       return;
     }
     const { errors: problems, data } = checkRegistration(schema, withTicket(body(form), form.oauth_ticket));

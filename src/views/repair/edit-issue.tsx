@@ -16,7 +16,7 @@ import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { useDraft } from "../../lib/use-draft";
 import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
-import { showToast } from "../../signals/toasts";
+import { showToast, type ToastWords } from "../../signals/toasts";
 import { card, errorText, muted, page, stack } from "../../styles/theme";
 import { failureOf } from "../property/failure";
 import { formCss, linkButton, FormFooter, ReportFields, type SentMedia, sectionCss } from "./report-fields";
@@ -79,7 +79,7 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
   const [photos, setPhotos] = useState<SentMedia[]>(issue.issue_images);
   const [videos, setVideos] = useState<SentMedia[]>(issue.issue_videos);
   const [removing, setRemoving] = useState<number | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<ToastWords | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const uploads = useIssueUploads();
@@ -110,7 +110,7 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
     if (busy || saved != null) return;
     const answer = await send((body) => editIssue(issue.issue_id, body), "report.edit.failed");
     if (!answer) return;
-    const message = answer.message || t("report.edit.done");
+    const message = { key: "report.edit.done", message: answer.message };
     setSaved(message);
     if (files.length) uploads.send(issue.issue_id, files);
     else {
@@ -127,9 +127,9 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
       const gone = (list: SentMedia[]) => list.filter((x) => x.media_id !== m.media_id);
       setPhotos(gone);
       setVideos(gone);
-      showToast(t("report.media.removed"), "success", { id: "report-media" });
+      showToast({ key: "report.media.removed" }, "success", { id: "report-media" });
     } catch (err) {
-      showToast((await failureOf(err)).detail ?? t("report.media.removeFailed"), "error", { id: "report-media" });
+      showToast({ key: "report.media.removeFailed", message: (await failureOf(err)).detail }, "error", { id: "report-media" });
     } finally {
       setRemoving(null);
     }
@@ -137,9 +137,9 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
 
   async function cancelRepair(reason: string) {
     setCancelError(null);
-    let message: string;
+    let message: ToastWords;
     try {
-      message = (await cancelIssue(issue.issue_id, reason)).message || t("report.edit.cancelled");
+      message = { key: "report.edit.cancelled", message: (await cancelIssue(issue.issue_id, reason)).message };
     } catch (err) {
       setCancelError((await failureOf(err)).detail ?? t("report.edit.cancelFailed"));
       throw err;

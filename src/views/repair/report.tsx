@@ -152,12 +152,12 @@ export function ReportIssueView({ title }: ViewProps) {
     const { body, answer } = sent;
     if (!answer) {
       setReported({ issue_id: null, title: body.title, queued: true });
-      showToast(t("outbox.queued.report"), "info", { id: "report" });
+      showToast({ key: "outbox.queued.report" }, "info", { id: "report" });
       return;
     }
     const issue = answer.issue;
     setReported({ issue_id: issue?.issue_id ?? null, title: issue?.title ?? body.title });
-    showToast(answer.message || t("report.add.done"), "success", { id: "report" });
+    showToast({ key: "report.add.done", message: answer.message }, "success", { id: "report" });
     if (issue && files.length) uploads.send(issue.issue_id, files);
   }
 
