@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import type { Issue } from "../../src/contract/issues";
 import { navigate } from "../../src/lib/hash-location";
+import { lang, t } from "../../src/signals/language";
 import { toasts } from "../../src/signals/toasts";
 import { OpenIssueView } from "../../src/views/issues/open-issue";
 import { fakeApi, issue, json } from "./issues-helpers";
@@ -83,7 +84,7 @@ describe("proposing other times than the tenant's", () => {
     expect(agreed.textContent).toContain(`Fri 27 Nov 2026 between 8:00${NBSP}AM - 10:00${NBSP}AM`);
     expect(screen.getByTestId("stage-badge").textContent).toBe("Times proposed");
     expect(screen.queryByRole("button", { name: ACK })).toBeNull();
-    expect(toasts.value.at(-1)).toMatchObject({ message: "Times proposed. The resident will pick one.", type: "success" });
+    expect(toasts.value.at(-1)).toMatchObject({ message: "Times proposed. The tenant will pick one.", type: "success" });
   });
 
   it("shows the proposal at once when the server sends no issue back", async () => {
@@ -107,7 +108,7 @@ describe("proposing other times than the tenant's", () => {
     fireEvent.click(screen.getByRole("button", { name: "Propose these times" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Please fill in all fields.");
     expect(calls).toHaveLength(0);
-    fireEvent.click(screen.getByRole("button", { name: "Back to the resident's times" }));
+    fireEvent.click(screen.getByRole("button", { name: "Back to the tenant's times" }));
     fireEvent.click(screen.getByRole("radio", { name: /Tue 16 Jan 2024/ }));
     fireEvent.click(screen.getByRole("button", { name: "Acknowledge" }));
     await waitFor(() => expect(calls).toHaveLength(1));
@@ -144,5 +145,29 @@ describe("the acknowledgement follows the server's actions", () => {
     );
     expect(screen.getByRole("button", { name: ACK })).toBeTruthy();
     expect(within(screen.getByTestId("agreed-visit")).getByRole("heading", { name: "Agreed visit" })).toBeTruthy();
+  });
+});
+
+// Bug: the acknowledge sheet's Arabic called the tenant المستأجر in its title and its list of times, and الساكن in
+// "back to the tenant's times" and "the tenant will pick one"; the rest of the Arabic dictionary says المستأجر.
+describe("the acknowledge sheet names the tenant with one word in Arabic", () => {
+  afterEach(() => void (lang.value = "en"));
+
+  it("says المستأجر, never الساكن, in the tenant's times and in proposing other times", async () => {
+    lang.value = "ar";
+    fakeApi(() => json(200, {}));
+    open(accepted());
+    fireEvent.click(screen.getByRole("button", { name: "تأكيد أوقات توفر المستأجر" }));
+    const sheet = await screen.findByRole("dialog", { name: "تأكيد أوقات توفر المستأجر" });
+    expect(sheet.textContent).toContain("المستأجر");
+    fireEvent.click(within(sheet).getByRole("button", { name: "لا يناسب أي منها: اقترح مواعيد أخرى" }));
+    expect(sheet.textContent).toContain("وسيختار المستأجر أحدها");
+    expect(within(sheet).getByRole("button", { name: "العودة إلى مواعيد المستأجر" })).toBeTruthy();
+    expect(sheet.textContent).not.toContain("الساكن");
+  });
+
+  it("says المستأجر in the toast after proposing", () => {
+    lang.value = "ar";
+    expect(t("repair.ack.proposed")).toBe("تم اقتراح المواعيد. سيختار المستأجر أحدها.");
   });
 });
