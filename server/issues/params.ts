@@ -5,6 +5,12 @@ import { HttpError } from "../lib/http";
 import { msg } from "../lib/i18n";
 import { localNow } from "./stages";
 
+/**
+ * SPEC.md's issue_type of an issue reported on a property of this type: 1 (an apartment, a unit of a building) for a
+ * building, else 0. The app's badge names the property's own type (villa, townhouse, office) beside it.
+ */
+export const issueTypeOf = (propertyType: string) => (propertyType === "building" ? 1 : 0);
+
 /** A positive whole number from the query string, or a 422 naming the parameter. */
 export function idParam(c: Context, name: string): number {
   const value = c.req.query(name) ?? "";

@@ -57,7 +57,7 @@ const issueSelect = (extra: string) => `
     left join issues ra on ra.again_of = i.issue_id
     cross join lateral (select i.issue_id, i.title, i.issue_type, i.description as "desc", i.issue_status,
          ${iso("i.created_at")} as created_at,
-         i.property_id, p.name, p.addres,
+         i.property_id, p.name, p.addres, p.type as property_type,
          json_build_object('block', p.block, 'no', p.no, 'street', p.street, 'city', p.city, 'state', p.state, 'zipcode', p.zipcode, 'country', p.country) as addrs,
          json_build_object('lat', p.lat, 'lng', p.lng) as location,
          coalesce((select json_agg(${slotJson("a")} order by a.date, a.time_from, a.slot_id)

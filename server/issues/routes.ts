@@ -21,7 +21,7 @@ import { assignRoutes } from "./assign";
 import { mediaRoutes } from "./media";
 import { moveRoutes } from "./moves";
 import { receiptRoutes } from "./receipt";
-import { assertFuture } from "./params";
+import { assertFuture, issueTypeOf } from "./params";
 import { type IssueListInput, issueListRoute } from "./lists";
 import { NEWEST, issueFor, issueRow, lockIssue, setAvailability, timelineOf } from "./queries";
 import { addEvent, assertMay, autoClose, closeDue, visitSql, waitsForCallerSql } from "./stages";
@@ -127,7 +127,7 @@ export function issueRoutes() {
           u.user_id,
           input.title,
           input.desc,
-          prop[0].type === "building" ? 1 : 0,
+          issueTypeOf(prop[0].type),
           input.emergency ? 3 : 1,
           input.category,
           input.emergency,

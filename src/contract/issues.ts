@@ -109,6 +109,8 @@ export const issueSchema = z.looseObject({
   presence: z.optional(z.nullable(z.string())),
   unit_id: z.optional(z.nullable(z.number())),
   unit_name: z.optional(z.nullable(z.string())),
+  /** The property's type (building, villa, townhouse, office): the badge names it (SPEC.md's Apartment for a building). */
+  property_type: z.optional(z.nullable(z.string())),
   tech_name: z.optional(z.nullable(z.string())),
   tech_mob_no: z.optional(z.nullable(z.string())),
   completed_at: z.optional(z.nullable(z.string())),

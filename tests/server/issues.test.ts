@@ -30,6 +30,8 @@ const STATE_FIELDS = [
   "creater_profile",
   "priority",
   "prop_images",
+  // The property's type, which the badge names (a villa's issue said "Apartment").
+  "property_type",
   // Issue 9: what the technician acknowledged travels with every issue.
   "tech_available",
   "acknowledged_at",

@@ -172,6 +172,21 @@ describe("demo seed", () => {
     expect(rows.find((r) => r.title === "Front gate motor stuck")?.kinds).toEqual(["reported", "assign", "accept"]);
   });
 
+  // Bug: the villa's seeded issue had issue_type 1 (SPEC.md's "Apartment") where a report through the app gives 0.
+  it("seeds each issue's issue_type as a report through the app sets it, and sends the property's type with the issue", async () => {
+    const { rows } = await db.query<{ title: string; type: string; issue_type: number }>(
+      "select i.title, p.type, i.issue_type from issues i join properties p using (property_id) order by i.issue_id",
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.issue_type, r.title).toBe(r.type === "building" ? 1 : 0);
+    const villa = rows.find((r) => r.title === "Garden tap leaking");
+    expect(villa).toMatchObject({ type: "villa", issue_type: 0 });
+    const open = await (await sharedApp(db).json("GET", "/api/issue/issues?status=open", undefined, await signInAs(DEMO.owner.email))).json();
+    const card = open.data.find((i: { title: string }) => i.title === "Garden tap leaking");
+    expect(card).toMatchObject({ issue_type: 0, property_type: "villa" });
+    expect(open.data.find((i: { title: string }) => i.title === "Kitchen sink leaking")).toMatchObject({ issue_type: 1, property_type: "building" });
+  });
+
   it("the demo manager has one repair to assign, and the independent technician one offer", async () => {
     const unassigned = await (
       await sharedApp(db).json("GET", "/api/issue/issues?scope=company&stage=reported", undefined, await signInAs(DEMO.manager.email))

@@ -1,9 +1,10 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ContactCard } from "../../src/components/issues/ContactCard";
 import { Gallery } from "../../src/components/issues/Gallery";
 import { PropertyCard } from "../../src/components/issues/PropertyCard";
 import { navigate } from "../../src/lib/hash-location";
+import { lang } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
 import { IssueReadOnlyView } from "../../src/views/issues/issue-view";
@@ -29,6 +30,28 @@ describe("PropertyCard", () => {
     render(<PropertyCard issue={issue()} />);
     fireEvent.error(screen.getByRole("img", { name: "Picture of Qurum Heights Apartment 12" }));
     expect(screen.getByRole("img", { name: "No picture of the property" })).toBeTruthy();
+  });
+  // Bug: an issue of a villa carried the "Apartment" badge (the demo's villa issue had issue_type 1).
+  it("names the villa, townhouse or office the issue is in, whatever its issue_type, in English and Arabic", () => {
+    const { rerender } = render(<PropertyCard issue={issue({ issue_type: 1, property_type: "villa" })} />);
+    expect(screen.getByTestId("property-badge").textContent).toBe("Villa");
+    rerender(<PropertyCard issue={issue({ issue_type: 0, property_type: "townhouse" })} />);
+    expect(screen.getByTestId("property-badge").textContent).toBe("Townhouse");
+    rerender(<PropertyCard issue={issue({ issue_type: 0, property_type: "office" })} />);
+    expect(screen.getByTestId("property-badge").textContent).toBe("Office");
+    rerender(<PropertyCard issue={issue({ issue_type: 1, property_type: "building" })} />);
+    expect(screen.getByTestId("property-badge").textContent).toBe("Apartment");
+    act(() => void (lang.value = "ar"));
+    try {
+      rerender(<PropertyCard issue={issue({ issue_type: 1, property_type: "villa" })} />);
+      expect(screen.getByTestId("property-badge").textContent).toBe("فيلا");
+      rerender(<PropertyCard issue={issue({ issue_type: 1, property_type: "building" })} />);
+      expect(screen.getByTestId("property-badge").textContent).toBe("شقة");
+      rerender(<PropertyCard issue={issue({ issue_type: 0, property_type: null })} />);
+      expect(screen.getByTestId("property-badge").textContent).toBe("عقار");
+    } finally {
+      act(() => void (lang.value = "en"));
+    }
   });
   it("names the unit the issue is in (the address is the building's)", () => {
     render(<PropertyCard issue={issue({ unit_name: "101" })} />);

@@ -1,3 +1,4 @@
+import { issueTypeOf } from "../../issues/params";
 import { issueReceipt } from "../../issues/receipt";
 import type { Queryable } from "../db";
 import type { SeedIds } from "./ids";
@@ -73,7 +74,6 @@ interface SeedIssue {
   property: string;
   unit: string;
   title: string;
-  issue_type: number;
   desc: string;
   status: 0 | 1;
   priority: number;
@@ -116,7 +116,6 @@ const ISSUES: SeedIssue[] = [
     property: "qurum",
     unit: "101",
     title: "Kitchen sink leaking",
-    issue_type: 1,
     desc: "Water drips from the pipe under the kitchen sink and the cabinet floor is wet.",
     status: 0,
     priority: 2,
@@ -139,7 +138,6 @@ const ISSUES: SeedIssue[] = [
     property: "mouj",
     unit: "Villa 48",
     title: "Air conditioner not cooling",
-    issue_type: 2,
     desc: "The living room split unit runs but blows warm air.",
     status: 0,
     priority: 3,
@@ -153,7 +151,6 @@ const ISSUES: SeedIssue[] = [
     property: "khuwair",
     unit: "Flat 7",
     title: "Bathroom light flickering",
-    issue_type: 1,
     desc: "The ceiling light in the main bathroom flickers and sometimes goes off.",
     status: 0,
     priority: 1,
@@ -170,7 +167,6 @@ const ISSUES: SeedIssue[] = [
     property: "ruwi",
     unit: "1",
     title: "Front gate motor stuck",
-    issue_type: 2,
     desc: "The sliding gate stops halfway and the motor hums.",
     status: 0,
     priority: 2,
@@ -184,7 +180,6 @@ const ISSUES: SeedIssue[] = [
     property: "qurum",
     unit: "101",
     title: "Water heater replaced",
-    issue_type: 1,
     desc: "The old water heater leaked; a new 80 litre heater was installed.",
     status: 1,
     priority: 2,
@@ -212,7 +207,6 @@ const ISSUES: SeedIssue[] = [
     property: "khuwair",
     unit: "Flat 7",
     title: "Kitchen tap dripping",
-    issue_type: 1,
     desc: "The kitchen mixer tap drips all night.",
     status: 1,
     priority: 1,
@@ -236,7 +230,6 @@ const ISSUES: SeedIssue[] = [
     property: "khuwair",
     unit: "Flat 7",
     title: "Balcony door lock repaired",
-    issue_type: 1,
     desc: "The balcony door lock was jammed; the cylinder was replaced.",
     status: 1,
     priority: 1,
@@ -262,7 +255,6 @@ const ISSUES: SeedIssue[] = [
     property: "khuwair",
     unit: "Flat 7",
     title: "Bathroom fan not working",
-    issue_type: 1,
     desc: "The extractor fan in the main bathroom does not turn on and the mirror stays misted after a shower.",
     status: 0,
     priority: 1,
@@ -281,7 +273,6 @@ const ISSUES: SeedIssue[] = [
     property: "mouj",
     unit: "Villa 48",
     title: "Garden tap leaking",
-    issue_type: 1,
     desc: "The tap by the garden wall leaks at the spindle and leaves a puddle on the paving.",
     status: 0,
     priority: 1,
@@ -300,6 +291,7 @@ const ISSUES: SeedIssue[] = [
 
 export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
   const propertyIds = new Map<string, number>();
+  const propertyTypes = new Map(PROPERTIES.map((p) => [p.key, p.type]));
   const unitIds = new Map<string, number>();
   for (const p of PROPERTIES) {
     const a = p.addrs ?? {};
@@ -347,7 +339,8 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
         propertyIds.get(s.property),
         creatorId,
         s.title,
-        s.issue_type,
+        // As a report through the app sets it (server/issues/params.ts): the villa's issue is no "Apartment".
+        issueTypeOf(propertyTypes.get(s.property) ?? ""),
         s.desc,
         stage,
         s.priority,

@@ -19,7 +19,20 @@ const badge = css`
   background: var(--brand-soft); color: var(--brand-dark);
 `;
 
-/** Property card: first property image or a placeholder, Apartment/Property badge, name and address (SPEC.md section 2). */
+// Types of property whose issue is not about an apartment: the badge names the type (a villa's issue said "Apartment").
+const NAMED_TYPES = ["villa", "townhouse", "office"];
+
+/**
+ * The badge: SPEC.md's 'Apartment' when issue_type is 1 (a unit of a building), otherwise the property's type when the
+ * server names it (Villa, Townhouse, Office), else 'Property'.
+ */
+export function propertyBadge(issue: Pick<Issue, "issue_type" | "property_type">): string {
+  const type = issue.property_type ?? "";
+  if (NAMED_TYPES.includes(type)) return t(`places.type.${type}`);
+  return issue.issue_type === 1 ? t("issues.apartment") : t("issues.property");
+}
+
+/** Property card: first property image or a placeholder, the badge, name and address (SPEC.md section 2). */
 export function PropertyCard({ issue }: { issue: Issue }) {
   useSignals();
   // A picture that cannot load (offline, a link that expired) shows the placeholder, not a broken image and its alt text.
@@ -46,7 +59,7 @@ export function PropertyCard({ issue }: { issue: Issue }) {
       )}
       <div>
         <span className={badge} data-testid="property-badge">
-          {issue.issue_type === 1 ? t("issues.apartment") : t("issues.property")}
+          {propertyBadge(issue)}
         </span>
         <h2 dir="auto">{issue.name}</h2>
         {/* Which door in the building: the address is the building's. */}
