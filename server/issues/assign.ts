@@ -3,8 +3,10 @@
 // /issue/offers; POST /issue/offer and /issue/accept are moves). Who may assign or offer is the table's (./stages.ts);
 // which technician fits is decided here:
 // - only a technician "taking jobs now" (users.taking_jobs, issue 14) is listed, offered a job or assigned one;
-// - a manager picks a technician (role 1, not disabled) of their own company with the issue's category among their
-//   skills (any technician of theirs when the issue has none);
+// - a manager picks a technician (role 1, not disabled) of their own company (LOOP.md section 2: "a technician of that
+//   company"): GET /issue/candidates lists those with the issue's category among their skills (all of them when the
+//   issue has none), and with `all=1` every one of the company's technicians, those with the skill first; `others`
+//   counts those the skill left out, so that a manager whose only skilled technician has the job is not at a dead end;
 // - the owner of a property no company runs (relation `landlord`) picks an independent technician (no company) with
 //   the skill; GET /issue/candidates lists those whose service area (location and area_range km, verify-info)
 //   covers the property, the same who see the owner's offer (relation `offered`, ./access.ts).
@@ -25,22 +27,30 @@ import { assertMay, closeDue } from "./stages";
 /** Stages after which a job no longer counts as open for its technician. */
 const DONE = "('completed', 'closed', 'cancelled')";
 
+/** The technician `t` has the skill issue `i` needs (any technician when it needs none). */
+const HAS_SKILL = "(i.category is null or i.category = any(t.skills))";
+/** A technician `t` (taking jobs) of the manager's company `$2`. */
+const COMPANY_TECH = "t.taking_jobs and t.role = 1 and not t.disabled and t.company_id = $2";
+
 /**
- * The technicians who may get the issue `$1` (over its `i` and property `p`): those of the manager's company `$2`, or
- * (`company` false, no `$2`) the landlord's independent technicians around the property. Best first: nearest (unknown last), fewest open jobs,
- * then by name.
+ * The technicians who may get the issue `$1` (over its `i` and property `p`): those of the manager's company `$2` with
+ * the skill (every one of them with `all`), or (`company` false, no `$2`) the landlord's independent technicians with
+ * the skill around the property. Best first: with the skill, nearest (unknown last), fewest open jobs, then by name.
  */
-const candidatesSql = (company: boolean) => `
-  select t.user_id, t.name, t.profile_path, t.job_title, t.skills,
+const candidatesSql = (company: boolean, all: boolean) => `
+  select t.user_id, t.name, t.profile_path, t.job_title, t.skills, ${HAS_SKILL} as has_skill,
          case when t.lat is null or t.lng is null or p.lat is null or p.lng is null then null
               else round(${distanceKmSql("t.lat", "t.lng", "p.lat", "p.lng")}::numeric, 1)::float8 end as distance_km,
          (select count(*)::int from issues o where o.assigned_tech_id = t.user_id and o.stage not in ${DONE}) as open_jobs,
          coalesce(t.user_id = i.assigned_tech_id, false) as current
     from issues i
     join properties p on p.property_id = i.property_id
-    join users t on t.taking_jobs and ${company ? "t.role = 1 and not t.disabled and t.company_id = $2 and (i.category is null or i.category = any(t.skills))" : takesOfferSql("t")}
+    join users t on ${company ? `${COMPANY_TECH}${all ? "" : ` and ${HAS_SKILL}`}` : `t.taking_jobs and ${takesOfferSql("t")}`}
    where i.issue_id = $1
-   order by distance_km nulls last, open_jobs, t.name, t.user_id`;
+   order by has_skill desc, distance_km nulls last, open_jobs, t.name, t.user_id`;
+
+/** How many technicians of the manager's company `$2` the skill of issue `$1` leaves out of its candidates. */
+const OTHERS_SQL = `select count(*)::int as n from issues i join users t on ${COMPANY_TECH} and not ${HAS_SKILL} where i.issue_id = $1`;
 
 /**
  * The name of technician `techId` when the caller may assign `issue` to them (the caller may assign: checked before);
@@ -61,7 +71,9 @@ export async function assignee(q: Queryable, issue: IssueRow, techId: number, u:
     throw new HttpError(422, msg(why), { tech_id: msg(why) });
   }
   if (!tech.taking_jobs) throw new HttpError(422, msg("techNotTaking"), { tech_id: msg("techNotTaking") });
-  if (category !== null && !tech.skills.includes(category)) throw new HttpError(422, msg("techLacksSkill"), { tech_id: msg("techLacksSkill") });
+  // A manager may give the job to any technician of theirs (LOOP.md section 2), one without the skill too when they
+  // choose to (the sheet lists those only when asked); an independent technician needs the skill, as the offer does.
+  if (!company && category !== null && !tech.skills.includes(category)) throw new HttpError(422, msg("techLacksSkill"), { tech_id: msg("techLacksSkill") });
   return tech.name;
 }
 
@@ -99,8 +111,11 @@ export function assignRoutes() {
     if (!issue) throw new HttpError(404, msg("issueMissing"));
     assertMay("assign", issue, issue.rel, now);
     const company = issue.rel.manager;
-    const { rows } = await c.var.db.query(candidatesSql(company), company ? [issue_id, u.company_id ?? -1] : [issue_id]);
-    return c.json({ status: 1, data: rows });
+    const all = company && c.req.query("all") === "1";
+    const params = company ? [issue_id, u.company_id ?? -1] : [issue_id];
+    const { rows } = await c.var.db.query(candidatesSql(company, all), params);
+    const others = company && !all ? (await c.var.db.query<{ n: number }>(OTHERS_SQL, params)).rows[0].n : 0;
+    return c.json({ status: 1, data: rows, others });
   });
 
   // The jobs offered to the calling independent technician that they may still take (relation `offered`), newest

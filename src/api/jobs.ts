@@ -29,9 +29,12 @@ async function move(name: JobMove, issueId: number, json?: unknown, key = newKey
   );
 }
 
-/** GET /issue/candidates?issue_id=: who the issue can be assigned to, best first (distance, then open jobs). */
-export async function fetchCandidates(issueId: number, signal?: AbortSignal) {
-  return candidatesResponse.parse(await api.get("issue/candidates", { searchParams: { issue_id: issueId }, signal }).json()).data;
+/**
+ * GET /issue/candidates?issue_id=: who the issue can be assigned to, best first (distance, then open jobs), and how many
+ * of a manager's technicians the skill left out; `all`: a manager's every technician.
+ */
+export async function fetchCandidates(issueId: number, signal?: AbortSignal, all = false) {
+  return candidatesResponse.parse(await api.get("issue/candidates", { searchParams: { issue_id: issueId, ...(all ? { all: 1 } : {}) }, signal }).json());
 }
 
 /** POST /issue/assign: to one of the candidates (a reassignment too). */

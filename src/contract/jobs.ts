@@ -42,9 +42,10 @@ export const techReportsQuery = z
 
 /**
  * GET /issue/candidates?issue_id= (the caller has `assign` in the issue's actions): who the issue can go to, best
- * first. A manager gets their company's technicians with the issue's category among their skills; an owner of a
- * property no company runs gets the independent technicians with that skill whose service area covers the property.
- * Ordered by distance (unknown last), then open jobs, then name.
+ * first. A manager gets their company's technicians with the issue's category among their skills (with `all=1`, every
+ * technician of theirs, those with the skill first; `others` counts those the skill left out); an owner of a property
+ * no company runs gets the independent technicians with that skill whose service area covers the property.
+ * Ordered by skill, distance (unknown last), then open jobs, then name.
  */
 export const candidate = z.looseObject({
   user_id: z.number(),
@@ -58,9 +59,12 @@ export const candidate = z.looseObject({
   open_jobs: z._default(z.number(), 0),
   /** Already assigned to this issue (a reassignment picks someone else). */
   current: z._default(z.boolean(), false),
+  /** Has the issue's skill (false only in a manager's list of all their technicians). */
+  has_skill: z._default(z.boolean(), true),
 });
 export type Candidate = z.infer<typeof candidate>;
-export const candidatesResponse = z.looseObject({ status: z.number(), data: list(candidate) });
+export const candidatesResponse = z.looseObject({ status: z.number(), data: list(candidate), others: z._default(z.number(), 0) });
+export type Candidates = z.infer<typeof candidatesResponse>;
 
 /** A part as issues carry it: `unit_price` and `total` only for those who may see prices (never tenants). */
 export const workPart = z.looseObject({

@@ -26,6 +26,7 @@ const tech = (over: Partial<Candidate> & { user_id: number; name: string }): Can
   distance_km: null,
   open_jobs: 0,
   current: false,
+  has_skill: true,
   ...over,
 });
 const salim = tech({ user_id: 21, name: "Salim Al Harthy", job_title: "Plumber", distance_km: 2.4, open_jobs: 1, profile_path: "u/21/me.jpg" });
@@ -225,5 +226,75 @@ describe("the assign sheet", () => {
     expect(within(rows[0]).getByTestId("candidate-distance").textContent).toBe("2.4 كم");
     expect(within(rows[1]).getByTestId("candidate-distance").textContent).toBe("المسافة غير معروفة");
     expect(within(rows[1]).getByTestId("candidate-jobs").textContent).toBe("الأعمال المفتوحة: 3");
+  });
+});
+
+// Bug: reassigning a job whose skill no other technician of the manager's had offered only the one who has it (a dead
+// end): the sheet now says so and lets the manager list all their technicians (LOOP.md: any technician of theirs).
+describe("when the skill leaves the manager no one else", () => {
+  const omar = tech({ user_id: 23, name: "Omar", current: true, distance_km: 0.5 });
+  const wider = (list: Candidate[], others: number) => (call: { params: URLSearchParams }) =>
+    call.params.get("all") === "1" ? json(200, { status: 1, data: list, others: 0 }) : json(200, { status: 1, data: [omar], others });
+
+  it("says no other technician has the skill, and Show all your technicians lists the others, marked, to choose from", async () => {
+    as(2);
+    const sparky = tech({ user_id: 24, name: "Sparky", skills: [2], has_skill: false, distance_km: 3.1 });
+    const calls = fakeRepairApi({
+      "GET issue/candidates": wider([omar, sparky], 1),
+      "POST issue/assign": () => json(200, { message: "Assigned." }),
+    });
+    const onDone = mount(leak({ stage: "assigned", tech_name: "Omar" }));
+    const dialog = await openSheet(/^Reassign/);
+    const empty = await within(dialog).findByTestId("candidates-empty");
+    expect(empty.textContent).toContain("No other technician of your company has this skill.");
+    expect(empty.textContent).toContain("You can still give the job to one of your other technicians.");
+    expect(within(dialog).getAllByTestId("candidate")).toHaveLength(1);
+    fireEvent.click(within(empty).getByRole("button", { name: "Show all your technicians" }));
+    await waitFor(() => expect(within(dialog).getAllByTestId("candidate")).toHaveLength(2));
+    expect(calls.filter((c) => c.path === "issue/candidates").map((c) => c.params.get("all"))).toEqual([null, "1"]);
+    expect(within(dialog).queryByTestId("candidates-empty")).toBeNull();
+    expect(dialog.textContent).toContain("All your technicians: those with the skill first, then the nearest.");
+    const [, other] = within(dialog).getAllByTestId("candidate");
+    expect(within(other).getByTestId("candidate-lacks-skill").textContent).toBe("Does not have this skill");
+    fireEvent.click(other);
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(calls.find((c) => c.path === "issue/assign")?.body).toEqual({ tech_id: 24 });
+  });
+
+  it("offers no wider list when the company has no other technician, and says so plainly", async () => {
+    as(2);
+    fakeRepairApi({ "GET issue/candidates": wider([omar], 0) });
+    mount(leak({ stage: "assigned", tech_name: "Omar" }));
+    const dialog = await openSheet(/^Reassign/);
+    const empty = await within(dialog).findByTestId("candidates-empty");
+    expect(empty.textContent).toContain("No other technician of your company has this skill.");
+    expect(empty.textContent).toContain("Add a technician with this skill, or give the skill to one of your staff.");
+    expect(within(dialog).queryByTestId("candidates-all")).toBeNull();
+    expect(within(empty).getByRole("link", { name: "Go to your staff" })).toBeTruthy();
+  });
+
+  it("offers the wider list below the technicians with the skill too, when the skill left some out", async () => {
+    as(2);
+    fakeRepairApi({ "GET issue/candidates": () => json(200, { status: 1, data: [salim, omar], others: 1 }) });
+    mount(leak({ stage: "assigned", tech_name: "Omar" }));
+    const dialog = await openSheet(/^Reassign/);
+    expect(await within(dialog).findAllByTestId("candidate")).toHaveLength(2);
+    expect(within(dialog).queryByTestId("candidates-empty")).toBeNull();
+    expect(within(dialog).getByTestId("candidates-all").textContent).toBe("Show all your technicians");
+  });
+
+  it("reads in Arabic: no other technician has the skill, and all of them on asking", async () => {
+    as(2);
+    lang.value = "ar";
+    fakeRepairApi({
+      "GET issue/candidates": (call) => (call.params.get("all") === "1" ? candidates([salim, khalid])() : json(200, { status: 1, data: [omar], others: 2 })),
+    });
+    render(<AssignButton issue={leak({ stage: "assigned", tech_name: "Omar" })} />);
+    fireEvent.click(screen.getByTestId("assign-button"));
+    const dialog = await screen.findByRole("dialog");
+    const empty = await within(dialog).findByTestId("candidates-empty");
+    expect(empty.textContent).toContain("لا يوجد فني آخر في شركتك لديه هذه المهارة.");
+    fireEvent.click(within(empty).getByRole("button", { name: "عرض جميع فنييك" }));
+    await waitFor(() => expect(within(dialog).getAllByTestId("candidate")).toHaveLength(2));
   });
 });

@@ -82,6 +82,10 @@ async function failureText(error: unknown): Promise<string> {
   return t("assign.error");
 }
 
+/** What a manager left with no one (else) to choose is told: by the skill, or (no skill, or all listed) at all. */
+const deadEndKey = (bySkill: boolean, current: boolean) =>
+  bySkill ? (current ? "assign.noOtherWithSkill" : "assign.emptyCompany") : current ? "assign.noOther" : "assign.emptyCompanyAny";
+
 type Assigned = (next: Issue | undefined, tech: Candidate) => void;
 
 /** One technician to choose: picture, name, job title, distance, open jobs; the one assigned now is marked and not chosen again. */
@@ -112,6 +116,11 @@ function CandidateRow({ c, busy, sending, onPick }: { c: Candidate; busy: boolea
           <span data-testid="candidate-distance">{distanceText(c.distance_km, locale)}</span>
           <span data-testid="candidate-jobs">{t("assign.openJobs", { n: c.open_jobs.toLocaleString(locale) })}</span>
         </span>
+        {!c.has_skill && (
+          <span className="line" data-testid="candidate-lacks-skill">
+            {t("assign.lacksSkill")}
+          </span>
+        )}
         {c.current && <span className={badgeCss}>{t("assign.current")}</span>}
         {sending && (
           <span className="line" role="status">
@@ -127,15 +136,21 @@ function CandidateRow({ c, busy, sending, onPick }: { c: Candidate; busy: boolea
  * Who gets the repair (LOOP.md section 4): a bottom sheet listing the candidates the server allows (a manager's
  * company's technicians with the issue's skill; for the owner of a property no company runs, nearby independent ones),
  * nearest first, with the one assigned now marked. Choosing one assigns at once; failures are said inside the sheet.
+ * When the skill leaves a manager no one else to choose (the one who has the job is the only one with it), the sheet
+ * says so and offers all their technicians: LOOP.md lets a manager give the job to any technician of theirs.
  */
 export function AssignSheet({ issue, open, onClose, onAssigned }: { issue: Issue; open: boolean; onClose: () => void; onAssigned: Assigned }) {
   useSignals();
-  const candidates = useResource((signal) => fetchCandidates(issue.issue_id, signal), [issue.issue_id, open], { enabled: open });
+  const [all, setAll] = useState(false);
+  const candidates = useResource((signal) => fetchCandidates(issue.issue_id, signal, all), [issue.issue_id, open, all], { enabled: open });
   const [sending, setSending] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const reassign = !!issue.tech_name || issue.stage === "assigned";
   const skill = SKILLS.find((s) => s.id === issue.category);
-  const list = candidates.data ?? [];
+  const list = candidates.data?.data ?? [];
+  // Technicians of the manager's the skill left out, whom "Show all your technicians" brings in.
+  const others = all ? 0 : (candidates.data?.others ?? 0);
+  const noneElse = !list.some((c) => !c.current);
   // The sheet opens on a spinner, with the focus on the dialog itself; once the choices are in, the keyboard starts on
   // the first one that can be chosen (unless the user has already moved elsewhere in the sheet).
   const listRef = useRef<HTMLUListElement>(null);
@@ -150,6 +165,7 @@ export function AssignSheet({ issue, open, onClose, onAssigned }: { issue: Issue
 
   const close = () => {
     setError(null);
+    setAll(false);
     onClose();
   };
   const pick = async (c: Candidate) => {
@@ -183,34 +199,55 @@ export function AssignSheet({ issue, open, onClose, onAssigned }: { issue: Issue
         </div>
       ) : candidates.error != null ? (
         <LoadError retry={candidates.retry} text="assign.loadError" testId="candidates-error" />
-      ) : list.length === 0 ? (
-        <div className={emptyCss} data-testid="candidates-empty">
-          {role.value === 2 ? (
-            <>
-              <p>
-                <strong>{t(skill ? "assign.emptyCompany" : "assign.emptyCompanyAny")}</strong>
-              </p>
-              <p className={muted}>{t("assign.emptyCompanyHint")}</p>
-              <LinkButton to={paths.resources} onClick={close}>
-                {t("assign.manageStaff")}
-              </LinkButton>
-            </>
-          ) : (
-            <p>{t("assign.emptyIndependent")}</p>
-          )}
-        </div>
       ) : (
         <>
-          <p className={cx(muted, css`margin: 0 0 8px;`)} id={`assign-hint-${issue.issue_id}`}>
-            {t("assign.hint")}
-          </p>
-          <ul ref={listRef} className={listCss} aria-label={t("assign.listLabel")} aria-describedby={`assign-hint-${issue.issue_id}`} data-testid="candidates">
-            {list.map((c) => (
-              <li key={c.user_id}>
-                <CandidateRow c={c} busy={sending != null} sending={sending === c.user_id} onPick={pick} />
-              </li>
-            ))}
-          </ul>
+          {list.length > 0 && (
+            <>
+              <p className={cx(muted, css`margin: 0 0 8px;`)} id={`assign-hint-${issue.issue_id}`}>
+                {t(all ? "assign.allHint" : "assign.hint")}
+              </p>
+              <ul
+                ref={listRef}
+                className={listCss}
+                aria-label={t("assign.listLabel")}
+                aria-describedby={`assign-hint-${issue.issue_id}`}
+                data-testid="candidates"
+              >
+                {list.map((c) => (
+                  <li key={c.user_id}>
+                    <CandidateRow c={c} busy={sending != null} sending={sending === c.user_id} onPick={pick} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {noneElse && (
+            <div className={cx(emptyCss, list.length > 0 && css`margin-top: 12px;`)} data-testid="candidates-empty">
+              {role.value === 2 ? (
+                <>
+                  <p>
+                    <strong>{t(deadEndKey(!!skill && !all, list.length > 0))}</strong>
+                  </p>
+                  <p className={muted}>{t(others > 0 ? "assign.widenHint" : skill && !all ? "assign.emptyCompanyHint" : "assign.addTechHint")}</p>
+                  {others > 0 && (
+                    <Button variant="secondary" onClick={() => setAll(true)} data-testid="candidates-all">
+                      {t("assign.showAll")}
+                    </Button>
+                  )}
+                  <LinkButton to={paths.resources} onClick={close}>
+                    {t("assign.manageStaff")}
+                  </LinkButton>
+                </>
+              ) : (
+                <p>{t("assign.emptyIndependent")}</p>
+              )}
+            </div>
+          )}
+          {!noneElse && others > 0 && (
+            <Button variant="ghost" className={css`margin-top: 8px;`} onClick={() => setAll(true)} data-testid="candidates-all">
+              {t("assign.showAll")}
+            </Button>
+          )}
         </>
       )}
       {error && (
