@@ -4,6 +4,7 @@ import type { Queryable } from "../db/db";
 
 // One SELECT for both the page and the single record, so the two can never disagree on what a staff record is.
 const STAFF_COLUMNS = `u.user_id, u.name, u.mob_no, u.email, u.cntry_code, u.role, u.job_title, u.profile_path,
+         u.password_hash is null as invite_pending,
          c.name as comp_name, c.mob_no as comp_mob_no, c.cntry_code as comp_cntry_code, c.email as comp_email, c.logo_path`;
 const STAFF_FROM = `
     from users u join companies c on c.company_id = u.company_id
@@ -29,6 +30,7 @@ export interface StaffRow {
   role: number;
   job_title: string | null;
   profile_path: string | null;
+  invite_pending: boolean;
   comp_name: string | null;
   comp_mob_no: string | null;
   comp_cntry_code: string | null;
@@ -51,6 +53,8 @@ export const toRecord = (r: StaffRow): StaffRecord => ({
   comp_cntry_code: r.comp_cntry_code,
   comp_email: r.comp_email,
   comp_profile: r.logo_path ? [{ path: r.logo_path }] : [],
+  // Has not set a password yet (the invitation not opened): the manager may send a new one (POST /company/reinvite).
+  invite_pending: r.invite_pending,
 });
 
 export async function staffById(q: Queryable, companyId: number, userId: number): Promise<StaffRecord | null> {

@@ -1,11 +1,13 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { Env } from "../lib/env";
 import { EMPLOYEES_PER_ADDRESS, EMPLOYEES_PER_CALLER, EMPLOYEES_PER_COMPANY } from "../auth/limits";
 import { type AuthedEnv, requireAuth } from "../lib/auth";
 import { requireAuthKept } from "../lib/answer-cache";
+import { clock } from "../lib/clock";
 import { isDialCode, isLanguageCode } from "../lib/codes";
 import { HttpError, body, conflictFrom } from "../lib/http";
 import { msg, t } from "../lib/i18n";
+import { inviteLink, newInviteToken, storeInvitation } from "../lib/invitations";
 import { pageOf } from "../lib/paging";
 import { rateLimit } from "../lib/rate-limit";
 import { invitationMail } from "../mail/templates";
@@ -28,6 +30,27 @@ interface TechRow {
 function positiveInt(value: string, name: string): number {
   if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new HttpError(422, msg("positiveInt", { name }), { [name]: msg("wholeNumber") });
   return Number(value);
+}
+
+/** Mails an employee their invitation. A failed mail does not undo the account: the manager sends the link too. */
+async function mailInvitation(
+  c: Context<AuthedEnv>,
+  to: { to: string; name: string; companyName: string | null | undefined; technician: boolean; link: string },
+  userId: number | undefined,
+) {
+  try {
+    await c.var.mailer.send(
+      invitationMail({
+        to: to.to,
+        name: to.name,
+        companyName: to.companyName ?? "Your company",
+        role: to.technician ? "technician" : "manager",
+        link: to.link,
+      }),
+    );
+  } catch (e) {
+    c.var.log({ msg: "invitation mail failed", user_id: userId, error: String((e as Error)?.message ?? e) });
+  }
 }
 
 /** SPEC.md section 7: the company's staff list, one staff record, and creating an employee (roles '3' and '4'). Role 2 only. */
@@ -79,6 +102,7 @@ export function companyRoutes() {
       const skills = technician ? [...new Set(input.skills)] : [];
       const languages = technician ? [...new Set(input.languages)] : [];
 
+      const token = newInviteToken();
       let record: StaffRecord | null;
       try {
         record = await c.var.db.tx(async (q) => {
@@ -95,21 +119,50 @@ export function companyRoutes() {
             // which the company did not give; a manager's contact details are complete.
             [technician ? 1 : 2, input.name, input.email, input.mob_no, input.cntry_code, companyId, technician ? 0 : 1, skills, languages],
           );
+          await storeInvitation(q, token, rows[0].user_id, c.var.user.user_id, null, clock.now());
           return staffById(q, companyId, rows[0].user_id);
         });
       } catch (e) {
         throw conflictFrom(e) ?? e;
       }
-      // D9: the account has no usable password; the invitation tells them to set one with Forgot password.
-      // A failed mail does not undo the account: the company can tell the employee in person.
-      try {
-        await c.var.mailer.send(
-          invitationMail({ to: input.email, name: input.name, companyName: record?.comp_name ?? "Your company", role: technician ? "technician" : "manager" }),
+      // D9: the account has no usable password; the invitation's one-time link sets one (LOOP.md section 1: employees
+      // get the tenants' link), mailed and answered here, so that the manager can send it by WhatsApp too.
+      const link = inviteLink(c, token);
+      await mailInvitation(c, { to: input.email, name: input.name, companyName: record?.comp_name, technician, link }, record?.user_id);
+      return c.json({ message: t(c, msg("employeeAdded")), data: record ?? undefined, invite_url: link }, 200);
+    },
+  );
+
+  // A new link for an employee who has not set a password yet (lost, expired, or sent to a phone they no longer have):
+  // the earlier links stop working. Limited as adding an employee is (each call mails).
+  app.post(
+    "/company/reinvite",
+    requireAuth(2),
+    rateLimit<AuthedEnv>({ ...EMPLOYEES_PER_CALLER, key: (c) => `u${c.var.user.user_id}` }),
+    rateLimit<AuthedEnv>(EMPLOYEES_PER_ADDRESS),
+    async (c) => {
+      const companyId = companyOf(c);
+      const staffId = positiveInt(c.req.query("staff_id") ?? "", "staff_id");
+      const token = newInviteToken();
+      const staff = await c.var.db.tx(async (q) => {
+        const { rows } = await q.query<{ user_id: number; name: string; email: string | null; role: number; joined: boolean; comp_name: string }>(
+          `select u.user_id, u.name, u.email, u.role, u.password_hash is not null as joined, co.name as comp_name
+             from users u join companies co on co.company_id = u.company_id
+            where u.user_id = $1 and u.company_id = $2 and not u.disabled and u.role in (1, 2) for update of u`,
+          [staffId, companyId],
         );
-      } catch (e) {
-        c.var.log({ msg: "invitation mail failed", user_id: record?.user_id, error: String((e as Error)?.message ?? e) });
-      }
-      return c.json({ message: t(c, msg("employeeAdded")), data: record ?? undefined }, 200);
+        const row = rows[0];
+        // Another company's employee answers as an unknown one, as GET /company/staffs does.
+        if (!row) throw new HttpError(404, msg("noSuchEmployee"));
+        if (row.joined) throw new HttpError(409, msg("employeeJoined"));
+        await q.query("delete from invitations where user_id = $1 and used_at is null", [row.user_id]);
+        await storeInvitation(q, token, row.user_id, c.var.user.user_id, null, clock.now());
+        return row;
+      });
+      const link = inviteLink(c, token);
+      if (staff.email)
+        await mailInvitation(c, { to: staff.email, name: staff.name, companyName: staff.comp_name, technician: staff.role === 1, link }, staff.user_id);
+      return c.json({ message: t(c, msg("employeeReinvited")), user_id: staff.user_id, invite_url: link });
     },
   );
 

@@ -34,10 +34,15 @@ export interface Invitation {
   companyName: string;
   /** "manager" or "technician" (employee role codes '3' and '4'). */
   role: "manager" | "technician";
+  /** The one-time link that sets the password and signs in (LOOP.md section 1: employees get the tenants' link). */
+  link: string;
 }
 
-/** A company added this person as staff; the account has no password yet, so they set one through Forgot password (D9). */
-export function invitationMail({ to, name, companyName, role }: Invitation): Mail {
+/**
+ * A company added this person as staff; the account has no password yet: they set one with the one-time link (LOOP.md
+ * section 1), or through Forgot password (D9) once it has expired.
+ */
+export function invitationMail({ to, name, companyName, role, link }: Invitation): Mail {
   const roleAr = role === "manager" ? "مديرًا" : "فنيًا";
   return {
     to,
@@ -46,18 +51,16 @@ export function invitationMail({ to, name, companyName, role }: Invitation): Mai
       `Hello ${name},`,
       "",
       `${companyName} has added you to ${APP_NAME} as a ${role}.`,
-      "To start, set your password:",
-      `1. Open ${APP_NAME} and go to the sign-in screen.`,
-      "2. Tap 'Forgot password' and enter this email address: " + to,
-      "3. Enter the 6-digit code we mail you, then choose your password.",
+      "Open this link to choose your password and sign in (it works once, for 7 days):",
+      link,
+      `If the link has expired, ask ${companyName} for a new one, or open ${APP_NAME}, go to the sign-in screen, tap 'Forgot password' and enter this email address: ${to}`,
       "After that you sign in with this email (or your mobile number) and your new password.",
       "",
       `مرحبًا ${inArabic(name)}،`,
       `أضافتك ${inArabic(companyName)} إلى ${APP_NAME_AR} ${roleAr}.`,
-      "للبدء، عيّن كلمة المرور:",
-      `1. افتح ${APP_NAME_AR} وانتقل إلى شاشة تسجيل الدخول.`,
-      `2. اضغط على 'نسيت كلمة المرور' وأدخل هذا البريد الإلكتروني: ${to}`,
-      "3. أدخل الرمز المكوّن من 6 أرقام الذي نرسله إليك، ثم اختر كلمة المرور.",
+      "افتح هذا الرابط لاختيار كلمة المرور وتسجيل الدخول (يعمل مرة واحدة خلال 7 أيام):",
+      link,
+      `إذا انتهت صلاحية الرابط فاطلب رابطًا جديدًا من ${inArabic(companyName)}، أو افتح ${APP_NAME_AR} وانتقل إلى شاشة تسجيل الدخول واضغط على 'نسيت كلمة المرور' وأدخل هذا البريد الإلكتروني: ${to}`,
       "بعد ذلك سجّل الدخول بهذا البريد الإلكتروني (أو رقم هاتفك) وكلمة المرور الجديدة.",
     ].join("\n"),
   };

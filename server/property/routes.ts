@@ -1,10 +1,9 @@
 // The places area (issue 10, LOOP.md sections 1 and 4): properties, units, tenancies, hand-over, photos and documents,
 // and the invitation a new tenant opens. Handlers here, SQL in ./queries.ts, who may do what in ./access.ts.
-import { randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { PROPERTIES_PAGE_SIZE, acceptInvite, addProperty, addUnits, assignTenant, editProperty, endTenancy, handOver } from "../../src/contract/property";
 import { AUTH_MESSAGES } from "../../src/contract/auth";
-import { INVITES_PER_ADDRESS, INVITE_TTL_MS, TENANTS_PER_ADDRESS, TENANTS_PER_CALLER } from "../auth/limits";
+import { INVITES_PER_ADDRESS, TENANTS_PER_ADDRESS, TENANTS_PER_CALLER } from "../auth/limits";
 import { signedInAnswer } from "../auth/queries";
 import type { Queryable } from "../db/db";
 import { requireAuthKept } from "../lib/answer-cache";
@@ -13,13 +12,14 @@ import { clock } from "../lib/clock";
 import { isDialCode } from "../lib/codes";
 import type { Env } from "../lib/env";
 import { HttpError, body, conflictFrom } from "../lib/http";
-import { langOf, msg, t } from "../lib/i18n";
+import { msg, t } from "../lib/i18n";
 import { pageOf } from "../lib/paging";
 import { idempotent } from "../lib/idempotency";
 import { hashPassword } from "../lib/passwords";
 import { rateLimit } from "../lib/rate-limit";
 import { sendStored } from "../lib/serve-file";
 import { checkFileLink, fileLinkSecret, signFileLink } from "../lib/signed-url";
+import { inviteLink, newInviteToken, storeInvitation } from "../lib/invitations";
 import { hashToken } from "../lib/tokens";
 import { UPLOAD_RULES, displayName, receiveUpload, uploadLimit } from "../lib/uploads";
 import { deliver } from "../mail/mailer";
@@ -119,9 +119,6 @@ function summaryOut(r: SummaryRow, photos: ReturnType<ReturnType<typeof fileOut>
     relation: r.relation,
   };
 }
-
-/** Where the app lives, for links in mails: APP_URL, else the origin the request came to. */
-const appOrigin = (c: Context) => (process.env.APP_URL?.trim() || new URL(c.req.url).origin).replace(/\/+$/, "");
 
 export function propertyRoutes() {
   const app = new Hono<Env>();
@@ -285,7 +282,7 @@ export function propertyRoutes() {
       const input = await body(c, assignTenant);
       if (!isDialCode(input.cntry_code)) throw new HttpError(422, msg("dialUnknown"), { cntry_code: msg("dialUnknown") });
       const email = input.email ? input.email.toLowerCase() : null;
-      const token = randomBytes(16).toString("base64url"); // 128 bits, stored hashed
+      const token = newInviteToken(); // 128 bits, stored hashed
       const now = clock.now();
       const result = await occupying(() =>
         c.var.db.tx(async (q) => {
@@ -347,7 +344,7 @@ export function propertyRoutes() {
     async (c) => {
       const u = c.var.user;
       const tenancyId = idParam(c, "tenancy_id");
-      const token = randomBytes(16).toString("base64url");
+      const token = newInviteToken();
       const result = await c.var.db.tx(async (q) => {
         const { rows } = await q.query<{
           property_id: number;
@@ -531,15 +528,18 @@ interface InvitationRow {
   inviter_name: string | null;
   property_name: string | null;
   unit_name: string | null;
+  /** An employee's company (their invitation has no tenancy). */
+  company_name: string | null;
 }
 
 /** The invitation of a token, whatever its state (null: unknown). */
 async function invitationOf(q: Queryable, token: string, lock = false): Promise<InvitationRow | null> {
   const { rows } = await q.query<InvitationRow>(
     `select i.token_hash, i.user_id, i.expires_at, i.used_at, u.password_hash is not null as has_password, u.disabled, u.name, u.role,
-            inv.name as inviter_name, p.name as property_name, un.name as unit_name
+            inv.name as inviter_name, p.name as property_name, un.name as unit_name, co.name as company_name
        from invitations i join users u on u.user_id = i.user_id
        left join users inv on inv.user_id = i.invited_by
+       left join companies co on co.company_id = u.company_id and u.role in (1, 2)
        left join tenancies t on t.tenancy_id = i.tenancy_id
        left join units un on un.unit_id = t.unit_id
        left join properties p on p.property_id = un.property_id
@@ -569,7 +569,14 @@ export function inviteRoutes() {
     const inv = assertUsable(token ? await invitationOf(c.var.db, token) : null);
     return c.json({
       status: 1,
-      data: { name: inv.name, inviter_name: inv.inviter_name, property_name: inv.property_name, unit_name: inv.unit_name, role: inv.role },
+      data: {
+        name: inv.name,
+        inviter_name: inv.inviter_name,
+        property_name: inv.property_name,
+        unit_name: inv.unit_name,
+        company_name: inv.company_name,
+        role: inv.role,
+      },
     });
   });
 
@@ -582,8 +589,9 @@ export function inviteRoutes() {
       const { rows } = await q.query<AuthUser>(
         `update users set password_hash = $2, terms_accepted_at = $3,
                 -- The contact the verify-info step asks for: a mobile, and an email from a customer (role 0) only
-                -- (SPEC.md). A tenant the owner invited by mobile has given it: the step would only nag them.
-                got_email_mob = case when mob_no is not null and (email is not null or role = 3) then 1 else got_email_mob end
+                -- (SPEC.md). A tenant the owner invited by mobile has given it: the step would only nag them. A
+                -- technician a company invited still owes the step their service area (SPEC.md section 6).
+                got_email_mob = case when role <> 1 and mob_no is not null and (email is not null or role = 3) then 1 else got_email_mob end
           where user_id = $1
           returning user_id, role, name, email, mob_no, cntry_code, company_id, got_email_mob`,
         [inv.user_id, passwordHash, new Date(now)],
@@ -598,17 +606,6 @@ export function inviteRoutes() {
   return app;
 }
 
-/** A tenant's one-time link (its hash kept), for a tenancy, valid for INVITE_TTL_MS. */
-async function storeInvitation(q: Queryable, token: string, userId: number, invitedBy: number, tenancyId: number, now: number) {
-  await q.query("insert into invitations (token_hash, user_id, invited_by, tenancy_id, expires_at) values ($1, $2, $3, $4, $5)", [
-    hashToken(token),
-    userId,
-    invitedBy,
-    tenancyId,
-    new Date(now + INVITE_TTL_MS),
-  ]);
-}
-
 /** The invitation's address, mailed to the tenant when they have an email; the caller shows it to be sent by WhatsApp. */
 async function sendInvitation(
   c: Context<AuthedEnv>,
@@ -616,8 +613,7 @@ async function sendInvitation(
   to: { tenant: { name: string; email: string | null }; propertyName: string; unitName: string },
 ) {
   // In the language the owner wrote it in: the invitation opens in Arabic when the message is Arabic.
-  const inLang = langOf(c.req.header("accept-language")) === "ar" ? "&lang=ar" : "";
-  const link = `${appOrigin(c)}/#/invite?token=${token}${inLang}`;
+  const link = inviteLink(c, token);
   if (to.tenant.email)
     await deliver(
       c.var.mailer,

@@ -1,5 +1,5 @@
 import type { CreateEmployee } from "../contract/company";
-import { type StaffRecord, type StaffResponse, createEmployeeResponse, staffResponse } from "../contract/staff";
+import { type StaffRecord, type StaffResponse, createEmployeeResponse, reinviteEmployeeResponse, staffResponse } from "../contract/staff";
 import { api } from "./client";
 
 /** Where the users file host serves profile pictures and logos (D11). */
@@ -22,8 +22,8 @@ export async function fetchStaffMember(userId: number | string, signal?: AbortSi
 }
 
 /** Adds an employee: POST /company/create_user; any 200 is success (SPEC.md section 7), with the new staff record
- * when the server sends one the app can read. */
-export async function createEmployee(payload: CreateEmployee): Promise<{ message?: string; data?: StaffRecord }> {
+ * and the employee's invitation link when the server sends them in a shape the app can read. */
+export async function createEmployee(payload: CreateEmployee): Promise<{ message?: string; data?: StaffRecord; invite_url?: string | null }> {
   const text = await api.post("company/create_user", { json: payload }).text();
   let body: unknown;
   try {
@@ -33,4 +33,9 @@ export async function createEmployee(payload: CreateEmployee): Promise<{ message
   }
   const parsed = createEmployeeResponse.safeParse(body);
   return parsed.success ? parsed.data : {};
+}
+
+/** POST /company/reinvite?staff_id=: a new invitation link for an employee who has not set a password (the earlier one stops). */
+export async function reinviteEmployee(userId: number) {
+  return reinviteEmployeeResponse.parse(await api.post("company/reinvite", { searchParams: { staff_id: userId } }).json());
 }

@@ -31,8 +31,8 @@ const phoneRow = css`display: grid; grid-template-columns: minmax(7.5rem, 2fr) 3
 interface Props {
   open: boolean;
   onClose: () => void;
-  /** Called after the server accepted the employee, with the new staff record when it sent one. */
-  onCreated: (record: StaffRecord | undefined) => void;
+  /** Called after the server accepted the employee, with the new staff record and their invitation link when it sent them. */
+  onCreated: (record: StaffRecord | undefined, inviteUrl?: string | null) => void;
 }
 
 /**
@@ -88,7 +88,7 @@ export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
       setForm(emptyForm());
       setTouched({});
       setSubmitting(false);
-      onCreated(res.data);
+      onCreated(res.data, res.invite_url);
       onClose();
     } catch (err) {
       // The form keeps what was typed, so the user can correct the one field the server named.

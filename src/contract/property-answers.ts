@@ -108,5 +108,13 @@ export const assignAnswer = z.looseObject({ message: z.string(), tenancy_id: z.n
 /** GET /invite/info?token=: what the invitation page shows before the password is set. */
 export const inviteInfo = z.looseObject({
   status: z.number(),
-  data: z.looseObject({ name: z.string(), inviter_name: nullableText, property_name: nullableText, unit_name: nullableText, role: z.number() }),
+  data: z.looseObject({
+    name: z.string(),
+    inviter_name: nullableText,
+    property_name: nullableText,
+    unit_name: nullableText,
+    /** An employee's company (LOOP.md section 1: employees get the tenants' link). */
+    company_name: z.optional(nullableText),
+    role: z.number(),
+  }),
 });

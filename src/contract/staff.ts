@@ -25,6 +25,8 @@ export const staffRecord = z.looseObject({
   comp_cntry_code: z.optional(z.nullable(z.string())),
   comp_email: text,
   comp_profile: pictures(),
+  /** Has not set a password yet (our addition): the manager may send a new invitation (POST /company/reinvite). */
+  invite_pending: z.optional(z.boolean()),
 });
 export type StaffRecord = z.infer<typeof staffRecord>;
 
@@ -41,4 +43,9 @@ export type StaffResponse = z.infer<typeof staffResponse>;
 export const createEmployeeResponse = z.looseObject({
   message: z.optional(z.string()),
   data: z.optional(staffRecord),
+  /** The employee's one-time link (LOOP.md section 1), for the manager to send by WhatsApp. */
+  invite_url: z.optional(z.nullable(z.string())),
 });
+
+/** POST /company/reinvite?staff_id= answer: a new link for an employee who has not set a password yet. */
+export const reinviteEmployeeResponse = z.looseObject({ message: z.optional(z.string()), invite_url: z.optional(z.nullable(z.string())) });

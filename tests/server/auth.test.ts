@@ -824,7 +824,9 @@ describe("mail", () => {
     const logs: Record<string, unknown>[] = [];
     const mailer = logMailer(db, (e) => logs.push(e));
     await mailer.send(resetCodeMail("tech@demo.om", "042137"));
-    await mailer.send(invitationMail({ to: "new@demo.om", name: "Huda", companyName: "Gulf Fix Maintenance LLC", role: "technician" }));
+    await mailer.send(
+      invitationMail({ to: "new@demo.om", name: "Huda", companyName: "Gulf Fix Maintenance LLC", role: "technician", link: "https://app/#/invite?token=x" }),
+    );
     expect(logs.map((l) => l.to)).toEqual(["tech@demo.om", "new@demo.om"]);
     const mails = await latestMails(db);
     expect(mails.map((m) => m.recipient)).toEqual(["new@demo.om", "tech@demo.om"]);
@@ -866,8 +868,10 @@ describe("mail", () => {
     expect(await count("outbox")).toBe(0);
   });
 
-  it("the invitation tells the employee to set a password with 'Forgot password' on the sign-in screen", () => {
-    const mail: Mail = invitationMail({ to: "new@demo.om", name: "Huda", companyName: "Gulf Fix Maintenance LLC", role: "manager" });
+  it("the invitation gives the employee the one-time link, and 'Forgot password' on the sign-in screen once it has expired", () => {
+    const link = "https://app.example/#/invite?token=abc";
+    const mail: Mail = invitationMail({ to: "new@demo.om", name: "Huda", companyName: "Gulf Fix Maintenance LLC", role: "manager", link });
+    expect(mail.text.split("\n").filter((l) => l === link)).toHaveLength(2);
     expect(mail.to).toBe("new@demo.om");
     expect(mail.subject).toContain("Gulf Fix Maintenance LLC");
     expect(mail.text).toContain("'Forgot password'");

@@ -106,6 +106,7 @@ describe("GET /api/company/staffs?page_num=", () => {
         "comp_cntry_code",
         "comp_email",
         "comp_profile",
+        "invite_pending",
       ].sort(),
     );
     expect(first).toMatchObject({
@@ -282,6 +283,61 @@ describe("POST /api/company/create_user", () => {
   it("answers 400 to a body that is not JSON", async () => {
     const w = await world(2);
     expect((await sharedApp(db).json("POST", "/api/company/create_user", "{not json", w.managerA)).status).toBe(400);
+  });
+});
+
+// Bug: after adding an employee the manager had no invitation link to share, as they have for a tenant; LOOP.md
+// section 1: "Employees get the same link" (mailed, and offered as a prepared WhatsApp message).
+describe("the employee's invitation link", () => {
+  const tokenOf = (url: string) => new URL(url.replace("/#/", "/")).searchParams.get("token") ?? "";
+
+  it("create_user answers the one-time link, mails it, and the link sets the password and signs the technician in", async () => {
+    const w = await world(2);
+    const { json, sent } = testApp(db);
+    const res = await json("POST", "/api/company/create_user", employee(), w.managerA, { "accept-language": "ar" });
+    const body = await res.json();
+    expect(body.invite_url).toMatch(/\/#\/invite\?token=[\w-]{22}&lang=ar$/);
+    expect(sent[0].text).toContain(body.invite_url);
+    expect(sent[0].text).toContain("Forgot password");
+    expect(body.data.invite_pending).toBe(true);
+    const token = tokenOf(body.invite_url);
+    const info = await (await json("GET", `/api/invite/info?token=${token}`)).json();
+    expect(info.data).toMatchObject({ name: "Hamed Al Amri", inviter_name: "Manager A", company_name: "Alpha", property_name: null, role: 1 });
+    const accepted = await json("POST", "/api/invite/accept", { token, password: "Hamed@2026", terms_service: true });
+    expect(accepted.status).toBe(200);
+    expect((await accepted.json()).role).toBe(1);
+    // A technician still owes the verify-info step their service area (SPEC.md section 6).
+    const { rows } = await db.query<{ got_email_mob: number; has_password: boolean }>(
+      "select got_email_mob, password_hash is not null as has_password from users where email = 'hamed@new.om'",
+    );
+    expect(rows[0]).toEqual({ got_email_mob: 0, has_password: true });
+    const record = await (await json("GET", `/api/company/staffs?staff_id=${body.data.user_id}`, undefined, w.managerA)).json();
+    expect(record.data[0].invite_pending).toBe(false);
+    expect((await json("POST", `/api/company/reinvite?staff_id=${body.data.user_id}`, undefined, w.managerA)).status).toBe(409);
+  });
+
+  it("reinvite makes a new link for one who has not set a password (the earlier one stops), and mails it", async () => {
+    const w = await world(2);
+    const { json, sent } = testApp(db);
+    const created = await (await json("POST", "/api/company/create_user", employee(), w.managerA)).json();
+    const res = await json("POST", `/api/company/reinvite?staff_id=${created.data.user_id}`, undefined, w.managerA);
+    expect(res.status).toBe(200);
+    const again = await res.json();
+    expect(again.message).toBe("A new invitation is ready. The earlier link no longer works.");
+    expect(again.invite_url).not.toBe(created.invite_url);
+    expect(sent.map((m) => m.to)).toEqual(["hamed@new.om", "hamed@new.om"]);
+    expect(sent[1].text).toContain(again.invite_url);
+    expect((await json("GET", `/api/invite/info?token=${tokenOf(created.invite_url)}`)).status).toBe(410);
+    expect((await json("GET", `/api/invite/info?token=${tokenOf(again.invite_url)}`)).status).toBe(200);
+  });
+
+  it("reinvite is the employee's company's: another company's employee is unknown (404), others may not (403, 401)", async () => {
+    const w = await world(2);
+    const { json } = sharedApp(db);
+    expect((await json("POST", `/api/company/reinvite?staff_id=${w.staffB[1]}`, undefined, w.managerA)).status).toBe(404);
+    expect((await json("POST", `/api/company/reinvite?staff_id=${w.staffA[1]}`, undefined, w.techA)).status).toBe(403);
+    expect((await json("POST", `/api/company/reinvite?staff_id=${w.staffA[1]}`)).status).toBe(401);
+    expect((await json("POST", "/api/company/reinvite?staff_id=abc", undefined, w.managerA)).status).toBe(422);
   });
 });
 

@@ -52,7 +52,7 @@ describe("the invitation, end to end", () => {
     expect(info.status).toBe(200);
     expect(await info.json()).toEqual({
       status: 1,
-      data: { name: "New Tenant", inviter_name: "Salim Owner", property_name: "Qurum Heights", unit_name: "102", role: 3 },
+      data: { name: "New Tenant", inviter_name: "Salim Owner", property_name: "Qurum Heights", unit_name: "102", company_name: null, role: 3 },
     });
 
     const accept = await json("POST", "/api/invite/accept", { token, password: "Tenant@2026", terms_service: true });

@@ -38,7 +38,13 @@ describe("the server's Arabic sentences", () => {
     expect(tenant).toContain(`مرحبًا ${iso("Maryam")}،`);
     expect(tenant).toContain(`أضافك ${iso("Salim Al Harthy")} مستأجرًا للوحدة ${iso("7B")} في ${iso("2 Palm Towers")} على فيكسِت الخليج.`);
     expect(tenant).toContain("Salim Al Harthy added you as the tenant of unit 7B in 2 Palm Towers on Fixit Gulf.");
-    const staff = invitationMail({ to: "s@example.om", name: "Khalid", companyName: "Gulf Fix LLC", role: "technician" }).text;
+    const staff = invitationMail({
+      to: "s@example.om",
+      name: "Khalid",
+      companyName: "Gulf Fix LLC",
+      role: "technician",
+      link: "https://app/#/invite?token=x",
+    }).text;
     expect(staff).toContain(`أضافتك ${iso("Gulf Fix LLC")} إلى فيكسِت الخليج فنيًا.`);
     expect(staff).toContain("Gulf Fix LLC has added you to Fixit Gulf as a technician.");
     const note = notificationMail({ to: "n@example.om", name: "مريم", lang: "ar", sentence: "اكتمل العمل", link: "https://app/#/x" }).text;

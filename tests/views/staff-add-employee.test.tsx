@@ -164,8 +164,9 @@ describe("the add-employee sheet", () => {
     await waitFor(() => expect(s.submit().textContent).toBe("Adding..."));
     expect(s.submit().disabled).toBe(true);
     await waitFor(() => expect(calls).toHaveLength(1));
-    await act(async () => release(json(200, { message: "ok", data: staff(9) })));
-    await waitFor(() => expect(s.onCreated).toHaveBeenCalledWith(staff(9)));
+    await act(async () => release(json(200, { message: "ok", data: staff(9), invite_url: "http://app.test/#/invite?token=t" })));
+    // The new staff record, and the employee's invitation link for the manager to send.
+    await waitFor(() => expect(s.onCreated).toHaveBeenCalledWith(staff(9), "http://app.test/#/invite?token=t"));
     expect(s.onClose).toHaveBeenCalled();
     expect(calls[0]).toMatchObject({ method: "POST", path: "company/create_user" });
     expect(calls[0].body).toEqual({

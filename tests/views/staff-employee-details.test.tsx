@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import { lang } from "../../src/signals/language";
@@ -63,5 +63,45 @@ describe("employee details", () => {
     view("4");
     expect(await screen.findByText("المسمى الوظيفي غير محدد")).toBeTruthy();
     await waitFor(() => expect(screen.getByRole("button", { name: "تعديل الملف الشخصي" })).toBeTruthy());
+  });
+});
+
+// Bug: an employee who lost their invitation could not be sent a new one (the tenants' "Invite again").
+describe("an employee who has not opened the invitation", () => {
+  const url = "http://app.test/#/invite?token=zyxwvutsrqponmlkjihgfe";
+
+  it("says so, and Invite again makes a new link to send by WhatsApp or copy", async () => {
+    const calls = fakeApi((call) =>
+      call.path === "company/reinvite"
+        ? json(200, { message: "A new invitation is ready. The earlier link no longer works.", invite_url: url })
+        : json(200, { status: 1, data: [staff(5, { invite_pending: true })] }),
+    );
+    view("5");
+    const pending = await screen.findByTestId("staff-invite-pending");
+    expect(pending.textContent).toContain("Has not opened the invitation yet");
+    fireEvent.click(within(pending).getByRole("button", { name: "Invite again" }));
+    const box = await screen.findByTestId("staff-invite");
+    const reinvite = calls.find((c) => c.path === "company/reinvite");
+    expect(reinvite?.method).toBe("POST");
+    expect(reinvite?.params.get("staff_id")).toBe("5");
+    expect(within(box).getByRole("heading", { name: "A new invitation for Employee 5" })).toBeTruthy();
+    expect((within(box).getByLabelText("Message to send") as HTMLTextAreaElement).value).toContain(url);
+    expect(within(box).getByRole("link", { name: "Send on WhatsApp" }).getAttribute("href")).toMatch(/^https:\/\/wa\.me\/9689500000005\?text=/);
+  });
+
+  it("offers no Invite again to one who has set a password", async () => {
+    fakeApi(() => json(200, { status: 1, data: [staff(6, { invite_pending: false }), staff(7)] }));
+    view("6");
+    await screen.findByRole("heading", { name: "Employee 6" });
+    expect(screen.queryByTestId("staff-invite-pending")).toBeNull();
+  });
+
+  it("says it in Arabic", async () => {
+    lang.value = "ar";
+    fakeApi(() => json(200, { status: 1, data: [staff(5, { invite_pending: true })] }));
+    view("5");
+    const pending = await screen.findByTestId("staff-invite-pending");
+    expect(pending.textContent).toContain("لم يفتح الدعوة بعد");
+    expect(within(pending).getByRole("button", { name: "دعوة جديدة" })).toBeTruthy();
   });
 });

@@ -142,7 +142,8 @@ export function InviteView({ title }: ViewProps) {
     body = deadLink(info.data.detail);
   } else {
     const d = info.data.data;
-    const place = [d.property_name, d.unit_name].filter(Boolean).join(" · ");
+    // A tenant is invited to their unit; an employee to their company.
+    const place = [d.property_name, d.unit_name].filter(Boolean).join(" · ") || d.company_name || "";
     body = (
       <>
         <div className={who} data-testid="invite-who">

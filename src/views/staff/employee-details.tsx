@@ -1,9 +1,11 @@
 import { css } from "goober";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { fetchStaffMember, usersFileUrl } from "../../api/company";
+import { errorDetail } from "../../api/client";
+import { fetchStaffMember, reinviteEmployee, usersFileUrl } from "../../api/company";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { Picture } from "../../components/staff/Avatar";
+import { InviteShare, inviteOf, type StaffInvite } from "../../components/staff/InviteShare";
 import { telHref } from "../../components/staff/EmployeeCard";
 import { Button, Spinner } from "../../components/ui";
 import type { StaffRecord } from "../../contract/company";
@@ -12,7 +14,8 @@ import { goBack } from "../../lib/go-back";
 import { Refused, useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
-import { card, errorText, page } from "../../styles/theme";
+import { showToast } from "../../signals/toasts";
+import { card, errorText, muted, page } from "../../styles/theme";
 import { phoneText } from "../../lib/phone";
 
 const headCss = css`
@@ -30,6 +33,8 @@ const listCss = css`
   & dd a { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px; }
   & h3 { font-size: 16px; margin: 4px 0 0; }
 `;
+
+const pendingCss = css`display: flex; flex-direction: column; gap: 8px; margin: 0 0 12px; & p { margin: 0; }`;
 
 type State = { kind: "loading" } | { kind: "error"; key: string } | { kind: "loaded"; staff: StaffRecord };
 
@@ -52,6 +57,23 @@ export function EmployeeDetailsView({ title, params }: ViewProps) {
       : { kind: "loading" };
 
   const back = () => goBack(paths.resources);
+  // "Invite again" for one who has not set a password yet: a new link to send, the earlier one stops (LOOP.md section 1).
+  const [invite, setInvite] = useState<StaffInvite | null>(null);
+  const [inviting, setInviting] = useState(false);
+  async function inviteAgain(staff: StaffRecord) {
+    if (inviting) return;
+    setInviting(true);
+    try {
+      const answer = await reinviteEmployee(staff.user_id);
+      showToast({ key: "staff.invite.againDone", message: answer.message }, "success", { id: "staff-reinvite" });
+      if (answer.invite_url) setInvite(inviteOf(staff, answer.invite_url, true));
+    } catch (err) {
+      showToast({ key: "staff.invite.againFailed", message: await errorDetail(err) }, "error", { id: "staff-reinvite" });
+      member.retry();
+    } finally {
+      setInviting(false);
+    }
+  }
   // Numbers read left to right inside an Arabic line, but the line itself stays aligned to the reading start.
   const wrap = (node: ReactNode, ltr: boolean) => (ltr ? <bdi dir="ltr">{node}</bdi> : node);
   const row = (label: string, value: string | null | undefined, ltr = false, href?: string | null) =>
@@ -75,6 +97,7 @@ export function EmployeeDetailsView({ title, params }: ViewProps) {
           {t(state.key)}
         </p>
       )}
+      {invite && <InviteShare invite={invite} onDone={() => setInvite(null)} />}
       {state.kind === "loaded" && (
         <section className={card}>
           <div className={headCss}>
@@ -100,6 +123,14 @@ export function EmployeeDetailsView({ title, params }: ViewProps) {
             )}
             {row(t("staff.details.companyEmail"), state.staff.comp_email)}
           </dl>
+          {state.staff.invite_pending && (
+            <div className={pendingCss} data-testid="staff-invite-pending">
+              <p className={muted}>{t("staff.invite.pending")}</p>
+              <Button variant="secondary" block disabled={inviting} aria-busy={inviting || undefined} onClick={() => void inviteAgain(state.staff)}>
+                {t("staff.invite.again")}
+              </Button>
+            </div>
+          )}
           {/* SPEC.md: the edit-profile button is dimmed and has no action. */}
           <Button variant="secondary" block disabled aria-disabled="true">
             {t("staff.details.editProfile")}

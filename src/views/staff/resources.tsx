@@ -7,6 +7,7 @@ import { ListEnd } from "../../components/ListEnd";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { Picture } from "../../components/staff/Avatar";
 import { EmployeeCard } from "../../components/staff/EmployeeCard";
+import { InviteShare, inviteOf, type StaffInvite } from "../../components/staff/InviteShare";
 import { Button } from "../../components/ui";
 import type { StaffRecord } from "../../contract/company";
 import { prependItem } from "../../lib/infinite-list";
@@ -79,12 +80,15 @@ export function ResourcesView({ title }: ViewProps) {
   // SPEC.md section 8: a non-success answer and a failed call have their own texts; both stop further loading.
   const error = staff.error == null ? null : staff.error instanceof Refused ? "staff.loadFailed" : "staff.loadError";
   const [adding, setAdding] = useState(false);
+  // The new employee's invitation, to send by WhatsApp or copy (LOOP.md section 1), until the manager is done with it.
+  const [invite, setInvite] = useState<StaffInvite | null>(null);
   const first = list.items[0];
   const count = list.total ?? list.items.length;
   const empty = list.done && !error && list.items.length === 0;
   return (
     <main className={page}>
       <ScreenTitle title={t(title)} />
+      {invite && <InviteShare invite={invite} onDone={() => setInvite(null)} />}
       {first && <CompanyCard staff={first} />}
       <div className={headCss}>
         <h2>{t("staff.employeesCount", { count })}</h2>
@@ -119,7 +123,11 @@ export function ResourcesView({ title }: ViewProps) {
       <AddEmployeeSheet
         open={adding}
         onClose={() => setAdding(false)}
-        onCreated={(record) => (record ? staff.update((l) => prependItem(l, record, byId)) : staff.reload())}
+        onCreated={(record, url) => {
+          if (record) staff.update((l) => prependItem(l, record, byId));
+          else staff.reload();
+          if (record && url) setInvite(inviteOf(record, url));
+        }}
       />
     </main>
   );

@@ -1,0 +1,88 @@
+import { css } from "goober";
+import { useEffect, useRef, useState } from "react";
+import { useSignals } from "@preact/signals-react/runtime";
+import type { StaffRecord } from "../../contract/staff";
+import { plainText, whatsappUrl } from "../../lib/whatsapp";
+import { t } from "../../signals/language";
+import { showToast } from "../../signals/toasts";
+import { Button, Field } from "../ui";
+
+const boxCss = css`
+  display: flex; flex-direction: column; gap: 10px; padding: 14px; margin-bottom: 16px; border-radius: 12px; background: var(--brand-soft);
+  & h2 { font-size: 17px; margin: 0; overflow-wrap: anywhere; }
+  & p { margin: 0; }
+  & textarea { width: 100%; min-height: 110px; padding: 10px; border: 1px solid var(--line); border-radius: 10px; background: #fff; resize: vertical; }
+`;
+const actionsCss = css`display: flex; flex-wrap: wrap; gap: 10px; & > * { flex: 1 1 140px; }`;
+const waLink = css`
+  display: inline-flex; align-items: center; justify-content: center; min-height: 48px; padding: 10px 18px; border-radius: 10px;
+  background: #128c4b; color: #fff; font-weight: 600; text-decoration: none; text-align: center;
+`;
+
+/** An employee's invitation to send: who, the one-time link, and the company that invites them. */
+export interface StaffInvite {
+  name: string;
+  url: string;
+  /** The employee's mobile with its dial code (the WhatsApp chat to open), when known. */
+  phone: string | null;
+  company: string | null;
+  /** A new link for one who had not opened the first ("Invite again"). */
+  again?: boolean;
+}
+
+/** The invitation to send an employee: to their mobile, from their company. */
+export const inviteOf = (s: StaffRecord, url: string, again = false): StaffInvite => ({
+  name: s.name,
+  url,
+  phone: s.mob_no ? `${s.cntry_code ?? ""}${s.mob_no}` : null,
+  company: s.comp_name,
+  again,
+});
+
+/**
+ * The invitation a manager sends a new employee (LOOP.md section 1: employees get the tenants' link, mailed and offered
+ * as a prepared WhatsApp message, as many have only a mobile): the message with the link, Send on WhatsApp and Copy.
+ * It takes the focus as it appears, so that the manager, whose sheet has just closed, lands on it.
+ */
+export function InviteShare({ invite, onDone }: { invite: StaffInvite; onDone: () => void }) {
+  useSignals();
+  const [copied, setCopied] = useState(false);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per link
+  useEffect(() => {
+    setCopied(false);
+    titleRef.current?.focus();
+    titleRef.current?.scrollIntoView?.({ block: "start" });
+  }, [invite.url]);
+  const message = t("staff.invite.whatsappText", { app: t("app.name"), name: invite.name, company: invite.company ?? "", url: invite.url });
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(plainText(message));
+      setCopied(true);
+    } catch {
+      showToast({ key: "staff.invite.copyFailed" }, "error", { id: "staff-invite-copy" });
+    }
+  };
+  return (
+    <section className={boxCss} aria-labelledby="staff-invite-title" data-testid="staff-invite">
+      <h2 id="staff-invite-title" ref={titleRef} tabIndex={-1}>
+        {t(invite.again ? "staff.invite.againTitle" : "staff.invite.addedTitle", { name: invite.name })}
+      </h2>
+      <p>{t("staff.invite.hint", { name: invite.name })}</p>
+      <Field id="staff-invite-message" label={t("staff.invite.message")}>
+        <textarea id="staff-invite-message" readOnly value={message} />
+      </Field>
+      <div className={actionsCss}>
+        <a className={waLink} href={whatsappUrl(invite.phone, message)} target="_blank" rel="noopener noreferrer">
+          {t("staff.invite.whatsapp")}
+        </a>
+        <Button variant="secondary" onClick={() => void copy()}>
+          {copied ? t("staff.invite.copied") : t("staff.invite.copy")}
+        </Button>
+      </div>
+      <Button variant="ghost" onClick={onDone}>
+        {t("staff.invite.done")}
+      </Button>
+    </section>
+  );
+}
