@@ -187,6 +187,60 @@ describe("demo seed", () => {
     expect(open.data.find((i: { title: string }) => i.title === "Kitchen sink leaking")).toMatchObject({ issue_type: 1, property_type: "building" });
   });
 
+  // Bug: the seed wrote no notification at all: the owner heard nothing of the repair completed at their building.
+  it("notifies as the seeded moves would have: the owner and the tenant of the completed repair, unread; nobody of their own move", async () => {
+    const notes = async (email: string) => {
+      const body = await (await sharedApp(db).json("GET", "/api/notification/notifications", undefined, await signInAs(email))).json();
+      return body as { unread: number; data: { kind: string; issue_id: number; params: { title: string }; read_at: string | null }[] };
+    };
+    const titled = (list: Awaited<ReturnType<typeof notes>>, kind: string, title: string) => list.data.find((n) => n.kind === kind && n.params.title === title);
+    const owner = await notes(DEMO.owner.email);
+    expect(titled(owner, "completed", "Kitchen tap dripping")).toMatchObject({ read_at: null });
+    expect(owner.unread).toBeGreaterThan(0);
+    // The owner's own repair: the technician's moves reach them; their own confirmation does not.
+    expect(titled(owner, "completed", "Water heater replaced")?.read_at).toBeTruthy();
+    expect(titled(owner, "confirmed", "Water heater replaced")).toBeUndefined();
+    const tenant = await notes(DEMO.tenant.email);
+    expect(titled(tenant, "completed", "Kitchen tap dripping")).toMatchObject({ read_at: null });
+    expect(titled(tenant, "reported", "Bathroom fan not working")).toBeUndefined();
+    const manager = await notes(DEMO.manager.email);
+    expect(titled(manager, "reported", "Bathroom fan not working")).toBeTruthy();
+    expect(titled(await notes(DEMO.freelance.email), "offer", "Garden tap leaking")).toBeTruthy();
+    expect(titled(await notes(DEMO.technician.email), "assigned", "Kitchen sink leaking")).toBeTruthy();
+    // Each at the time of its move (or a reminder between the agreed visit and the start); none waits to be pushed or mailed.
+    const { rows } = await db.query<{ kind: string; matched: boolean; pending: boolean }>(
+      `select n.kind, exists (select 1 from issue_events e where e.issue_id = n.issue_id and e.created_at = n.created_at)
+                      or (n.kind like 'reminder%' and n.created_at > i.acknowledged_at and n.created_at < i.started_at) as matched,
+              n.push_state <> 'none' or n.mail_state <> 'none' as pending
+         from notifications n join issues i using (issue_id)`,
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.filter((r) => !r.matched || r.pending)).toEqual([]);
+    expect(rows.map((r) => r.kind)).toEqual(expect.arrayContaining(["reminder_24h", "reminder_1h", "scheduled", "on_the_way", "confirmed"]));
+  });
+
+  // Bug (seen on a phone not on Muscat time, and by the UTC date): a tenant's slot fell a day before the visit chosen
+  // from it. Every seeded timeline runs in order, and the work is done within the agreed visit, by Muscat's clock.
+  it("runs every seeded timeline in order, the work within the agreed visit, and the chosen slot is the tenant's", async () => {
+    const { rows } = await db.query<{ title: string; kinds: string[]; ordered: boolean; within: boolean | null; slot: boolean | null }>(
+      `select i.title, array_agg(e.kind order by e.created_at, e.event_id) as kinds,
+              array_agg(e.event_id order by e.created_at, e.event_id) = array_agg(e.event_id order by e.event_id) as ordered,
+              case when i.started_at is null then null
+                   else (i.visit_date + i.visit_from) at time zone 'Asia/Muscat' <= i.started_at
+                        and i.started_at < i.completed_at and i.completed_at <= (i.visit_date + i.visit_to) at time zone 'Asia/Muscat'
+                        and i.acknowledged_at < (i.visit_date + i.visit_from) at time zone 'Asia/Muscat' end as within,
+              case when not exists (select 1 from issue_availability a where a.issue_id = i.issue_id) or i.visit_date is null then null
+                   else exists (select 1 from issue_availability a where a.issue_id = i.issue_id and a.date = i.visit_date and a.time_from = i.visit_from) end as slot
+         from issues i join issue_events e using (issue_id) group by i.issue_id order by i.issue_id`,
+    );
+    for (const r of rows) {
+      expect(r.ordered, r.title).toBe(true);
+      expect(r.within, r.title).not.toBe(false);
+      expect(r.slot, r.title).not.toBe(false);
+    }
+    expect(rows.find((r) => r.title === "Water heater replaced")).toMatchObject({ within: true, slot: true });
+  });
+
   it("the demo manager has one repair to assign, and the independent technician one offer", async () => {
     const unassigned = await (
       await sharedApp(db).json("GET", "/api/issue/issues?scope=company&stage=reported", undefined, await signInAs(DEMO.manager.email))

@@ -1,4 +1,9 @@
+import type { Stage } from "../../../src/contract/repairs";
+import type { NotificationKind } from "../../../src/contract/notifications";
 import { issueTypeOf } from "../../issues/params";
+import { type Move, moveNotice } from "../../issues/stages";
+import { type Audience, type NotificationParams, notify } from "../../notifications/notify";
+import { BEFORE_VISIT } from "../../push/reminders";
 import { issueReceipt } from "../../issues/receipt";
 import type { Queryable } from "../db";
 import type { SeedIds } from "./ids";
@@ -384,13 +389,10 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
         path,
         i,
       ]);
+    // Days of the Muscat calendar, as the visits are: by the database's (UTC) date a slot fell a day before the visit
+    // that was chosen from it when the seed ran between 20:00 and midnight UTC.
     for (const [days, from, to] of s.slots)
-      await q.query("insert into issue_availability (issue_id, date, time_from, time_to) values ($1, current_date + $2::int, $3, $4)", [
-        issueId,
-        days,
-        from,
-        to,
-      ]);
+      await q.query("insert into issue_availability (issue_id, date, time_from, time_to) values ($1, $2, $3, $4)", [issueId, muscatDay(now, -days), from, to]);
   }
   await seedTenancies(q, ids, unitIds);
   // The demo's receipts, issued as work done in the app issues them: numbered in the order the work was finished.
@@ -398,6 +400,52 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
     "select w.issue_id, coalesce(p.country, '') as country from work_reports w join issues i using (issue_id) join properties p on p.property_id = i.property_id order by w.created_at, w.issue_id",
   );
   for (const issue of done) await issueReceipt(q, issue, Date.now());
+  await seedNotifications(q);
+}
+
+/**
+ * The notifications the seeded timelines would have sent (server/issues/stages.ts applyMove and notify, the reminders
+ * of server/push/reminders.ts), each at the time of its move, to the people the move notifies today: the owner hears
+ * of the repair completed at their building, the manager of the reports and visits of the property the company runs.
+ * Those of the last two days are unread. None is pending for push or mail: the demo mails nobody at its first start.
+ */
+async function seedNotifications(q: Queryable) {
+  const { rows: events } = await q.query<{ issue_id: number; actor_id: number | null; kind: string; to_stage: Stage; at: Date; rating: number | null }>(
+    `select e.issue_id, e.actor_id, e.kind, e.to_stage, e.created_at as at, i.rating
+       from issue_events e join issues i using (issue_id) order by e.created_at, e.event_id`,
+  );
+  // The reminders before each visit, due after the visit was agreed and before the work started.
+  const { rows: visits } = await q.query<{ issue_id: number; visit_date: string; visit_from: string; agreed: Date; started: Date }>(
+    `select issue_id, to_char(visit_date, 'YYYY-MM-DD') as visit_date, to_char(visit_from, 'HH24:MI') as visit_from,
+            acknowledged_at as agreed, started_at as started
+       from issues where visit_date is not null and acknowledged_at is not null and started_at is not null`,
+  );
+  const sends: Array<{ issue_id: number; kind: NotificationKind; actor: number | null; at: Date; to?: readonly Audience[]; params?: NotificationParams }> = [];
+  for (const e of events) {
+    const notice = e.kind === "reported" ? { kind: "reported" as const } : moveNotice(e.kind as Move, e.to_stage);
+    if (notice)
+      sends.push({ ...notice, issue_id: e.issue_id, actor: e.actor_id, at: e.at, params: e.kind === "confirm" && e.rating ? { rating: e.rating } : {} });
+  }
+  for (const v of visits) {
+    // The demo's properties are all in Oman (Muscat time, as the seeded visits).
+    const start = Date.parse(`${v.visit_date}T${v.visit_from}:00+04:00`);
+    for (const [kind, before] of Object.entries(BEFORE_VISIT)) {
+      const due = new Date(start - before);
+      if (due > v.agreed && due < v.started) sends.push({ issue_id: v.issue_id, kind: kind as NotificationKind, actor: null, at: due });
+    }
+  }
+  sends.sort((a, b) => a.at.getTime() - b.at.getTime());
+  const { rows } = await q.query<{ now: Date }>("select now() as now");
+  const unreadFrom = new Date(new Date(rows[0].now).getTime() - 2 * 86_400_000);
+  for (const s of sends) {
+    const ids = await notify(q, s.issue_id, s.kind, s.actor == null ? null : { user_id: s.actor }, s.params, s.to);
+    await q.query(
+      `update notifications set created_at = $2::timestamptz, push_state = 'none', mail_state = 'none',
+              read_at = case when $2::timestamptz < $3::timestamptz then $2::timestamptz + interval '1 hour' end
+        where notification_id = any($1::int[])`,
+      [ids, s.at, unreadFrom],
+    );
+  }
 }
 
 /** The database's clock (what `now()` gives the rows above), in ms. */
