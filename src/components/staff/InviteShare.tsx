@@ -9,7 +9,8 @@ import { Button, Field } from "../ui";
 
 const boxCss = css`
   display: flex; flex-direction: column; gap: 10px; padding: 14px; margin-bottom: 16px; border-radius: 12px; background: var(--brand-soft);
-  & h2 { font-size: 17px; margin: 0; overflow-wrap: anywhere; }
+  /* Scrolled to as it appears: clear of the sticky header above it. */
+  & h2 { font-size: 17px; margin: 0; overflow-wrap: anywhere; scroll-margin-top: 72px; }
   & p { margin: 0; }
   & textarea { width: 100%; min-height: 110px; padding: 10px; border: 1px solid var(--line); border-radius: 10px; background: #fff; resize: vertical; }
 `;
