@@ -23,15 +23,17 @@ export function displayName(type: "region" | "language", lang: string, code: str
 /**
  * `item` with its English and Arabic names (`fallback` where the browser has none) as properties looked up the first
  * time they are read: a form shows a few names until its list opens, and naming a whole list in two languages as the
- * form first rendered took about 65 ms of a cheap phone (issue 16).
+ * form first rendered took about 65 ms of a cheap phone (issue 16). `englishIsFallback`: the English name is `fallback`
+ * itself, never the browser's (see countries.ts).
  */
 export function withNames<T extends object>(
   item: T,
   type: "region" | "language",
   code: string,
   fallback: string,
+  englishIsFallback = false,
 ): T & { readonly en: string; readonly ar: string } {
-  const names: { en?: string; ar?: string } = {};
+  const names: { en?: string; ar?: string } = englishIsFallback ? { en: fallback } : {};
   const name = (lang: "en" | "ar") => {
     names[lang] ??= displayName(type, lang, code) || fallback;
     return names[lang];

@@ -11,8 +11,32 @@ interface Preloads {
 
 let preloads: Preloads | null | undefined;
 const asked = new Set<string>();
+/** Files asked for and not yet linked, in order. */
+let waiting: string[] = [];
+let flushing = false;
 
-/** Preloads what the chunk `file` ("assets/x.js") imports, each file once. */
+/**
+ * How many links one task adds. Inserting a <link rel=modulepreload> costs the browser from a fraction of a
+ * millisecond to a few (it starts the fetch then and there); a screen's first import asks for up to sixteen, all
+ * inside the task that evaluates the app's code, its longest at boot (issue 16, profiled on /technician-register:
+ * about a quarter of that task). A few per task, each task after the one that asked, keeps them out of it: a task
+ * later, the requests still leave long before the screen's own chunk has arrived and asks for its imports.
+ */
+const PER_TASK = 4;
+
+function flush(doc: Document) {
+  for (const name of waiting.splice(0, PER_TASK)) {
+    const link = doc.createElement("link");
+    link.rel = "modulepreload";
+    link.crossOrigin = "";
+    link.href = `./assets/${name}`;
+    doc.head.appendChild(link);
+  }
+  if (waiting.length) setTimeout(flush, 0, doc);
+  else flushing = false;
+}
+
+/** Preloads what the chunk `file` ("assets/x.js") imports, each file once, from the next task on. */
 export function preloadChunk(file: string, doc: Document = document) {
   if (preloads === undefined) {
     try {
@@ -27,11 +51,11 @@ export function preloadChunk(file: string, doc: Document = document) {
     const name = preloads.n[i];
     if (!name || asked.has(name)) continue;
     asked.add(name);
-    const link = doc.createElement("link");
-    link.rel = "modulepreload";
-    link.crossOrigin = "";
-    link.href = `./assets/${name}`;
-    doc.head.appendChild(link);
+    waiting.push(name);
+  }
+  if (waiting.length && !flushing) {
+    flushing = true;
+    setTimeout(flush, 0, doc);
   }
 }
 
@@ -39,6 +63,8 @@ export function preloadChunk(file: string, doc: Document = document) {
 export function resetPreloads() {
   preloads = undefined;
   asked.clear();
+  waiting = [];
+  flushing = false;
 }
 
 (globalThis as { __pl?: (file: string) => void }).__pl = (file) => preloadChunk(file);
