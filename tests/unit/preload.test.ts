@@ -41,7 +41,7 @@ describe("preloadChunk", () => {
       vi.advanceTimersToNextTimer();
       perTask.push(preloaded().length - before);
     }
-    expect(perTask).toEqual([4, 4, 2]);
+    expect(perTask).toEqual([2, 2, 2, 2, 2]);
     expect(preloaded()).toEqual(names.map((n) => `./assets/${n}`));
   });
 
