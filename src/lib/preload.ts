@@ -19,8 +19,8 @@ let flushing = false;
  * How many links one task adds. Inserting a <link rel=modulepreload> costs the browser from a fraction of a
  * millisecond to a few (it starts the fetch then and there); a screen's first import asks for up to sixteen, all
  * inside the task that evaluates the app's code, its longest at boot (issue 16, profiled on /technician-register:
- * about a quarter of that task; four took 9 ms in one task on a busy machine). Two per task, each task after the one that asked, keeps them out of it: a task
- * later, the requests still leave long before the screen's own chunk has arrived and asks for its imports.
+ * about a quarter of that task; four took 9 ms in one task on a busy machine). Two per task, each task after the one
+ * that asked: the requests still leave long before the screen's own chunk has arrived and asks for its imports.
  */
 const PER_TASK = 2;
 
