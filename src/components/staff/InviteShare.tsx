@@ -1,25 +1,17 @@
 import { css } from "goober";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { StaffRecord } from "../../contract/staff";
-import { plainText, whatsappUrl } from "../../lib/whatsapp";
 import { t } from "../../signals/language";
-import { showToast } from "../../signals/toasts";
-import { Button, Field } from "../ui";
+import { ShareMessage } from "../ShareMessage";
+import { Button } from "../ui";
 
 const boxCss = css`
   display: flex; flex-direction: column; gap: 10px; padding: 14px; margin-bottom: 16px; border-radius: 12px; background: var(--brand-soft);
   /* Scrolled to as it appears: clear of the sticky header above it. */
   & h2 { font-size: 17px; margin: 0; overflow-wrap: anywhere; scroll-margin-top: 72px; }
   & p { margin: 0; }
-  & textarea { width: 100%; min-height: 110px; padding: 10px; border: 1px solid var(--line); border-radius: 10px; background: #fff; resize: vertical; }
 `;
-const actionsCss = css`display: flex; flex-wrap: wrap; gap: 10px; & > * { flex: 1 1 140px; }`;
-const waLink = css`
-  display: inline-flex; align-items: center; justify-content: center; min-height: 48px; padding: 10px 18px; border-radius: 10px;
-  background: #128c4b; color: #fff; font-weight: 600; text-decoration: none; text-align: center;
-`;
-
 /** An employee's invitation to send: who, the one-time link, and the company that invites them. */
 export interface StaffInvite {
   name: string;
@@ -47,40 +39,20 @@ export const inviteOf = (s: StaffRecord, url: string, again = false): StaffInvit
  */
 export function InviteShare({ invite, onDone }: { invite: StaffInvite; onDone: () => void }) {
   useSignals();
-  const [copied, setCopied] = useState(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per link
   useEffect(() => {
-    setCopied(false);
     titleRef.current?.focus();
     titleRef.current?.scrollIntoView?.({ block: "start" });
   }, [invite.url]);
   const message = t("staff.invite.whatsappText", { app: t("app.name"), name: invite.name, company: invite.company ?? "", url: invite.url });
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(plainText(message));
-      setCopied(true);
-    } catch {
-      showToast({ key: "staff.invite.copyFailed" }, "error", { id: "staff-invite-copy" });
-    }
-  };
   return (
     <section className={boxCss} aria-labelledby="staff-invite-title" data-testid="staff-invite">
       <h2 id="staff-invite-title" ref={titleRef} tabIndex={-1}>
         {t(invite.again ? "staff.invite.againTitle" : "staff.invite.addedTitle", { name: invite.name })}
       </h2>
       <p>{t("staff.invite.hint", { name: invite.name })}</p>
-      <Field id="staff-invite-message" label={t("staff.invite.message")}>
-        <textarea id="staff-invite-message" readOnly value={message} />
-      </Field>
-      <div className={actionsCss}>
-        <a className={waLink} href={whatsappUrl(invite.phone, message)} target="_blank" rel="noopener noreferrer">
-          {t("staff.invite.whatsapp")}
-        </a>
-        <Button variant="secondary" onClick={() => void copy()}>
-          {copied ? t("staff.invite.copied") : t("staff.invite.copy")}
-        </Button>
-      </div>
+      <ShareMessage key={invite.url} id="staff-invite-message" message={message} phone={invite.phone} words="staff.invite" />
       <Button variant="ghost" onClick={onDone}>
         {t("staff.invite.done")}
       </Button>

@@ -7,7 +7,8 @@ import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { DialCodePicker } from "../../components/DialCodePicker";
 import { DiscardChanges } from "../../components/DiscardChanges";
 import { ScreenTitle } from "../../components/ScreenTitle";
-import { Button, Field, SelectField, TextField } from "../../components/ui";
+import { ShareMessage } from "../../components/ShareMessage";
+import { Button, SelectField, TextField } from "../../components/ui";
 import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import { assignTenant as assignTenantSchema, handOver as handOverSchema } from "../../contract/property";
 import type { PropertyDetail, Unit } from "../../contract/property-answers";
@@ -18,11 +19,10 @@ import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { card, cx, muted, page, stack } from "../../styles/theme";
-import { actionsCss, formCss } from "./add-property";
+import { formCss } from "./add-property";
 import { linkCss, PropertyLoad, usePropertyId } from "./edit-property";
 import { failureOf, focusFirstError, today } from "./failure";
 import { check } from "./form-rules";
-import { whatsappUrl } from "../../lib/whatsapp";
 
 interface TenantForm {
   unit_id: string;
@@ -42,11 +42,6 @@ const phoneRow = css`
 const dates = css`display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: 10px;`;
 const inviteBox = css`
   display: flex; flex-direction: column; gap: 10px; padding: 14px; border-radius: 12px; background: var(--brand-soft);
-  & textarea { width: 100%; min-height: 110px; padding: 10px; border: 1px solid var(--line); border-radius: 10px; background: #fff; resize: vertical; }
-`;
-const waLink = css`
-  display: inline-flex; align-items: center; justify-content: center; min-height: 48px; padding: 10px 18px; border-radius: 10px;
-  background: #128c4b; color: #fff; font-weight: 600; text-decoration: none; flex: 1 1 140px; text-align: center;
 `;
 const pendingCss = css`display: block; font-size: 14px;`;
 const occupiedList = css`
@@ -92,7 +87,6 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
   const [companyError, setCompanyError] = useState<string | null>(null);
   const [handing, setHanding] = useState(false);
   const [ending, setEnding] = useState<Unit | null>(null);
-  const [copied, setCopied] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   const dirty = JSON.stringify({ ...form, unit_id: "" }) !== JSON.stringify({ ...initial, unit_id: "" }) || company.trim() !== "";
@@ -175,7 +169,6 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
     try {
       const answer = await reinvite(tenant.tenancy_id);
       showToast({ key: "propertyForms.reinvite.done", message: answer.message }, "success", { id: "reinvite" });
-      setCopied(false);
       setInvite({ name: tenant.name, unit: u.name, url: answer.invite_url ?? null, phone: `${tenant.cntry_code ?? ""}${tenant.mob_no ?? ""}`, again: true });
       // The invitation to send is at the top of the screen.
       requestAnimationFrame(() => document.getElementById("invite-title")?.scrollIntoView({ block: "start" }));
@@ -204,14 +197,6 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
   const message = invite?.url
     ? t("propertyForms.assign.whatsappText", { app: t("app.name"), name: invite.name, property: property.name, unit: invite.unit, url: invite.url })
     : "";
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(message);
-      setCopied(true);
-    } catch {
-      showToast({ key: "propertyForms.assign.copyFailed" }, "error", { id: "assign-copy" });
-    }
-  };
   const occupied = property.units.filter((u) => u.tenant);
 
   return (
@@ -231,17 +216,7 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
             {invite.url ? (
               <>
                 <p className={css`margin: 0;`}>{t("propertyForms.assign.inviteHint")}</p>
-                <Field id="invite-message" label={t("propertyForms.assign.message")}>
-                  <textarea id="invite-message" readOnly value={message} />
-                </Field>
-                <div className={actionsCss}>
-                  <a className={waLink} href={whatsappUrl(invite.phone, message)} target="_blank" rel="noopener noreferrer">
-                    {t("propertyForms.assign.whatsapp")}
-                  </a>
-                  <Button variant="secondary" onClick={() => void copy()}>
-                    {copied ? t("propertyForms.assign.copied") : t("propertyForms.assign.copy")}
-                  </Button>
-                </div>
+                <ShareMessage key={invite.url} id="invite-message" message={message} phone={invite.phone} words="propertyForms.assign" />
               </>
             ) : (
               <p className={css`margin: 0;`}>{t("propertyForms.assign.linked")}</p>
