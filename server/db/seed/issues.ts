@@ -410,8 +410,18 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
  * Those of the last two days are unread. None is pending for push or mail: the demo mails nobody at its first start.
  */
 async function seedNotifications(q: Queryable) {
-  const { rows: events } = await q.query<{ issue_id: number; actor_id: number | null; kind: string; to_stage: Stage; at: Date; rating: number | null }>(
-    `select e.issue_id, e.actor_id, e.kind, e.to_stage, e.created_at as at, i.rating
+  // `stamp`: the move's time as the database holds it (to the microsecond; a Date keeps milliseconds, and PostgreSQL's
+  // now() has more), so that each notification has its move's very time.
+  const { rows: events } = await q.query<{
+    issue_id: number;
+    actor_id: number | null;
+    kind: string;
+    to_stage: Stage;
+    at: Date;
+    stamp: string;
+    rating: number | null;
+  }>(
+    `select e.issue_id, e.actor_id, e.kind, e.to_stage, e.created_at as at, e.created_at::text as stamp, i.rating
        from issue_events e join issues i using (issue_id) order by e.created_at, e.event_id`,
   );
   // The reminders before each visit, due after the visit was agreed and before the work started.
@@ -420,18 +430,34 @@ async function seedNotifications(q: Queryable) {
             acknowledged_at as agreed, started_at as started
        from issues where visit_date is not null and acknowledged_at is not null and started_at is not null`,
   );
-  const sends: Array<{ issue_id: number; kind: NotificationKind; actor: number | null; at: Date; to?: readonly Audience[]; params?: NotificationParams }> = [];
+  const sends: Array<{
+    issue_id: number;
+    kind: NotificationKind;
+    actor: number | null;
+    at: Date;
+    stamp: string;
+    to?: readonly Audience[];
+    params?: NotificationParams;
+  }> = [];
   for (const e of events) {
     const notice = e.kind === "reported" ? { kind: "reported" as const } : moveNotice(e.kind as Move, e.to_stage);
     if (notice)
-      sends.push({ ...notice, issue_id: e.issue_id, actor: e.actor_id, at: e.at, params: e.kind === "confirm" && e.rating ? { rating: e.rating } : {} });
+      sends.push({
+        ...notice,
+        issue_id: e.issue_id,
+        actor: e.actor_id,
+        at: e.at,
+        stamp: e.stamp,
+        params: e.kind === "confirm" && e.rating ? { rating: e.rating } : {},
+      });
   }
   for (const v of visits) {
     // The demo's properties are all in Oman (Muscat time, as the seeded visits).
     const start = Date.parse(`${v.visit_date}T${v.visit_from}:00+04:00`);
     for (const [kind, before] of Object.entries(BEFORE_VISIT)) {
       const due = new Date(start - before);
-      if (due > v.agreed && due < v.started) sends.push({ issue_id: v.issue_id, kind: kind as NotificationKind, actor: null, at: due });
+      if (due > v.agreed && due < v.started)
+        sends.push({ issue_id: v.issue_id, kind: kind as NotificationKind, actor: null, at: due, stamp: due.toISOString() });
     }
   }
   sends.sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -443,7 +469,7 @@ async function seedNotifications(q: Queryable) {
       `update notifications set created_at = $2::timestamptz, push_state = 'none', mail_state = 'none',
               read_at = case when $2::timestamptz < $3::timestamptz then $2::timestamptz + interval '1 hour' end
         where notification_id = any($1::int[])`,
-      [ids, s.at, unreadFrom],
+      [ids, s.stamp, unreadFrom],
     );
   }
 }
