@@ -1,7 +1,7 @@
 // The technician's moves without network (issue 15, D23): a move whose call gets no answer waits in the outbox under
 // the key of the press, the job shows "Waiting to send" and the stage it will have, and it goes once the phone is
 // online, once; the acknowledgement does the same. A refusal with an answer still says why at once.
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Issue } from "../../src/contract/issues";
 import { navigate } from "../../src/lib/hash-location";
@@ -74,6 +74,26 @@ describe("a move without network", () => {
     await waitFor(() => expect(posts(calls, "issue/start")).toHaveLength(1));
     // The server's issue replaces the guess: its start time.
     await waitFor(() => expect(screen.getByTestId("job-started").textContent).toMatch(/25 Nov 2026/));
+  });
+
+  // Bug (walked at 360 px): after a reload offline the job came back as Scheduled, offered Start again (a second start
+  // queued, refused for good once sent) and hid Complete.
+  it("a start queued offline still shows after the screen opens again, and Start is not offered twice", async () => {
+    const scheduled = repair({ stage: "scheduled", visit: slotA, actions: ["start", "reschedule"] });
+    const calls = open(scheduled, { "POST issue/start": () => noNetwork() });
+    act(() => void (online.value = false));
+    fireEvent.click(await screen.findByRole("button", { name: "Start work" }));
+    expect(await screen.findByRole("button", { name: "Complete job" })).toBeTruthy();
+    // The screen again, as a reload offline brings it: the issue as the phone last read it, the outbox as it was.
+    cleanup();
+    navigate("/jobs");
+    navigate(`/property/open-issues?issue_id=${scheduled.issue_id}`, { state: scheduled });
+    render(<OpenIssueView title="titles.issueDetails" />);
+    expect(await screen.findByRole("button", { name: "Complete job" })).toBeTruthy();
+    expect(screen.getByTestId("job-started")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Start work" })).toBeNull();
+    expect(outboxItems.value.map((i) => [i.kind, i.state])).toEqual([["start", "waiting"]]);
+    expect(posts(calls, "issue/start")).toHaveLength(0);
   });
 
   it("hold: the reason goes with the queued move, and the job says it is on hold meanwhile", async () => {

@@ -23,7 +23,7 @@ import type { Issue } from "../../contract/issues";
 import type { moveAnswer } from "../../contract/repairs";
 import { navigate } from "../../lib/hash-location";
 import { moveStep, sendOrQueue } from "../../lib/outbox";
-import { type OutboxKind, outboxItems } from "../../signals/outbox";
+import { type OutboxItem, type OutboxKind, outboxItems } from "../../signals/outbox";
 import { paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
@@ -54,6 +54,24 @@ export function optimisticMove(name: JobMove, issue: Issue, body: { reason?: str
   if (name === "hold") return { ...issue, held_at: at, hold_reason: body?.reason ?? null, actions: ["resume", "comment"] };
   if (name === "resume") return { ...issue, held_at: null, hold_reason: null, actions: ["hold", "complete", "comment"] };
   return null;
+}
+
+/**
+ * `issue` as it will be once its moves waiting in the outbox go through, each as it looked when it was pressed
+ * (optimisticMove, at the press's time). The screen shows a queued move at once; after a reload (offline, D23) the
+ * issue comes back as the phone last read it, and without this a queued Start showed the job as Scheduled again, with
+ * Start offered a second time (two starts sent, the second refused for good) and Complete out of reach.
+ */
+export function withQueuedMoves(issue: Issue, items: readonly OutboxItem[]): Issue {
+  let next = issue;
+  for (const item of items) {
+    const move = item.kind as JobMove;
+    if (item.issueId !== issue.issue_id || (item.state !== "waiting" && item.state !== "sending") || !QUEUED_MOVES.includes(move)) continue;
+    // Already shown so (the screen's own guess, with the hold's reason, which the outbox's list does not carry).
+    const shown = move === "accept" ? next.stage === "accepted" : move === "start" ? next.stage === "in_progress" : move === "hold" && !!next.held_at;
+    if (!shown) next = optimisticMove(move, next, undefined, new Date(item.createdAt)) ?? next;
+  }
+  return next;
 }
 
 const actionsCss = css`display: flex; flex-wrap: wrap; gap: 10px; & > * { flex: 1 1 140px; }`;

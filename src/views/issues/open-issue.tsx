@@ -13,7 +13,7 @@ import { type Issue, type Slot, isAcknowledged } from "../../contract/issues";
 import { navigate, thisPage } from "../../lib/hash-location";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
-import { JobActions, heldCss, quoteCss } from "./job-actions";
+import { JobActions, heldCss, quoteCss, withQueuedMoves } from "./job-actions";
 import { lazyHeld } from "../../lib/lazy-held";
 import { lazyLater, useOpenedOnce } from "../../lib/lazy-later";
 import { outboxItems } from "../../signals/outbox";
@@ -87,7 +87,8 @@ export function OpenIssueView(_: ViewProps) {
   return (
     <IssueScreen>
       {(loaded) => {
-        const issue = done?.issue_id === loaded.issue_id ? done : loaded;
+        // With the moves that wait in the outbox (a reload offline brings back the issue as last read).
+        const issue = withQueuedMoves(done?.issue_id === loaded.issue_id ? done : loaded, outboxItems.value);
         // An acknowledgement of this job waiting in the outbox (made offline, then the page reloaded): not offered
         // again, which queued a second one that quietly replaced the first (the job's actions say it waits).
         const ackWaits = outboxItems.value.some(
