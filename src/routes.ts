@@ -88,12 +88,12 @@ export const routes: RouteDef[] = [
 
   { ...at("home"), roles: [0, 2, 3], header: true, nav: true, offline: true, view: view(() => import("./views/home/home").then((m) => m.HomeView)) },
   { ...at("profile"), roles: [0, 3], header: true, nav: true, offline: true, view: profile },
-  { ...at("about"), roles: [0, 1], nav: true, view: view(() => import("./views/account/about").then((m) => m.AboutView)) },
-  { ...at("contact"), roles: [0, 1], nav: true, view: view(() => import("./views/account/contact").then((m) => m.ContactView)) },
+  { ...at("about"), roles: [0, 1], nav: true, offline: true, view: view(() => import("./views/account/about").then((m) => m.AboutView)) },
+  { ...at("contact"), roles: [0, 1], nav: true, offline: true, view: view(() => import("./views/account/contact").then((m) => m.ContactView)) },
   { ...at("you"), roles: [1], nav: true, offline: true, view: profile },
   { ...at("jobs"), roles: [1], header: true, nav: true, offline: true, view: view(() => import("./views/issues/jobs").then((m) => m.JobsView)) },
   { ...at("repair"), roles: [0, 2, 3], header: true, nav: true, offline: true, view: view(() => import("./views/repair/repairs").then((m) => m.RepairsView)) },
-  { ...at("reports"), roles: [1], header: true, nav: true, view: view(() => import("./views/reports/reports").then((m) => m.ReportsView)) },
+  { ...at("reports"), roles: [1], header: true, nav: true, offline: true, view: view(() => import("./views/reports/reports").then((m) => m.ReportsView)) },
   {
     ...at("notifications"),
     roles: ALL,

@@ -124,6 +124,20 @@ describe("the offline gate (D23)", () => {
     expect(screen.getByRole("heading", { name: "You are offline" })).toBeTruthy();
   });
 
+  // Bug (walked at 360 px): the technician's Reports, About and Contact, reached from the bottom bar, gave way to the
+  // whole-page offline screen, with no header, bottom bar nor back arrow: a dead end (D23 keeps that screen for sign-in,
+  // registration, recovery, staff and dashboard).
+  it.each(["/reports", "/about", "/contact"])("offline on %s the bottom bar stays, under the offline bar", async (path) => {
+    technician();
+    online.value = false;
+    fakeApi(noNetwork);
+    location.hash = `#${path}`;
+    render(<App />);
+    expect(await screen.findByRole("navigation")).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("offline-bar").textContent).toContain("You are offline."));
+    expect(screen.queryByRole("heading", { name: "You are offline" })).toBeNull();
+  });
+
   it("offline on /jobs with the network gone, the saved jobs show under the bar", async () => {
     technician();
     await keep(41, "jobs:open", { items: [issue()], total: 1 });
