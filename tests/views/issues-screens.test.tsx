@@ -145,6 +145,20 @@ describe("OpenIssueView", () => {
     expect(screen.getByTestId("reopen-reason").textContent).toBe("Reopened by the customer after your work. What is still wrong:Still dripping under the sink");
   });
 
+  // Bug (walked at 360 px): LOOP.md lets a technician see the unit of their open job (its tenant, access notes and
+  // past repairs), but the job screen had no way there.
+  it("links an open job to its unit's apartment view, and a closed one not", () => {
+    fakeApi(() => json(500, {}));
+    navigate("/property/open-issues?issue_id=7", { state: issue({ unit_id: 4, unit_name: "101" }) });
+    const view = render(<OpenIssueView title="titles.issueDetails" />);
+    const link = screen.getByRole<HTMLAnchorElement>("link", { name: "The unit: its tenant, access notes and past repairs" });
+    expect(link.getAttribute("href")).toBe("#/property/apartment-view/Qurum%20Heights%20Apartment%2012?unit_id=4");
+    view.unmount();
+    navigate("/property/open-issues?issue_id=7", { state: issue({ unit_id: 4, unit_name: "101", issue_status: 1 }) });
+    render(<OpenIssueView title="titles.issueDetails" />);
+    expect(screen.queryByRole("link", { name: /The unit/ })).toBeNull();
+  });
+
   it("loads the issue by issue_id when there is no state (a reload or a shared link)", async () => {
     const calls = fakeApi(() => json(200, { status: 1, data: issue({ issue_id: 9, available: [] }) }));
     navigate("/property/open-issues?issue_id=9");

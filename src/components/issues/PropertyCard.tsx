@@ -4,6 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import type { Issue } from "../../contract/issues";
 import { formatAddress } from "../../lib/address";
 import { mediaUrl } from "../../lib/media";
+import { paths } from "../../paths";
 import { t } from "../../signals/language";
 import { card } from "../../styles/theme";
 
@@ -19,6 +20,8 @@ const badge = css`
   background: var(--brand-soft); color: var(--brand-dark);
 `;
 
+const unitLinkCss = css`display: inline-flex; align-items: center; min-height: 44px; font-size: 14px; font-weight: 600; color: var(--brand-dark);`;
+
 // Types of property whose issue is not about an apartment: the badge names the type (a villa's issue said "Apartment").
 const NAMED_TYPES = ["villa", "townhouse", "office"];
 
@@ -32,8 +35,12 @@ export function propertyBadge(issue: Pick<Issue, "issue_type" | "property_type">
   return issue.issue_type === 1 ? t("issues.apartment") : t("issues.property");
 }
 
-/** Property card: first property image or a placeholder, the badge, name and address (SPEC.md section 2). */
-export function PropertyCard({ issue }: { issue: Issue }) {
+/**
+ * Property card: first property image or a placeholder, the badge, name and address (SPEC.md section 2). `unitLink`:
+ * a link to the unit's apartment view (LOOP.md: a technician sees it for the units of their open jobs, to arrive
+ * prepared; the job screen had no way there).
+ */
+export function PropertyCard({ issue, unitLink = false }: { issue: Issue; unitLink?: boolean }) {
   useSignals();
   // A picture that cannot load (offline, a link that expired) shows the placeholder, not a broken image and its alt text.
   const [failed, setFailed] = useState<string | null>(null);
@@ -71,6 +78,11 @@ export function PropertyCard({ issue }: { issue: Issue }) {
         <p dir="auto" data-testid="property-address">
           {address ?? t("issues.addressUnavailable")}
         </p>
+        {unitLink && issue.unit_id != null && (
+          <a className={unitLinkCss} href={`#${paths.apartment(issue.name, issue.unit_id)}`}>
+            {t("issues.unitDetails")}
+          </a>
+        )}
       </div>
     </section>
   );

@@ -99,7 +99,7 @@ export function OpenIssueView(_: ViewProps) {
         const reschedule = !ackWaits && !open && !!issue.actions?.includes("reschedule");
         return (
           <>
-            <PropertyCard issue={issue} />
+            <PropertyCard issue={issue} unitLink={issue.issue_status !== 1} />
             {issue.stage !== undefined && (
               <div className={badgesCss}>
                 <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held_at} />
