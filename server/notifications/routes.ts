@@ -78,8 +78,15 @@ export function notificationRoutes() {
   app.put("/notification/read", requireAuth(), rememberLanguage(), async (c) => {
     const u = c.var.user;
     const { id } = check(idQuery, c.req.query());
+    // With it, the caller's earlier notifications of the same issue: the tap opens the issue as it is now, so what
+    // they said of it is seen too (they stayed unread after the repair was confirmed, the badge at 12; walked at 360 px).
     const { rows } = await c.var.db.query(
-      "update notifications set read_at = coalesce(read_at, $3) where notification_id = $1 and user_id = $2 returning notification_id",
+      `update notifications n set read_at = coalesce(n.read_at, $3)
+         from notifications tapped
+        where tapped.notification_id = $1 and tapped.user_id = $2 and n.user_id = $2
+          and (n.notification_id = tapped.notification_id
+               or (n.issue_id = tapped.issue_id and n.created_at <= tapped.created_at and n.read_at is null))
+        returning n.notification_id`,
       [id, u.user_id, new Date(clock.now())],
     );
     if (!rows.length) throw new HttpError(404, msg("notificationMissing"));

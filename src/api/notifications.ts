@@ -27,9 +27,13 @@ export async function fetchUnreadCount(signal?: AbortSignal) {
   return ok(unreadResponse.parse(await api.get("notification/unread_count", { signal }).json())).data.unread;
 }
 
-/** PUT /notification/read?id=: one notification read (the caller's own only). */
-export async function markRead(id: number) {
-  await api.put("notification/read", { searchParams: { id } }).json();
+/**
+ * PUT /notification/read?id=: a notification read (the caller's own only), with the caller's earlier ones of the same
+ * issue; answers how many are left unread when the server says.
+ */
+export async function markRead(id: number): Promise<number | undefined> {
+  const answer = (await api.put("notification/read", { searchParams: { id } }).json()) as { data?: { unread?: unknown } } | null;
+  return typeof answer?.data?.unread === "number" ? answer.data.unread : undefined;
 }
 
 /** POST /notification/read_all: every notification of the caller read. */

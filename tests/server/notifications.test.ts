@@ -364,16 +364,29 @@ describe("the list, the unread count, marking read", () => {
     expect(await unread(w.t.tenant)).toBe(NOTIFICATIONS_PAGE_SIZE + extra);
     expect(await unread(w.t.owner)).toBe(3);
 
-    const id = page1.data[0].notification_id;
+    // "Note 2": with it, the earlier notifications of the same issue (Notes 0 and 1), not the later ones.
+    const id = page2.data[2].notification_id;
     const read = await c.json("PUT", `/api/notification/read?id=${id}`, undefined, w.t.tenant);
     expect(read.status).toBe(200);
-    expect((await read.json()).data.unread).toBe(NOTIFICATIONS_PAGE_SIZE + extra - 1);
+    expect((await read.json()).data.unread).toBe(NOTIFICATIONS_PAGE_SIZE + extra - 3);
+    const readNow = async () =>
+      (await (await c.json("GET", "/api/notification/notifications?page_num=2", undefined, w.t.tenant)).json()).data.map(
+        (n: { params: { title: string }; read_at: string | null }) => [n.params.title, n.read_at && new Date(n.read_at).getTime()],
+      );
+    expect(await readNow()).toEqual([
+      ["Note 4", null],
+      ["Note 3", null],
+      ["Note 2", NOW],
+      ["Note 1", NOW],
+      ["Note 0", NOW],
+    ]);
     // Again: still read, at the first time.
     clock.set(NOW + HOUR);
     expect((await c.json("PUT", `/api/notification/read?id=${id}`, undefined, w.t.tenant)).status).toBe(200);
     const again = await (await c.json("GET", "/api/notification/notifications", undefined, w.t.tenant)).json();
-    expect(again.unread).toBe(NOTIFICATIONS_PAGE_SIZE + extra - 1);
-    expect(new Date(again.data[0].read_at).getTime()).toBe(NOW);
+    expect(again.unread).toBe(NOTIFICATIONS_PAGE_SIZE + extra - 3);
+    expect(again.data[0].read_at).toBeNull();
+    expect((await readNow())[2]).toEqual(["Note 2", NOW]);
 
     // The owner's notification is not the tenant's: 404 like a missing one, and it stays unread.
     const { rows } = await db.query<{ notification_id: number }>("select notification_id from notifications where user_id = $1 limit 1", [w.owner.user_id]);

@@ -156,9 +156,19 @@ function NotificationList({ title }: { title: string }) {
   const open = (n: Notification, e: MouseEvent) => {
     e.preventDefault();
     if (n.read_at == null) {
-      readLocally([n.notification_id]);
-      setUnread(unread.value - 1);
-      markRead(n.notification_id).catch(() => undefined);
+      // The earlier ones of the same issue go with it, as the server reads them (PUT /notification/read).
+      const read = list.items
+        .filter(
+          (m) =>
+            m.read_at == null && (m.notification_id === n.notification_id || (n.issue_id != null && m.issue_id === n.issue_id && m.created_at <= n.created_at)),
+        )
+        .map((m) => m.notification_id);
+      readLocally(read);
+      setUnread(Math.max(0, unread.value - read.length));
+      markRead(n.notification_id).then(
+        (left) => left !== undefined && setUnread(left),
+        () => undefined,
+      );
     }
     const to = targetOf(n);
     if (to) navigate(to);
