@@ -186,15 +186,16 @@ export function IssuesMap({ pins, cluster = false, viewKey, label, selected, onS
   return (
     <div className={cx(mapFrame(360), frame)} data-testid="issues-map">
       <section ref={el} aria-label={label} />
-      {failed ? (
-        <p className={banner} role="alert" data-testid="map-error">
-          {t("issues.mapError")}
-        </p>
+      {/* Offline, the tiles fail too: the sentence says why (the markers still show), not that the map failed. */}
+      {!isOnline ? (
+        <output className={banner} data-testid="map-offline">
+          {t("map.offline")}
+        </output>
       ) : (
-        !isOnline && (
-          <output className={banner} data-testid="map-offline">
-            {t("map.offline")}
-          </output>
+        failed && (
+          <p className={banner} role="alert" data-testid="map-error">
+            {t("issues.mapError")}
+          </p>
         )
       )}
       {!lib && !failed && <span className="sr-only">{t("issues.mapLoading")}</span>}
