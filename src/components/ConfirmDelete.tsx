@@ -6,7 +6,7 @@ import { useFreshOnOpen } from "../lib/use-fresh-on-open";
 import { t } from "../signals/language";
 import { dialogActions } from "./DiscardChanges";
 import { Overlay } from "./Overlay";
-import { Button, Field } from "./ui";
+import { Button, Field, typedDir } from "./ui";
 
 export const REASON_MAX = 500;
 
@@ -92,6 +92,7 @@ export function ConfirmDelete({
               className={css`resize: vertical; &[aria-invalid="true"] { border-color: var(--danger); }`}
               maxLength={REASON_MAX}
               value={text}
+              dir={typedDir(text)}
               disabled={busy}
               aria-required={reason === "required" ? true : undefined}
               aria-invalid={error ? true : undefined}

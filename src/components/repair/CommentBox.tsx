@@ -12,7 +12,7 @@ import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { cx, errorText, muted, stack } from "../../styles/theme";
 import { useOutboxSent } from "../OutboxList";
-import { Button, Field, IconButton } from "../ui";
+import { Button, Field, IconButton, typedDir } from "../ui";
 
 type PhotoState = "waiting" | "sending" | "sent" | "failed";
 interface Photo {
@@ -176,6 +176,7 @@ export function CommentBox({ issueId, onPosted }: { issueId: number; onPosted: (
           rows={3}
           maxLength={COMMENT_MAX}
           value={text}
+          dir={typedDir(text)}
           disabled={busy || posted != null}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "comment-body-error" : undefined}

@@ -10,7 +10,7 @@ import { cx, muted, stack } from "../../styles/theme";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { DiscardChanges, dialogActions } from "../DiscardChanges";
 import { Overlay } from "../Overlay";
-import { Button, Field } from "../ui";
+import { Button, Field, typedDir } from "../ui";
 
 export function SheetButtons({ busy, submit, onClose, danger = false }: { busy: boolean; submit: string; onClose: () => void; danger?: boolean }) {
   useSignals();
@@ -94,6 +94,7 @@ export function ReasonSheet({
               rows={3}
               maxLength={REASON_MAX}
               value={text}
+              dir={typedDir(text)}
               disabled={busy}
               aria-required={required || undefined}
               aria-invalid={error ? true : undefined}

@@ -7,7 +7,7 @@ import { DiscardChanges } from "../../components/DiscardChanges";
 import { telLink, whatsappLink } from "../../components/issues/ContactCard";
 import { LoadError, Loading } from "../../components/property/parts";
 import { ScreenTitle } from "../../components/ScreenTitle";
-import { Button, Field, TextField } from "../../components/ui";
+import { Button, Field, TextField, typedDir } from "../../components/ui";
 import { SUPPORT_LIMITS, SUPPORT_MESSAGES, supportMessage } from "../../contract/support";
 import { navigate } from "../../lib/hash-location";
 import { goBack } from "../../lib/go-back";
@@ -138,6 +138,7 @@ export function ContactView({ title }: ViewProps) {
                 maxLength={max}
                 className={textareaCss}
                 value={form.message}
+                dir={typedDir(form.message)}
                 aria-invalid={errors.message ? true : undefined}
                 aria-describedby={errors.message ? "support-message-error support-message-count" : "support-message-count"}
                 onChange={(e) => set("message", e.currentTarget.value)}

@@ -18,7 +18,7 @@ import { ScreenTitle } from "../../components/ScreenTitle";
 import { mediaUrl } from "../../lib/media";
 import { SignaturePad, type SignaturePadHandle } from "../../components/repair/SignaturePad";
 import { timeOnSite } from "../../lib/duration";
-import { Button, Field } from "../../components/ui";
+import { Button, Field, typedDir } from "../../components/ui";
 import type { Issue } from "../../contract/issues";
 import { formatMinor } from "../../contract/money";
 import { COST_LABEL_MAX, MAX_AFTER_PHOTOS, MAX_EXTRA_COSTS, MAX_PARTS, NOTES_MAX, PART_NAME_MAX } from "../../contract/repairs";
@@ -448,6 +448,7 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
             rows={4}
             maxLength={NOTES_MAX}
             value={form.notes}
+            dir={typedDir(form.notes)}
             aria-required
             aria-invalid={err("notes") ? true : undefined}
             aria-describedby={described("work-notes", "notes", "work-notes-hint")}

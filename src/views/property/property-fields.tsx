@@ -8,7 +8,7 @@ import { displayName } from "../../lib/display-names";
 import { lazyOf } from "../../lib/load-again";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type FileKind, uploadPropertyFile } from "../../api/property-edit";
-import { Button, Field, SelectField, TextField } from "../../components/ui";
+import { Button, Field, SelectField, TextField, typedDir } from "../../components/ui";
 import { LocationSearch } from "../../components/LocationSearch";
 import { gulfCountryOf } from "../../contract/money";
 import { PROPERTY_TYPES, type PropertyType } from "../../contract/property";
@@ -242,6 +242,7 @@ export function PropertyFields({
           maxLength={1000}
           rows={3}
           value={form.access_notes}
+          dir={typedDir(form.access_notes)}
           aria-invalid={errors.access_notes ? true : undefined}
           aria-describedby={errors.access_notes ? id("notes-error") : id("notes-hint")}
           onChange={(e) => set({ access_notes: e.currentTarget.value })}

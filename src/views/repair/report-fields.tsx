@@ -6,7 +6,7 @@ import { LimitNote } from "../../components/LimitNote";
 import { css } from "goober";
 import { type Dispatch, type RefObject, type SetStateAction, useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { Button, Field, TextField } from "../../components/ui";
+import { Button, Field, TextField, typedDir } from "../../components/ui";
 import {
   DESC_MAX,
   MAX_ISSUE_PHOTOS,
@@ -198,6 +198,7 @@ export function ReportFields({ form, set, errors, files, setFiles, existing, can
           rows={3}
           maxLength={DESC_MAX}
           value={form.desc}
+          dir={typedDir(form.desc)}
           aria-invalid={errors.desc ? true : undefined}
           aria-describedby={errors.desc ? id("desc-error") : id("desc-hint")}
           onChange={(e) => set({ desc: e.currentTarget.value })}
