@@ -217,6 +217,7 @@ function itemOf(e: Live): OutboxItem {
     kind: e.kind,
     issueId: e.issueId ?? (read(e.steps[0]?.answer, "data.issue_id") as number | undefined),
     label: e.label,
+    ...(typeof read(e.steps[0]?.json, "reason") === "string" ? { reason: read(e.steps[0]?.json, "reason") as string } : {}),
     userId: e.userId,
     state: e.state,
     detail: e.detail,

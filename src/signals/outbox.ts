@@ -16,6 +16,8 @@ export interface OutboxItem {
   readonly issueId?: number;
   /** What to call it in a list (an issue's title). */
   readonly label?: string;
+  /** The reason given with it (a hold's), to show the job as it will be meanwhile. */
+  readonly reason?: string;
   /** Whose action it is (null: not known). */
   readonly userId: number | null;
   readonly state: OutboxState;

@@ -96,6 +96,23 @@ describe("a move without network", () => {
     expect(posts(calls, "issue/start")).toHaveLength(0);
   });
 
+  it("a hold queued offline still shows, with its reason, after the screen opens again", async () => {
+    const working = repair({ stage: "in_progress", started_at: "2026-11-25T09:05:00.000Z", actions: ["hold", "complete"] });
+    open(working, { "POST issue/hold": noNetwork });
+    act(() => void (online.value = false));
+    fireEvent.click(await screen.findByRole("button", { name: "Put on hold" }));
+    const dialog = await screen.findByRole("dialog", { name: "Put the work on hold?" });
+    fireEvent.input(within(dialog).getByLabelText("Reason"), { target: { value: "Waiting for a part" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Put on hold" }));
+    await screen.findByTestId("job-held");
+    cleanup();
+    navigate("/jobs");
+    navigate(`/property/open-issues?issue_id=${working.issue_id}`, { state: working });
+    render(<OpenIssueView title="titles.issueDetails" />);
+    expect((await screen.findByTestId("job-held")).textContent).toBe("On holdWaiting for a part");
+    expect(screen.getByRole("button", { name: "Resume work" })).toBeTruthy();
+  });
+
   it("hold: the reason goes with the queued move, and the job says it is on hold meanwhile", async () => {
     const calls = open(repair({ stage: "in_progress", started_at: "2026-11-25T09:05:00.000Z", actions: ["hold", "complete"] }), {
       "POST issue/hold": noNetwork,
@@ -105,7 +122,7 @@ describe("a move without network", () => {
     fireEvent.input(within(dialog).getByLabelText("Reason"), { target: { value: "Waiting for a part" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Put on hold" }));
     expect((await screen.findByTestId("job-held")).textContent).toBe("On holdWaiting for a part");
-    expect(screen.queryByRole("dialog")).toBeNull();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.getByRole("button", { name: "Resume work" })).toBeTruthy();
     expect(posts(calls, "issue/hold").map((c) => c.body)).toEqual([{ reason: "Waiting for a part" }]);
     expect(outboxItems.value.map((i) => [i.kind, i.state])).toEqual([["hold", "waiting"]]);

@@ -67,9 +67,9 @@ export function withQueuedMoves(issue: Issue, items: readonly OutboxItem[]): Iss
   for (const item of items) {
     const move = item.kind as JobMove;
     if (item.issueId !== issue.issue_id || (item.state !== "waiting" && item.state !== "sending") || !QUEUED_MOVES.includes(move)) continue;
-    // Already shown so (the screen's own guess, with the hold's reason, which the outbox's list does not carry).
+    // Already shown so (the screen's own guess, or the server's answer).
     const shown = move === "accept" ? next.stage === "accepted" : move === "start" ? next.stage === "in_progress" : move === "hold" && !!next.held_at;
-    if (!shown) next = optimisticMove(move, next, undefined, new Date(item.createdAt)) ?? next;
+    if (!shown) next = optimisticMove(move, next, { reason: item.reason }, new Date(item.createdAt)) ?? next;
   }
   return next;
 }
