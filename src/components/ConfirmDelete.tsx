@@ -6,7 +6,8 @@ import { useFreshOnOpen } from "../lib/use-fresh-on-open";
 import { t } from "../signals/language";
 import { dialogActions } from "./DiscardChanges";
 import { Overlay } from "./Overlay";
-import { Button, Field, typedDir } from "./ui";
+import { Button, Field } from "./ui";
+import { typedDir } from "../lib/typed-dir";
 
 export const REASON_MAX = 500;
 

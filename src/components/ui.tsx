@@ -72,15 +72,6 @@ export function Field({ id, label, error, hint, children }: { id: string; label:
   );
 }
 
-/**
- * The direction of what someone typed: from its first strong letter (dir=auto) once there is text, else the page's.
- * English typed on the Arabic screens showed its full stop and brackets on the wrong side ("Water leak (kitchen)."
- * read ".Water leak (kitchen)"); an empty field keeps the page's side for its caret and placeholder (auto would put
- * them on the left). For free text: names, titles, notes; not numbers, emails or passwords.
- */
-export const typedDir = (value: unknown): "auto" | undefined => (typeof value === "string" && value.trim() ? "auto" : undefined);
-const FREE_TEXT = new Set([undefined, "text", "search"]);
-
 export function TextField({
   id,
   label,
@@ -90,13 +81,7 @@ export function TextField({
 }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string | null; hint?: string }) {
   return (
     <Field id={id} label={label} error={error} hint={hint}>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        dir={FREE_TEXT.has(input.type) ? typedDir(input.value) : undefined}
-        {...input}
-      />
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined} {...input} />
     </Field>
   );
 }

@@ -161,6 +161,20 @@ describe("report a problem: where", () => {
   });
 });
 
+describe("report a problem: typed text", () => {
+  // Bug (walked at 360 px in Arabic): "Water leak (kitchen)." typed on the Arabic form read ".Water leak (kitchen)".
+  it("takes the direction of what was typed once there is some; empty, the page's", async () => {
+    fakeServer(tenantRoutes());
+    await open();
+    const title = screen.getByLabelText("Short title");
+    const desc = screen.getByLabelText("Description (optional)");
+    expect([title.getAttribute("dir"), desc.getAttribute("dir")]).toEqual([null, null]);
+    type("Short title", "Water leak (kitchen).");
+    type("Description (optional)", "Under the sink.");
+    expect([title.getAttribute("dir"), desc.getAttribute("dir")]).toEqual(["auto", "auto"]);
+  });
+});
+
 describe("report a problem: the draft kept on the phone", () => {
   it("brings back what was typed and the times chosen when the form opens again after the page went", async () => {
     fakeServer(tenantRoutes());

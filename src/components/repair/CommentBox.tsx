@@ -12,7 +12,8 @@ import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { cx, errorText, muted, stack } from "../../styles/theme";
 import { useOutboxSent } from "../OutboxList";
-import { Button, Field, IconButton, typedDir } from "../ui";
+import { Button, Field, IconButton } from "../ui";
+import { typedDir } from "../../lib/typed-dir";
 
 type PhotoState = "waiting" | "sending" | "sent" | "failed";
 interface Photo {

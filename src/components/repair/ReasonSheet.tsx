@@ -10,7 +10,8 @@ import { cx, muted, stack } from "../../styles/theme";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { DiscardChanges, dialogActions } from "../DiscardChanges";
 import { Overlay } from "../Overlay";
-import { Button, Field, typedDir } from "../ui";
+import { Button, Field } from "../ui";
+import { typedDir } from "../../lib/typed-dir";
 
 export function SheetButtons({ busy, submit, onClose, danger = false }: { busy: boolean; submit: string; onClose: () => void; danger?: boolean }) {
   useSignals();

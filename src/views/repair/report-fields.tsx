@@ -6,7 +6,8 @@ import { LimitNote } from "../../components/LimitNote";
 import { css } from "goober";
 import { type Dispatch, type RefObject, type SetStateAction, useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { Button, Field, TextField, typedDir } from "../../components/ui";
+import { Button, Field, TextField } from "../../components/ui";
+import { typedDir } from "../../lib/typed-dir";
 import {
   DESC_MAX,
   MAX_ISSUE_PHOTOS,
@@ -187,6 +188,7 @@ export function ReportFields({ form, set, errors, files, setFiles, existing, can
         maxLength={TITLE_MAX}
         required
         value={form.title}
+        dir={typedDir(form.title)}
         error={errors.title}
         onChange={(e) => set({ title: e.currentTarget.value })}
       />
