@@ -189,20 +189,19 @@ function chunkPreloads(apiUrl: string | undefined): Plugin {
         for (const i of byName.get(name)?.imports ?? []) after(i, seen, out);
         out.push(name);
       };
-      // Only the chunks that may run on their own ahead of the chunk that imports them (src/lib/preload.ts): not part
-      // of an import cycle between chunks, nor importing one, where running one first would change the order the
-      // cycle's modules run in (none today). The others load with the chunk, a round trip later.
-      const alone = aloneChunks(byName);
-      const tied = [...byName.keys()].filter((n) => !alone.has(n));
-      if (tied.length) this.warn(`chunks in an import cycle, loaded without preloading: ${tied.join(", ")}`);
       const deps: Record<number, number[]> = {};
       for (const c of chunks) {
         if (!c.isDynamicEntry) continue;
         const all: string[] = [];
         after(c.fileName, new Set(), all);
-        const extra = all.filter((n) => n !== c.fileName && !initial.has(n) && alone.has(n));
+        const extra = all.filter((n) => n !== c.fileName && !initial.has(n));
         if (extra.length) deps[idx(c.fileName)] = extra.map(idx);
       }
+      // The chunks that may run on their own ahead of the chunk that imports them (src/lib/preload.ts): not part of an
+      // import cycle between chunks, nor importing one, where running one first would change the order the cycle's
+      // modules run in.
+      const alone = aloneChunks(byName);
+      const tied = [...index].filter(([n]) => !alone.has(n)).map(([, i]) => i);
       for (const c of chunks)
         c.code = c.code.replace(/\bimport\((["`])\.\/([^"`]+\.js)\1\)/g, (call, _q, file: string) => {
           const i = index.get(`assets/${file}`);
@@ -246,7 +245,10 @@ function chunkPreloads(apiUrl: string | undefined): Plugin {
       if (html && typeof html.source === "string")
         html.source = html.source
           .replace(/(<meta charset="utf-8" \/>)/, `$1\n    <script>${boot.outputFiles[0].text.trim()}</script>`)
-          .replace("</head>", `<script type="application/json" id="chunk-preloads">${JSON.stringify({ n: names, d: deps })}</script>\n</head>`);
+          .replace(
+            "</head>",
+            `<script type="application/json" id="chunk-preloads">${JSON.stringify({ n: names, d: deps, ...(tied.length ? { x: tied } : {}) })}</script>\n</head>`,
+          );
     },
   };
 }

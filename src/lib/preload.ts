@@ -1,15 +1,14 @@
 // Fetches a lazy chunk's imports beside it instead of one step after it (issue 16: on a slow network each step is a
-// round trip before the screen can ask the server for its data), and runs them one by one. The build (vite.config.ts,
-// chunkPreloads) writes which chunks each lazy chunk needs into index.html as JSON, outside the JavaScript of the first
-// load, and turns every dynamic import of such a chunk into `__pl(file, () => import(file))` (loadInSteps).
+// round trip before the screen can ask the server for its data). The build (vite.config.ts, chunkPreloads) writes which
+// chunks each lazy chunk needs into index.html as JSON, outside the JavaScript of the first load, and has every
+// dynamic import call `__pl(file)` first; here each of those files gets one <link rel=modulepreload>.
 interface Preloads {
   /** Chunk file names (under assets/). */
   n: string[];
-  /**
-   * For a lazy chunk's index in `n`: the indexes of the chunks it imports, all the way down, each after its own
-   * imports (none in an import cycle between chunks: the build leaves those to load with the chunk).
-   */
+  /** For a lazy chunk's index in `n`: the indexes of the chunks it imports, all the way down, each after its imports. */
   d: Record<string, number[]>;
+  /** The indexes of the chunks that may not run alone before the chunk that imports them (import cycles); none when absent. */
+  x?: number[];
 }
 
 let preloads: Preloads | null | undefined;
@@ -35,22 +34,12 @@ function flush() {
     link.href = `./assets/${name}`;
     document.head.appendChild(link);
   }
-  flushing = waiting.length > 0;
-  if (flushing) setTimeout(flush);
+  if (waiting.length) setTimeout(flush);
+  else flushing = false;
 }
 
-/** Links the file `name` (under assets/) from the next task on, once; `first`: before those already waiting. */
-function ask(name: string, first?: boolean) {
-  if (asked.has(name)) return;
-  asked.add(name);
-  if (first) waiting.unshift(name);
-  else waiting.push(name);
-  if (!flushing) setTimeout(flush);
-  flushing = true;
-}
-
-/** Preloads what the chunk `file` ("assets/x.js") imports, each file once, from the next task on; answers their names. */
-export function preloadChunk(file: string): string[] {
+/** Preloads what the chunk `file` ("assets/x.js") imports, each file once, from the next task on. */
+export function preloadChunk(file: string) {
   if (preloads === undefined) {
     try {
       preloads = JSON.parse(document.getElementById("chunk-preloads")?.textContent || "null") as Preloads | null;
@@ -58,9 +47,18 @@ export function preloadChunk(file: string): string[] {
       preloads = null;
     }
   }
-  const names = (preloads?.d[preloads.n.indexOf(file.replace(/^assets\//, ""))] ?? []).map((i) => preloads!.n[i]).filter(Boolean);
-  for (const name of names) ask(name);
-  return names;
+  if (!preloads) return;
+  const deps = preloads.d[preloads.n.indexOf(file.replace(/^assets\//, ""))];
+  for (const i of deps ?? []) {
+    const name = preloads.n[i];
+    if (!name || asked.has(name)) continue;
+    asked.add(name);
+    waiting.push(name);
+  }
+  if (waiting.length && !flushing) {
+    flushing = true;
+    setTimeout(flush);
+  }
 }
 
 /** The chunks that ran (or run now) on their own, ahead of a chunk that imports them. */
@@ -71,19 +69,33 @@ let importChunk = (name: string): Promise<unknown> => import(/* @vite-ignore */ 
 
 /**
  * `load()` (the dynamic import of the lazy chunk `file`, as the build rewrote it), after preloading what the chunk
- * imports and running those imports one by one, each in a task of its own. A screen's chunk and its imports otherwise
- * run in one task when the last of them arrives: about 40 ms in one piece on /home and /technician-register on a fast
- * machine (the shared chunk's schemas, the lists, the phone rules), four times that on a slow phone, all of it
- * blocking the screen (issue 16, profiled). A step that fails (offline) leaves it to `load`, which fails as it would
- * have, and is tried again with it (load-again.ts).
+ * imports and running those imports one by one, each in a task of its own, where they may run alone (the build's
+ * list). A screen's chunk and its imports otherwise run in one task when the last of them arrives: 39 ms in one piece
+ * on /home and /technician-register on a fast machine (the shared chunk's schemas, the lists, the phone rules), four
+ * times that on a slow phone, all of it blocking the screen (issue 16, profiled). A step that fails (offline) leaves
+ * it to `load`, which fails as it would have, and is tried again with it (load-again.ts).
  */
 export function loadInSteps<T>(file: string, load: () => Promise<T>): Promise<T> {
-  const ahead = preloadChunk(file).filter((name) => !ran.has(name));
+  preloadChunk(file);
+  const list = preloads;
+  const own = list?.d[list.n.indexOf(file.replace(/^assets\//, ""))];
+  if (!list || !own) return load();
+  const tied = new Set(list.x);
+  const ahead = own.filter((i) => !tied.has(i) && !ran.has(list.n[i]));
   if (!ahead.length) return load();
   // The chunk itself is fetched meanwhile, first of the links.
-  ask(file.replace(/^assets\//, ""), true);
+  const self = file.replace(/^assets\//, "");
+  if (!asked.has(self)) {
+    asked.add(self);
+    waiting.unshift(self);
+    if (!flushing) {
+      flushing = true;
+      setTimeout(flush);
+    }
+  }
   let steps = Promise.resolve();
-  for (const name of ahead)
+  for (const i of ahead) {
+    const name = list.n[i];
     steps = steps.then(() => {
       if (ran.has(name)) return;
       ran.add(name);
@@ -92,6 +104,7 @@ export function loadInSteps<T>(file: string, load: () => Promise<T>): Promise<T>
         throw e;
       });
     });
+  }
   return steps.then(load, load);
 }
 

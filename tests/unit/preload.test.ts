@@ -98,8 +98,8 @@ describe("preloadChunk", () => {
       expect(other).toHaveBeenCalledTimes(1);
     });
 
-    it("leaves a failed step to the screen's own import, and asks for it again next time", async () => {
-      map(JSON.stringify({ n: ["screen.js", "c.js"], d: { 0: [1] } }));
+    it("leaves chunks of an import cycle (the build's x list) to the screen, and a failed step to the screen's own import", async () => {
+      map(JSON.stringify({ n: ["screen.js", "a.js", "b.js", "c.js"], d: { 0: [1, 2, 3] }, x: [1, 2] }));
       const { ran } = fakeImports(["c.js"]);
       const load = vi.fn(async () => {
         throw new TypeError("offline");
