@@ -112,13 +112,12 @@ function plainDynamicImports(): Plugin {
     enforce: "pre",
     resolveId: (source) => (source === id ? id : undefined),
     load: (source) => (source === id ? "export const __vitePreload = (load) => load();" : undefined),
-    // And the plain `helper(() => import("./x.js"), [], import.meta.url)` calls become the import itself (so does
-    // src/lib/preload.ts's import of a chunk by name).
+    // And the plain `helper(() => import("./x.js"), [], import.meta.url)` calls become the import itself.
     renderChunk: {
       order: "post",
       handler: (code) => ({
         code: code.replace(
-          /__vitePreload\(\(\) => (import\((?:"[^"]+"|\s*\/\* @vite-ignore \*\/\s*`[^`]+`\s*)\)(?:\.then\(\((\w+)\) => \2\.\w+\))*), (?:__VITE_PRELOAD__|\[\]|void 0), import\.meta\.url\)/g,
+          /__vitePreload\(\(\) => (import\("[^"]+"\)(?:\.then\(\((\w+)\) => \2\.\w+\))?), (?:__VITE_PRELOAD__|\[\]|void 0), import\.meta\.url\)/g,
           "$1",
         ),
         map: null,
@@ -182,30 +181,18 @@ function chunkPreloads(apiUrl: string | undefined): Plugin {
         }
         return i;
       };
-      // A chunk's imports before the chunk (post-order): the order in which they can run one by one.
-      const after = (name: string, seen: Set<string>, out: string[]) => {
-        if (seen.has(name)) return;
-        seen.add(name);
-        for (const i of byName.get(name)?.imports ?? []) after(i, seen, out);
-        out.push(name);
-      };
       const deps: Record<number, number[]> = {};
       for (const c of chunks) {
         if (!c.isDynamicEntry) continue;
-        const all: string[] = [];
-        after(c.fileName, new Set(), all);
-        const extra = all.filter((n) => n !== c.fileName && !initial.has(n));
+        const all = new Set<string>();
+        walk(c.fileName, all);
+        const extra = [...all].filter((n) => n !== c.fileName && !initial.has(n));
         if (extra.length) deps[idx(c.fileName)] = extra.map(idx);
       }
-      // The chunks that may run on their own ahead of the chunk that imports them (src/lib/preload.ts): not part of an
-      // import cycle between chunks, nor importing one, where running one first would change the order the cycle's
-      // modules run in.
-      const alone = aloneChunks(byName);
-      const tied = [...index].filter(([n]) => !alone.has(n)).map(([, i]) => i);
       for (const c of chunks)
         c.code = c.code.replace(/\bimport\((["`])\.\/([^"`]+\.js)\1\)/g, (call, _q, file: string) => {
           const i = index.get(`assets/${file}`);
-          return i !== undefined && deps[i] ? `__pl("${file}",()=>${call})` : call;
+          return i !== undefined && deps[i] ? `(globalThis.__pl?.("${file}"),${call})` : call;
         });
       // Signed in (a token in storage, SPEC.md's key), the page itself starts what main.tsx imports at boot (the early
       // reads, the header, the HTTP client and ky, which it loads lazily) beside the entry, instead of once the entry has arrived and run; and, on
@@ -245,59 +232,9 @@ function chunkPreloads(apiUrl: string | undefined): Plugin {
       if (html && typeof html.source === "string")
         html.source = html.source
           .replace(/(<meta charset="utf-8" \/>)/, `$1\n    <script>${boot.outputFiles[0].text.trim()}</script>`)
-          .replace(
-            "</head>",
-            `<script type="application/json" id="chunk-preloads">${JSON.stringify({ n: names, d: deps, ...(tied.length ? { x: tied } : {}) })}</script>\n</head>`,
-          );
+          .replace("</head>", `<script type="application/json" id="chunk-preloads">${JSON.stringify({ n: names, d: deps })}</script>\n</head>`);
     },
   };
-}
-
-/**
- * The chunks that neither belong to an import cycle between chunks nor import (all the way down) one that does: each
- * can run before the chunks that import it, alone, and its imports before it, in the order they would have run.
- */
-function aloneChunks(byName: Map<string, OutputChunk>): Set<string> {
-  // Tarjan's strongly connected components: a chunk in one of two or more, or importing itself, is in a cycle.
-  const order = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const cyclic = new Set<string>();
-  const visit = (v: string) => {
-    order.set(v, order.size);
-    low.set(v, order.get(v)!);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of byName.get(v)?.imports ?? []) {
-      if (!order.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, order.get(w)!));
-    }
-    if (low.get(v) === order.get(v)) {
-      const component: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        component.push(w);
-      } while (w !== v);
-      if (component.length > 1 || byName.get(v)?.imports.includes(v)) for (const c of component) cyclic.add(c);
-    }
-  };
-  for (const name of byName.keys()) if (!order.has(name)) visit(name);
-  const alone = new Map<string, boolean>();
-  const isAlone = (v: string): boolean => {
-    let a = alone.get(v);
-    if (a === undefined) {
-      alone.set(v, false);
-      a = !cyclic.has(v) && (byName.get(v)?.imports ?? []).every(isAlone);
-      alone.set(v, a);
-    }
-    return a;
-  };
-  return new Set([...byName.keys()].filter(isAlone));
 }
 
 const SIGNIN = /src[\\/](views[\\/]auth[\\/](root|login|welcome|auth-layout)|components[\\/](Logo|LanguageSwitch|PasswordField)|signals[\\/]auth-state)\./;
