@@ -9,7 +9,7 @@ import { HttpError, body, conflictFrom } from "../lib/http";
 import { msg, t } from "../lib/i18n";
 import { inviteLink, newInviteToken, storeInvitation } from "../lib/invitations";
 import { pageOf } from "../lib/paging";
-import { rateLimit } from "../lib/rate-limit";
+import { perCallerAndAddress, rateLimit } from "../lib/rate-limit";
 import { invitationMail } from "../mail/templates";
 import { STAFF_PAGE_SIZE, type StaffRecord, createEmployee } from "../../src/contract/company";
 import type { TechLocation } from "../../src/contract/map";
@@ -90,8 +90,7 @@ export function companyRoutes() {
     "/company/create_user",
     requireAuth(2),
     rateLimit<AuthedEnv>({ ...EMPLOYEES_PER_COMPANY, key: (c) => (c.var.user.company_id == null ? null : `c${c.var.user.company_id}`) }),
-    rateLimit<AuthedEnv>({ ...EMPLOYEES_PER_CALLER, key: (c) => `u${c.var.user.user_id}` }),
-    rateLimit<AuthedEnv>(EMPLOYEES_PER_ADDRESS),
+    ...perCallerAndAddress(EMPLOYEES_PER_CALLER, EMPLOYEES_PER_ADDRESS),
     async (c) => {
       const companyId = companyOf(c);
       const input = await body(c, createEmployee);
@@ -135,36 +134,30 @@ export function companyRoutes() {
 
   // A new link for an employee who has not set a password yet (lost, expired, or sent to a phone they no longer have):
   // the earlier links stop working. Limited as adding an employee is (each call mails).
-  app.post(
-    "/company/reinvite",
-    requireAuth(2),
-    rateLimit<AuthedEnv>({ ...EMPLOYEES_PER_CALLER, key: (c) => `u${c.var.user.user_id}` }),
-    rateLimit<AuthedEnv>(EMPLOYEES_PER_ADDRESS),
-    async (c) => {
-      const companyId = companyOf(c);
-      const staffId = positiveInt(c.req.query("staff_id") ?? "", "staff_id");
-      const token = newInviteToken();
-      const staff = await c.var.db.tx(async (q) => {
-        const { rows } = await q.query<{ user_id: number; name: string; email: string | null; role: number; joined: boolean; comp_name: string }>(
-          `select u.user_id, u.name, u.email, u.role, u.password_hash is not null as joined, co.name as comp_name
+  app.post("/company/reinvite", requireAuth(2), ...perCallerAndAddress(EMPLOYEES_PER_CALLER, EMPLOYEES_PER_ADDRESS), async (c) => {
+    const companyId = companyOf(c);
+    const staffId = positiveInt(c.req.query("staff_id") ?? "", "staff_id");
+    const token = newInviteToken();
+    const staff = await c.var.db.tx(async (q) => {
+      const { rows } = await q.query<{ user_id: number; name: string; email: string | null; role: number; joined: boolean; comp_name: string }>(
+        `select u.user_id, u.name, u.email, u.role, u.password_hash is not null as joined, co.name as comp_name
              from users u join companies co on co.company_id = u.company_id
             where u.user_id = $1 and u.company_id = $2 and not u.disabled and u.role in (1, 2) for update of u`,
-          [staffId, companyId],
-        );
-        const row = rows[0];
-        // Another company's employee answers as an unknown one, as GET /company/staffs does.
-        if (!row) throw new HttpError(404, msg("noSuchEmployee"));
-        if (row.joined) throw new HttpError(409, msg("employeeJoined"));
-        await q.query("delete from invitations where user_id = $1 and used_at is null", [row.user_id]);
-        await storeInvitation(q, token, row.user_id, c.var.user.user_id, null, clock.now());
-        return row;
-      });
-      const link = inviteLink(c, token);
-      if (staff.email)
-        await mailInvitation(c, { to: staff.email, name: staff.name, companyName: staff.comp_name, technician: staff.role === 1, link }, staff.user_id);
-      return c.json({ message: t(c, msg("employeeReinvited")), user_id: staff.user_id, invite_url: link });
-    },
-  );
+        [staffId, companyId],
+      );
+      const row = rows[0];
+      // Another company's employee answers as an unknown one, as GET /company/staffs does.
+      if (!row) throw new HttpError(404, msg("noSuchEmployee"));
+      if (row.joined) throw new HttpError(409, msg("employeeJoined"));
+      await q.query("delete from invitations where user_id = $1 and used_at is null", [row.user_id]);
+      await storeInvitation(q, token, row.user_id, c.var.user.user_id, null, clock.now());
+      return row;
+    });
+    const link = inviteLink(c, token);
+    if (staff.email)
+      await mailInvitation(c, { to: staff.email, name: staff.name, companyName: staff.comp_name, technician: staff.role === 1, link }, staff.user_id);
+    return c.json({ message: t(c, msg("employeeReinvited")), user_id: staff.user_id, invite_url: link });
+  });
 
   return app;
 }

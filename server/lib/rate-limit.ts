@@ -1,6 +1,7 @@
 // One rate limiter for every route (D9), over counters in the database (D25): each hit is one atomic upsert, so the
 // count is right across server processes and concurrent requests.
 import type { Context, MiddlewareHandler } from "hono";
+import type { AuthedEnv } from "./auth";
 import type { Env } from "./env";
 import type { Queryable } from "../db/db";
 import { clientAddress } from "./client-address";
@@ -58,6 +59,13 @@ export function rateLimit<E extends Env = Env>(limit: Limit & { key?: (c: Contex
     await next();
   };
 }
+
+/**
+ * A signed-in call limited per caller (their user id) and per client address: the routes that make accounts or mail
+ * invitations (adding or inviting again a tenant or an employee, D9).
+ */
+export const perCallerAndAddress = (perCaller: Limit, perAddress: Limit) =>
+  [rateLimit<AuthedEnv>({ ...perCaller, key: (c) => `u${c.var.user.user_id}` }), rateLimit<AuthedEnv>(perAddress)] as const;
 
 /** Forgets a counter (a successful sign-in ends its pair's backoff). */
 export async function clearLimit(q: Queryable, name: string, key: string) {

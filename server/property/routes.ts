@@ -16,7 +16,7 @@ import { msg, t } from "../lib/i18n";
 import { pageOf } from "../lib/paging";
 import { idempotent } from "../lib/idempotency";
 import { hashPassword } from "../lib/passwords";
-import { rateLimit } from "../lib/rate-limit";
+import { perCallerAndAddress, rateLimit } from "../lib/rate-limit";
 import { sendStored } from "../lib/serve-file";
 import { checkFileLink, fileLinkSecret, signFileLink } from "../lib/signed-url";
 import { inviteLink, newInviteToken, storeInvitation } from "../lib/invitations";
@@ -272,111 +272,99 @@ export function propertyRoutes() {
   });
 
   // Each call may make an account and mail an invitation (D9): limited per caller and per address.
-  app.post(
-    "/property/assign_role",
-    requireAuth(0, 2),
-    rateLimit<AuthedEnv>({ ...TENANTS_PER_CALLER, key: (c) => `u${c.var.user.user_id}` }),
-    rateLimit<AuthedEnv>(TENANTS_PER_ADDRESS),
-    async (c) => {
-      const u = c.var.user;
-      const input = await body(c, assignTenant);
-      if (!isDialCode(input.cntry_code)) throw new HttpError(422, msg("dialUnknown"), { cntry_code: msg("dialUnknown") });
-      const email = input.email ? input.email.toLowerCase() : null;
-      const token = newInviteToken(); // 128 bits, stored hashed
-      const now = clock.now();
-      const result = await occupying(() =>
-        c.var.db.tx(async (q) => {
-          const unit = await unitById(q, input.unit_id);
-          const a = unit ? await propertyAccess(q, u, unit.property_id, true) : null;
-          if (!unit || !a) throw new HttpError(404, msg("unitMissing"), { unit_id: msg("unitMissing") });
-          assertMay(a, manages);
-          // One current tenancy per unit (the unique index holds it too, should two requests race).
-          const current = await q.query("select 1 from tenancies where unit_id = $1 and ended_at is null for update", [unit.unit_id]);
-          if (current.rows.length) throw new HttpError(409, msg("unitOccupied"), { unit_id: msg("unitOccupied") });
+  app.post("/property/assign_role", requireAuth(0, 2), ...perCallerAndAddress(TENANTS_PER_CALLER, TENANTS_PER_ADDRESS), async (c) => {
+    const u = c.var.user;
+    const input = await body(c, assignTenant);
+    if (!isDialCode(input.cntry_code)) throw new HttpError(422, msg("dialUnknown"), { cntry_code: msg("dialUnknown") });
+    const email = input.email ? input.email.toLowerCase() : null;
+    const token = newInviteToken(); // 128 bits, stored hashed
+    const now = clock.now();
+    const result = await occupying(() =>
+      c.var.db.tx(async (q) => {
+        const unit = await unitById(q, input.unit_id);
+        const a = unit ? await propertyAccess(q, u, unit.property_id, true) : null;
+        if (!unit || !a) throw new HttpError(404, msg("unitMissing"), { unit_id: msg("unitMissing") });
+        assertMay(a, manages);
+        // One current tenancy per unit (the unique index holds it too, should two requests race).
+        const current = await q.query("select 1 from tenancies where unit_id = $1 and ended_at is null for update", [unit.unit_id]);
+        if (current.rows.length) throw new HttpError(409, msg("unitOccupied"), { unit_id: msg("unitOccupied") });
 
-          const found = await accountsFor(q, email, input.mob_no);
-          if (found.length > 1) throw new HttpError(409, msg("accountsDiffer"), { email: msg("accountsDiffer"), mob_no: msg("accountsDiffer") });
-          let tenant = found[0];
-          let created = false;
-          if (tenant) {
-            // An existing account is linked, not duplicated; staff accounts cannot rent through the app.
-            if (!mayBeTenant(tenant.role) || tenant.disabled) {
-              const field = email && tenant.email?.toLowerCase() === email ? "email" : "mob_no";
-              throw new HttpError(409, msg("accountNotTenant"), { [field]: msg("accountNotTenant") });
-            }
-          } else {
-            const { rows } = await q.query<{ user_id: number; role: number; name: string; email: string | null; mob_no: string | null; disabled: boolean }>(
-              `insert into users (role, name, email, mob_no, cntry_code, password_hash, got_email_mob)
-             values (3, $1, $2, $3, $4, null, 0) returning user_id, role, name, email, mob_no, disabled`,
-              [input.name, email, input.mob_no, input.cntry_code],
-            );
-            tenant = rows[0];
-            created = true;
+        const found = await accountsFor(q, email, input.mob_no);
+        if (found.length > 1) throw new HttpError(409, msg("accountsDiffer"), { email: msg("accountsDiffer"), mob_no: msg("accountsDiffer") });
+        let tenant = found[0];
+        let created = false;
+        if (tenant) {
+          // An existing account is linked, not duplicated; staff accounts cannot rent through the app.
+          if (!mayBeTenant(tenant.role) || tenant.disabled) {
+            const field = email && tenant.email?.toLowerCase() === email ? "email" : "mob_no";
+            throw new HttpError(409, msg("accountNotTenant"), { [field]: msg("accountNotTenant") });
           }
-          const tenancy = await q.query<{ tenancy_id: number }>(
-            "insert into tenancies (unit_id, tenant_id, start_date, end_date, created_by) values ($1, $2, $3, $4, $5) returning tenancy_id",
-            [unit.unit_id, tenant.user_id, input.start_date, input.end_date || null, u.user_id],
+        } else {
+          const { rows } = await q.query<{ user_id: number; role: number; name: string; email: string | null; mob_no: string | null; disabled: boolean }>(
+            `insert into users (role, name, email, mob_no, cntry_code, password_hash, got_email_mob)
+             values (3, $1, $2, $3, $4, null, 0) returning user_id, role, name, email, mob_no, disabled`,
+            [input.name, email, input.mob_no, input.cntry_code],
           );
-          // A new account (or one never opened) gets the one-time link; an account with a password signs in as it is.
-          const hasPassword =
-            !created && (await q.query("select 1 from users where user_id = $1 and password_hash is not null", [tenant.user_id])).rows.length > 0;
-          if (!hasPassword) await storeInvitation(q, token, tenant.user_id, u.user_id, tenancy.rows[0].tenancy_id, now);
-          return { tenancy_id: tenancy.rows[0].tenancy_id, tenant, invited: !hasPassword, propertyName: a.name, unitName: unit.name };
-        }),
-      );
-      const inviteUrl = result.invited ? await sendInvitation(c, token, result) : null;
-      return c.json({
-        message: t(c, msg(result.invited ? "tenantInvited" : "tenantLinked")),
-        tenancy_id: result.tenancy_id,
-        user_id: result.tenant.user_id,
-        invite_url: inviteUrl,
-      });
-    },
-  );
+          tenant = rows[0];
+          created = true;
+        }
+        const tenancy = await q.query<{ tenancy_id: number }>(
+          "insert into tenancies (unit_id, tenant_id, start_date, end_date, created_by) values ($1, $2, $3, $4, $5) returning tenancy_id",
+          [unit.unit_id, tenant.user_id, input.start_date, input.end_date || null, u.user_id],
+        );
+        // A new account (or one never opened) gets the one-time link; an account with a password signs in as it is.
+        const hasPassword =
+          !created && (await q.query("select 1 from users where user_id = $1 and password_hash is not null", [tenant.user_id])).rows.length > 0;
+        if (!hasPassword) await storeInvitation(q, token, tenant.user_id, u.user_id, tenancy.rows[0].tenancy_id, now);
+        return { tenancy_id: tenancy.rows[0].tenancy_id, tenant, invited: !hasPassword, propertyName: a.name, unitName: unit.name };
+      }),
+    );
+    const inviteUrl = result.invited ? await sendInvitation(c, token, result) : null;
+    return c.json({
+      message: t(c, msg(result.invited ? "tenantInvited" : "tenantLinked")),
+      tenancy_id: result.tenancy_id,
+      user_id: result.tenant.user_id,
+      invite_url: inviteUrl,
+    });
+  });
 
   // A new link for a tenant who has not opened theirs (lost, expired, or sent to a phone they no longer have): the
   // earlier links stop working. Limited as adding a tenant is (each call may mail).
-  app.post(
-    "/property/reinvite",
-    requireAuth(0, 2),
-    rateLimit<AuthedEnv>({ ...TENANTS_PER_CALLER, key: (c) => `u${c.var.user.user_id}` }),
-    rateLimit<AuthedEnv>(TENANTS_PER_ADDRESS),
-    async (c) => {
-      const u = c.var.user;
-      const tenancyId = idParam(c, "tenancy_id");
-      const token = newInviteToken();
-      const result = await c.var.db.tx(async (q) => {
-        const { rows } = await q.query<{
-          property_id: number;
-          property_name: string;
-          unit_name: string;
-          ended_at: Date | null;
-          user_id: number;
-          name: string;
-          email: string | null;
-          joined: boolean;
-        }>(
-          `select un.property_id, p.name as property_name, un.name as unit_name, t.ended_at, tu.user_id, tu.name, tu.email,
+  app.post("/property/reinvite", requireAuth(0, 2), ...perCallerAndAddress(TENANTS_PER_CALLER, TENANTS_PER_ADDRESS), async (c) => {
+    const u = c.var.user;
+    const tenancyId = idParam(c, "tenancy_id");
+    const token = newInviteToken();
+    const result = await c.var.db.tx(async (q) => {
+      const { rows } = await q.query<{
+        property_id: number;
+        property_name: string;
+        unit_name: string;
+        ended_at: Date | null;
+        user_id: number;
+        name: string;
+        email: string | null;
+        joined: boolean;
+      }>(
+        `select un.property_id, p.name as property_name, un.name as unit_name, t.ended_at, tu.user_id, tu.name, tu.email,
                   tu.password_hash is not null as joined
              from tenancies t join units un on un.unit_id = t.unit_id join properties p on p.property_id = un.property_id
              join users tu on tu.user_id = t.tenant_id
             where t.tenancy_id = $1 for update of t`,
-          [tenancyId],
-        );
-        const row = rows[0];
-        const a = row ? await propertyAccess(q, u, row.property_id, true) : null;
-        if (!row || !a) throw new HttpError(404, msg("tenancyMissing"));
-        assertMay(a, manages);
-        if (row.ended_at) throw new HttpError(409, msg("tenancyAlreadyEnded"));
-        if (row.joined) throw new HttpError(409, msg("tenantJoined"));
-        await q.query("delete from invitations where tenancy_id = $1 and used_at is null", [tenancyId]);
-        await storeInvitation(q, token, row.user_id, u.user_id, tenancyId, clock.now());
-        return { user_id: row.user_id, tenant: { name: row.name, email: row.email }, propertyName: row.property_name, unitName: row.unit_name };
-      });
-      const inviteUrl = await sendInvitation(c, token, result);
-      return c.json({ message: t(c, msg("tenantReinvited")), tenancy_id: tenancyId, user_id: result.user_id, invite_url: inviteUrl });
-    },
-  );
+        [tenancyId],
+      );
+      const row = rows[0];
+      const a = row ? await propertyAccess(q, u, row.property_id, true) : null;
+      if (!row || !a) throw new HttpError(404, msg("tenancyMissing"));
+      assertMay(a, manages);
+      if (row.ended_at) throw new HttpError(409, msg("tenancyAlreadyEnded"));
+      if (row.joined) throw new HttpError(409, msg("tenantJoined"));
+      await q.query("delete from invitations where tenancy_id = $1 and used_at is null", [tenancyId]);
+      await storeInvitation(q, token, row.user_id, u.user_id, tenancyId, clock.now());
+      return { user_id: row.user_id, tenant: { name: row.name, email: row.email }, propertyName: row.property_name, unitName: row.unit_name };
+    });
+    const inviteUrl = await sendInvitation(c, token, result);
+    return c.json({ message: t(c, msg("tenantReinvited")), tenancy_id: tenancyId, user_id: result.user_id, invite_url: inviteUrl });
+  });
 
   app.put("/property/end_tenancy", requireAuth(0, 2), async (c) => {
     const u = c.var.user;
