@@ -46,100 +46,114 @@ const point = z.object({ lat: z.number().check(z.gte(-90), z.lte(90)), lng: z.nu
  * PUT /user/profile: every field optional; the server takes only what the caller's role may change and refuses the
  * rest with 403 (a tenant sending skills, a technician sending company). Empty body: nothing changes.
  */
-export const profileUpdate = z.object({
-  name: z.optional(name),
-  languages: z.optional(languages),
-  /** Technicians (role 1) only. */
-  skills: z.optional(skills),
-  area_range: z.optional(z.number().check(z.gt(0, "Please enter an area range greater than 0 km."), z.lte(LIMITS.areaRangeMaxKm))),
-  respond_time: z.optional(z.int().check(z.gte(1, "Please enter a response frequency of at least 1 day."), z.lte(LIMITS.respondTimeMaxDays))),
-  addres: z.optional(z.string().check(z.trim(), z.minLength(1, "Please choose your location."), z.maxLength(LIMITS.addressMax))),
-  addrs: z.optional(z.nullable(addrsSchema)),
-  location: z.optional(point),
-  /** "Taking jobs now": off, no new job reaches the technician (assign candidates and offers leave them out). */
-  taking_jobs: z.optional(z.boolean()),
-  include_whatsapp: z.optional(z.boolean()),
-  /** Managers (role 2) only: their company. */
-  company: z.optional(
-    z.object({
-      name: z.optional(z.string().check(z.trim(), z.minLength(1, ACCOUNT_MESSAGES.companyNameRequired), z.maxLength(ACCOUNT_LIMITS.nameMax))),
-      reg_no: z.optional(z.string().check(z.trim(), z.overwrite(westernDigits), z.minLength(1, MESSAGES.regNoRequired), z.maxLength(ACCOUNT_LIMITS.regNoMax))),
-      /** Integer minor units of the company's currency (the profile answer names it). */
-      hourly_rate: z.optional(
-        z.int(ACCOUNT_MESSAGES.hourlyRateInvalid).check(z.gte(0, ACCOUNT_MESSAGES.hourlyRateInvalid), z.lte(ACCOUNT_LIMITS.hourlyRateMax)),
-      ),
-    }),
-  ),
-});
+export const profileUpdate = z.lazy(() =>
+  z.object({
+    name: z.optional(name),
+    languages: z.optional(languages),
+    /** Technicians (role 1) only. */
+    skills: z.optional(skills),
+    area_range: z.optional(z.number().check(z.gt(0, "Please enter an area range greater than 0 km."), z.lte(LIMITS.areaRangeMaxKm))),
+    respond_time: z.optional(z.int().check(z.gte(1, "Please enter a response frequency of at least 1 day."), z.lte(LIMITS.respondTimeMaxDays))),
+    addres: z.optional(z.string().check(z.trim(), z.minLength(1, "Please choose your location."), z.maxLength(LIMITS.addressMax))),
+    addrs: z.optional(z.nullable(addrsSchema)),
+    location: z.optional(point),
+    /** "Taking jobs now": off, no new job reaches the technician (assign candidates and offers leave them out). */
+    taking_jobs: z.optional(z.boolean()),
+    include_whatsapp: z.optional(z.boolean()),
+    /** Managers (role 2) only: their company. */
+    company: z.optional(
+      z.object({
+        name: z.optional(z.string().check(z.trim(), z.minLength(1, ACCOUNT_MESSAGES.companyNameRequired), z.maxLength(ACCOUNT_LIMITS.nameMax))),
+        reg_no: z.optional(
+          z.string().check(z.trim(), z.overwrite(westernDigits), z.minLength(1, MESSAGES.regNoRequired), z.maxLength(ACCOUNT_LIMITS.regNoMax)),
+        ),
+        /** Integer minor units of the company's currency (the profile answer names it). */
+        hourly_rate: z.optional(
+          z.int(ACCOUNT_MESSAGES.hourlyRateInvalid).check(z.gte(0, ACCOUNT_MESSAGES.hourlyRateInvalid), z.lte(ACCOUNT_LIMITS.hourlyRateMax)),
+        ),
+      }),
+    ),
+  }),
+);
 export type ProfileUpdate = z.input<typeof profileUpdate>;
 
 /** POST /user/change_contact: a code goes to the NEW email or mobile; nothing changes until POST /user/verify_contact. */
-export const changeContact = z.union([
-  z.object({ kind: z.literal("email"), email }),
-  z.object({ kind: z.literal("mobile"), cntry_code: dialCode, mob_no: mobNo }).check(...mobileChecks()),
-]);
+export const changeContact = z.lazy(() =>
+  z.union([
+    z.object({ kind: z.literal("email"), email }),
+    z.object({ kind: z.literal("mobile"), cntry_code: dialCode, mob_no: mobNo }).check(...mobileChecks()),
+  ]),
+);
 export type ChangeContact = z.input<typeof changeContact>;
 
 /** POST /user/verify_contact: the code of the pending change of that kind (five wrong codes void it). */
-export const verifyContact = z.object({ kind: z.enum(CONTACT_KINDS), otp });
+export const verifyContact = z.lazy(() => z.object({ kind: z.enum(CONTACT_KINDS), otp }));
 
 /** PUT /user/password: current_password may be left out only by an account that has none (Google sign-in). */
-export const passwordChange = z
-  .object({ current_password: z.optional(z.string().check(z.maxLength(1024))), new_password: password, confirm_password: z.string(MESSAGES.passwordRequired) })
-  .check(z.refine((v) => v.new_password === v.confirm_password, { message: MESSAGES.mismatch, path: ["confirm_password"] }));
+export const passwordChange = z.lazy(() =>
+  z
+    .object({
+      current_password: z.optional(z.string().check(z.maxLength(1024))),
+      new_password: password,
+      confirm_password: z.string(MESSAGES.passwordRequired),
+    })
+    .check(z.refine((v) => v.new_password === v.confirm_password, { message: MESSAGES.mismatch, path: ["confirm_password"] })),
+);
 export type PasswordChange = z.input<typeof passwordChange>;
 
 /** DELETE /user/account: the password, or the code POST /user/delete_code sent (accounts without a password). */
-export const accountDelete = z.object({ password: z.optional(z.string().check(z.maxLength(1024))), otp: z.optional(otp) });
+export const accountDelete = z.lazy(() => z.object({ password: z.optional(z.string().check(z.maxLength(1024))), otp: z.optional(otp) }));
 
 // ---- Answers ----
 
 const nullishString = z.optional(z.nullable(z.string()));
 
-export const pendingContact = z.looseObject({ kind: z.enum(CONTACT_KINDS), value: z.string(), expires_at: z.string() });
+export const pendingContact = z.lazy(() => z.looseObject({ kind: z.enum(CONTACT_KINDS), value: z.string(), expires_at: z.string() }));
 export type PendingContact = z.infer<typeof pendingContact>;
 
 /** GET /user/profile's data (also the data of every profile write's answer). */
-export const accountProfile = z.looseObject({
-  user_id: z.number(),
-  role: z.number(),
-  name: z.string(),
-  email: nullishString,
-  mob_no: nullishString,
-  cntry_code: nullishString,
-  /** The photo's URL path under /files/users/..., or null. */
-  profile: nullishString,
-  languages: z.optional(z.array(z.string())),
-  include_whatsapp: z.optional(z.boolean()),
-  /** False for an account made through Google sign-in that never set one. */
-  has_password: z.optional(z.boolean()),
-  /** Changes waiting for their code, at most one per kind. */
-  pending: z.optional(z.array(pendingContact)),
-  // Technicians
-  skills: z.optional(z.array(z.number())),
-  area_range: z.optional(z.nullable(z.number())),
-  respond_time: z.optional(z.nullable(z.number())),
-  addres: nullishString,
-  location: z.optional(z.nullable(z.looseObject({ lat: z.number(), lng: z.number() }))),
-  taking_jobs: z.optional(z.boolean()),
-  // Managers
-  company: z.optional(
-    z.nullable(
-      z.looseObject({
-        company_id: z.number(),
-        name: z.string(),
-        reg_no: nullishString,
-        /** Minor units of `currency`. */
-        hourly_rate: z.number(),
-        currency: z.string(),
-        logo: nullishString,
-      }),
+export const accountProfile = z.lazy(() =>
+  z.looseObject({
+    user_id: z.number(),
+    role: z.number(),
+    name: z.string(),
+    email: nullishString,
+    mob_no: nullishString,
+    cntry_code: nullishString,
+    /** The photo's URL path under /files/users/..., or null. */
+    profile: nullishString,
+    languages: z.optional(z.array(z.string())),
+    include_whatsapp: z.optional(z.boolean()),
+    /** False for an account made through Google sign-in that never set one. */
+    has_password: z.optional(z.boolean()),
+    /** Changes waiting for their code, at most one per kind. */
+    pending: z.optional(z.array(pendingContact)),
+    // Technicians
+    skills: z.optional(z.array(z.number())),
+    area_range: z.optional(z.nullable(z.number())),
+    respond_time: z.optional(z.nullable(z.number())),
+    addres: nullishString,
+    location: z.optional(z.nullable(z.looseObject({ lat: z.number(), lng: z.number() }))),
+    taking_jobs: z.optional(z.boolean()),
+    // Managers
+    company: z.optional(
+      z.nullable(
+        z.looseObject({
+          company_id: z.number(),
+          name: z.string(),
+          reg_no: nullishString,
+          /** Minor units of `currency`. */
+          hourly_rate: z.number(),
+          currency: z.string(),
+          logo: nullishString,
+        }),
+      ),
     ),
-  ),
-});
+  }),
+);
 export type AccountProfile = z.infer<typeof accountProfile>;
 
-export const profileResponse = z.looseObject({ status: z.optional(z.number()), message: z.optional(z.string()), data: accountProfile });
+export const profileResponse = z.lazy(() => z.looseObject({ status: z.optional(z.number()), message: z.optional(z.string()), data: accountProfile }));
 
 // ---- Other calls (no body schema) ----
 // GET    /user/profile            → profileResponse (every role).

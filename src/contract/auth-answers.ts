@@ -6,21 +6,23 @@ import * as z from "zod/mini";
 
 /** POST /user/login: access_token, role and got_email_mob are all SPEC.md promises; the "other user fields" (our
  * server's user_id, name, email, mob_no, cntry_code, ...) pass through unchecked and are kept as the stored user. */
-export const loginResponse = z.looseObject({
-  access_token: z.string(),
-  role: z.number(),
-  got_email_mob: z.number(),
-});
+export const loginResponse = z.lazy(() =>
+  z.looseObject({
+    access_token: z.string(),
+    role: z.number(),
+    got_email_mob: z.number(),
+  }),
+);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 /** Every other answer of the area: a sentence for the toast; the app has its own when the server sends none. */
-export const messageResponse = z.looseObject({ message: z.optional(z.string()) });
+export const messageResponse = z.lazy(() => z.looseObject({ message: z.optional(z.string()) }));
 export type MessageResponse = z.infer<typeof messageResponse>;
 
 /** verifyotp's answer: the single-use reset_token the app keeps in sessionStorage for resetpassword (D9). */
-export const verifyOtpResponse = z.looseObject({ message: z.optional(z.string()), reset_token: z.string() });
+export const verifyOtpResponse = z.lazy(() => z.looseObject({ message: z.optional(z.string()), reset_token: z.string() }));
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponse>;
 
 /** An error answer (D8): a readable detail and, for invalid fields, one sentence per field. */
-export const errorResponse = z.looseObject({ detail: z.string(), errors: z.optional(z.record(z.string(), z.string())) });
+export const errorResponse = z.lazy(() => z.looseObject({ detail: z.string(), errors: z.optional(z.record(z.string(), z.string())) }));
 export type ErrorResponse = z.infer<typeof errorResponse>;

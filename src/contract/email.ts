@@ -14,7 +14,7 @@ export const email = z
   .check(z.trim(), z.toLowerCase(), z.minLength(1, EMAIL_MESSAGES.required), z.maxLength(254, EMAIL_MESSAGES.invalid), z.email(EMAIL_MESSAGES.invalid));
 
 /** An optional email (technicians): absent, null or "" mean none. */
-export const optionalEmail = z.optional(z.nullable(z.union([z.literal(""), email])));
+export const optionalEmail = z.lazy(() => z.optional(z.nullable(z.union([z.literal(""), email]))));
 
 /** Whether `text` is an email the server accepts. */
 export const isEmail = (text: string) => z.safeParse(email, text).success;

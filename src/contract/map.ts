@@ -7,15 +7,17 @@ import * as z from "zod/mini";
 export const MAP_PAGE_SIZE = 100;
 
 /** One technician of the caller's company at their service location (verify-info or the profile's service area). */
-export const techLocation = z.looseObject({
-  user_id: z.number(),
-  name: z.string(),
-  location: z.looseObject({ lat: z.number(), lng: z.number() }),
-  addres: z._default(z.nullable(z.string()), null),
-  area_range: z._default(z.nullable(z.number()), null),
-  taking_jobs: z._default(z.boolean(), true),
-});
+export const techLocation = z.lazy(() =>
+  z.looseObject({
+    user_id: z.number(),
+    name: z.string(),
+    location: z.looseObject({ lat: z.number(), lng: z.number() }),
+    addres: z._default(z.nullable(z.string()), null),
+    area_range: z._default(z.nullable(z.number()), null),
+    taking_jobs: z._default(z.boolean(), true),
+  }),
+);
 export type TechLocation = z.infer<typeof techLocation>;
 
 /** GET /company/tech_locations (role 2): the company's technicians that have a service location. */
-export const techLocationsResponse = z.looseObject({ status: z.number(), total: z.number(), data: z._default(z.array(techLocation), []) });
+export const techLocationsResponse = z.lazy(() => z.looseObject({ status: z.number(), total: z.number(), data: z._default(z.array(techLocation), []) }));

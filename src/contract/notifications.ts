@@ -65,54 +65,66 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
  * One notification: `params` carry what the sentence needs (the issue's title, the actor's name, the visit, a reason);
  * the app writes the sentence from `kind` and them. `read_at` null while unread.
  */
-export const notificationSchema = z.looseObject({
-  notification_id: z.number(),
-  kind: z.string(),
-  issue_id: z._default(z.nullable(z.number()), null),
-  params: z._default(z.record(z.string(), z.unknown()), {}),
-  created_at: z.string(),
-  read_at: z._default(z.nullable(z.string()), null),
-});
+export const notificationSchema = z.lazy(() =>
+  z.looseObject({
+    notification_id: z.number(),
+    kind: z.string(),
+    issue_id: z._default(z.nullable(z.number()), null),
+    params: z._default(z.record(z.string(), z.unknown()), {}),
+    created_at: z.string(),
+    read_at: z._default(z.nullable(z.string()), null),
+  }),
+);
 export type Notification = z.infer<typeof notificationSchema>;
 
 /** GET /notification/notifications?page_num=: newest first, pages of 20. */
-export const notificationsResponse = z.looseObject({
-  status: z.number(),
-  total: z._default(z.number(), 0),
-  unread: z._default(z.number(), 0),
-  data: z._default(z.array(notificationSchema), []),
-});
+export const notificationsResponse = z.lazy(() =>
+  z.looseObject({
+    status: z.number(),
+    total: z._default(z.number(), 0),
+    unread: z._default(z.number(), 0),
+    data: z._default(z.array(notificationSchema), []),
+  }),
+);
 /** GET /notification/unread_count. */
-export const unreadResponse = z.looseObject({ status: z.number(), data: z.looseObject({ unread: z.number() }) });
+export const unreadResponse = z.lazy(() => z.looseObject({ status: z.number(), data: z.looseObject({ unread: z.number() }) }));
 
 /** One row of the settings: a kind and whether each channel is on (both on by default; mail only for MAIL_KINDS). */
-export const settingRow = z.object({
-  kind: z.enum(NOTIFICATION_KINDS),
-  push: z.boolean(),
-  mail: z.boolean(),
-});
+export const settingRow = z.lazy(() =>
+  z.object({
+    kind: z.enum(NOTIFICATION_KINDS),
+    push: z.boolean(),
+    mail: z.boolean(),
+  }),
+);
 export type SettingRow = z.infer<typeof settingRow>;
 /** GET /notification/settings answer, and PUT /notification/settings body (the rows to change). */
-export const settingsResponse = z.looseObject({
-  status: z.number(),
-  data: z.looseObject({ settings: z.array(settingRow), push_public_key: z._default(z.nullable(z.string()), null) }),
-});
-export const settingsBody = z.object({ settings: z.array(settingRow).check(z.minLength(1), z.maxLength(NOTIFICATION_KINDS.length)) });
+export const settingsResponse = z.lazy(() =>
+  z.looseObject({
+    status: z.number(),
+    data: z.looseObject({ settings: z.array(settingRow), push_public_key: z._default(z.nullable(z.string()), null) }),
+  }),
+);
+export const settingsBody = z.lazy(() => z.object({ settings: z.array(settingRow).check(z.minLength(1), z.maxLength(NOTIFICATION_KINDS.length)) }));
 
 /** POST /notification/push_subscription: the browser's PushSubscription.toJSON(); DELETE with {endpoint} removes it. */
-export const pushSubscriptionBody = z.object({
-  endpoint: z.url().check(z.maxLength(2000)),
-  keys: z.object({ p256dh: z.string().check(z.minLength(1), z.maxLength(200)), auth: z.string().check(z.minLength(1), z.maxLength(100)) }),
-});
+export const pushSubscriptionBody = z.lazy(() =>
+  z.object({
+    endpoint: z.url().check(z.maxLength(2000)),
+    keys: z.object({ p256dh: z.string().check(z.minLength(1), z.maxLength(200)), auth: z.string().check(z.minLength(1), z.maxLength(100)) }),
+  }),
+);
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
 
 /** The payload a push carries (JSON), which the service worker shows: the sentence made by the server in the user's language. */
-export const pushPayload = z.looseObject({
-  title: z.string(),
-  body: z.string(),
-  /** The hash route to open on tap: the issue's screen for the recipient (src/paths.ts issueView, openIssue or closedIssue). */
-  url: z.string(),
-  notification_id: z.optional(z.number()),
-  kind: z.optional(z.string()),
-});
+export const pushPayload = z.lazy(() =>
+  z.looseObject({
+    title: z.string(),
+    body: z.string(),
+    /** The hash route to open on tap: the issue's screen for the recipient (src/paths.ts issueView, openIssue or closedIssue). */
+    url: z.string(),
+    notification_id: z.optional(z.number()),
+    kind: z.optional(z.string()),
+  }),
+);
 export type PushPayload = z.infer<typeof pushPayload>;

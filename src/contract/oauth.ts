@@ -9,10 +9,12 @@ export const OAUTH_ERRORS = ["denied", "expired", "unverified", "failed"] as con
 export type OAuthError = (typeof OAUTH_ERRORS)[number];
 
 /** GET /oauth/config: whether the server has a provider set up (without one, the button says so). */
-export const oauthConfigResponse = z.looseObject({
-  status: z.optional(z.number()),
-  data: z.looseObject({ google: z.boolean() }),
-});
+export const oauthConfigResponse = z.lazy(() =>
+  z.looseObject({
+    status: z.optional(z.number()),
+    data: z.looseObject({ google: z.boolean() }),
+  }),
+);
 export type OAuthConfigResponse = z.infer<typeof oauthConfigResponse>;
 
 export const OAUTH_MESSAGES = {
@@ -21,28 +23,36 @@ export const OAUTH_MESSAGES = {
 } as const;
 
 /** POST /oauth/session's body: the ticket of the callback. */
-export const oauthSessionRequest = z.object({
-  ticket: z.string(OAUTH_MESSAGES.ticketInvalid).check(z.trim(), z.minLength(1, OAUTH_MESSAGES.ticketInvalid), z.maxLength(200, OAUTH_MESSAGES.ticketInvalid)),
-});
+export const oauthSessionRequest = z.lazy(() =>
+  z.object({
+    ticket: z
+      .string(OAUTH_MESSAGES.ticketInvalid)
+      .check(z.trim(), z.minLength(1, OAUTH_MESSAGES.ticketInvalid), z.maxLength(200, OAUTH_MESSAGES.ticketInvalid)),
+  }),
+);
 export type OAuthSessionRequest = z.input<typeof oauthSessionRequest>;
 
 /** A known account is signed in: POST /user/login's answer (access_token, role, got_email_mob, the user's fields). */
-export const oauthSignedIn = z.looseObject({
-  kind: z.literal("signed_in"),
-  access_token: z.string(),
-  role: z.number(),
-  got_email_mob: z.number(),
-});
+export const oauthSignedIn = z.lazy(() =>
+  z.looseObject({
+    kind: z.literal("signed_in"),
+    access_token: z.string(),
+    role: z.number(),
+    got_email_mob: z.number(),
+  }),
+);
 /**
  * A new person: registration starts with the name and email filled (role picker first); the registration call sends
  * `register_ticket` as `oauth_ticket` (single use, 30 minutes) instead of a password.
  */
-export const oauthRegister = z.looseObject({
-  kind: z.literal("register"),
-  name: z.string(),
-  email: z.string(),
-  register_ticket: z.string(),
-});
+export const oauthRegister = z.lazy(() =>
+  z.looseObject({
+    kind: z.literal("register"),
+    name: z.string(),
+    email: z.string(),
+    register_ticket: z.string(),
+  }),
+);
 /** POST /oauth/session's answer. */
-export const oauthSessionResponse = z.discriminatedUnion("kind", [oauthSignedIn, oauthRegister]);
+export const oauthSessionResponse = z.lazy(() => z.discriminatedUnion("kind", [oauthSignedIn, oauthRegister]));
 export type OAuthSessionResponse = z.infer<typeof oauthSessionResponse>;

@@ -16,24 +16,26 @@ export const LIMITS = {
 
 const part = z.optional(z.nullable(z.string().check(z.maxLength(100))));
 /** SPEC.md section 3's structured address. */
-export const addrsSchema = z.object({ block: part, no: part, street: part, city: part, state: part, zipcode: part, country: part });
+export const addrsSchema = z.lazy(() => z.object({ block: part, no: part, street: part, city: part, state: part, zipcode: part, country: part }));
 export type Addrs = z.infer<typeof addrsSchema>;
 
 /** The payload of PUT /update_user_email_mob and POST /tech/update; the per-role rules are in `verifyInfoProblems`. */
-export const verifyInfoPayload = z
-  .object({
-    email: z.optional(z.nullable(z.string().check(z.maxLength(254)))),
-    cntry_code: z.string().check(z.regex(DIAL_CODE, "Please choose a country dial code.")),
-    mob_no: z.string().check(z.maxLength(20)),
-    includeWhatsapp: z.optional(z.boolean()),
-    area_range: z.optional(z.nullable(z.number())),
-    respond_time: z.optional(z.nullable(z.number())),
-    addres: z.optional(z.nullable(z.string().check(z.maxLength(LIMITS.addressMax)))),
-    addrs: z.optional(z.nullable(addrsSchema)),
-    location: z.optional(z.nullable(z.object({ lat: z.nullable(z.number()), lng: z.nullable(z.number()) }))),
-    // A valid mobile number is stored as its national number (D16); `verifyInfoProblems` names an invalid one.
-  })
-  .check(storeNational());
+export const verifyInfoPayload = z.lazy(() =>
+  z
+    .object({
+      email: z.optional(z.nullable(z.string().check(z.maxLength(254)))),
+      cntry_code: z.string().check(z.regex(DIAL_CODE, "Please choose a country dial code.")),
+      mob_no: z.string().check(z.maxLength(20)),
+      includeWhatsapp: z.optional(z.boolean()),
+      area_range: z.optional(z.nullable(z.number())),
+      respond_time: z.optional(z.nullable(z.number())),
+      addres: z.optional(z.nullable(z.string().check(z.maxLength(LIMITS.addressMax)))),
+      addrs: z.optional(z.nullable(addrsSchema)),
+      location: z.optional(z.nullable(z.object({ lat: z.nullable(z.number()), lng: z.nullable(z.number()) }))),
+      // A valid mobile number is stored as its national number (D16); `verifyInfoProblems` names an invalid one.
+    })
+    .check(storeNational()),
+);
 export type VerifyInfoPayload = z.infer<typeof verifyInfoPayload>;
 
 /**
@@ -73,26 +75,30 @@ export function verifyInfoProblems(p: VerifyInfoPayload, role: number): Record<s
 // The answers below require only what SPEC.md names and let every other field through (looseObject).
 
 /** GET /get_email_mob: status (1 success) and data {email, mob_no, cntry_code}. */
-export const emailMobResponse = z.looseObject({
-  status: z.number(),
-  data: z.looseObject({
-    email: z.optional(z.nullable(z.string())),
-    mob_no: z.optional(z.nullable(z.string())),
-    cntry_code: z.optional(z.nullable(z.string())),
+export const emailMobResponse = z.lazy(() =>
+  z.looseObject({
+    status: z.number(),
+    data: z.looseObject({
+      email: z.optional(z.nullable(z.string())),
+      mob_no: z.optional(z.nullable(z.string())),
+      cntry_code: z.optional(z.nullable(z.string())),
+    }),
   }),
-});
+);
 export type EmailMob = z.infer<typeof emailMobResponse>["data"];
 
 /** The save's answer: its message is the toast; our own sentence when there is none. */
-export const messageResponse = z.looseObject({ message: z.optional(z.string()) });
+export const messageResponse = z.lazy(() => z.looseObject({ message: z.optional(z.string()) }));
 
 /** One result of GET /place/search (SPEC.md section 3). */
-export const placeSchema = z.looseObject({
-  formatted_address: z.string(),
-  geometry: z.looseObject({ location: z.looseObject({ lat: z.number(), lng: z.number() }) }),
-  /** Our server's extras: the town and its country's ISO code, which fill the address parts left empty. */
-  city: z.optional(z.string()),
-  country_code: z.optional(z.string()),
-});
+export const placeSchema = z.lazy(() =>
+  z.looseObject({
+    formatted_address: z.string(),
+    geometry: z.looseObject({ location: z.looseObject({ lat: z.number(), lng: z.number() }) }),
+    /** Our server's extras: the town and its country's ISO code, which fill the address parts left empty. */
+    city: z.optional(z.string()),
+    country_code: z.optional(z.string()),
+  }),
+);
 export type Place = z.infer<typeof placeSchema>;
-export const placesResponse = z.array(placeSchema);
+export const placesResponse = z.lazy(() => z.array(placeSchema));

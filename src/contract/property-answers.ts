@@ -7,37 +7,43 @@ const nullableText = z._default(z.nullable(z.string()), null);
 const list = <T extends z.ZodMiniType>(item: T) => z._default(z.array(item), []);
 
 /** A photo or document of a property: `url` is what the app loads (it may carry a signature); `path` as SPEC.md's media. */
-export const propertyFile = z.looseObject({
-  file_id: z.number(),
-  name: nullableText,
-  path: z._default(z.string(), ""),
-  url: z.optional(z.string()),
-  content_type: nullableText,
-});
+export const propertyFile = z.lazy(() =>
+  z.looseObject({
+    file_id: z.number(),
+    name: nullableText,
+    path: z._default(z.string(), ""),
+    url: z.optional(z.string()),
+    content_type: nullableText,
+  }),
+);
 export type PropertyFile = z.infer<typeof propertyFile>;
 
 /** The person in a unit: name always; mobile and email only for those who may call them (never another tenant). */
-export const tenantOf = z.looseObject({
-  tenancy_id: z.number(),
-  user_id: z.optional(z.number()),
-  name: z.string(),
-  cntry_code: nullableText,
-  mob_no: nullableText,
-  email: nullableText,
-  start_date: nullableText,
-  end_date: nullableText,
-  /** Sent to who manages the property while the tenant has not opened their invitation (POST /property/reinvite). */
-  invite_pending: z.optional(z.boolean()),
-});
+export const tenantOf = z.lazy(() =>
+  z.looseObject({
+    tenancy_id: z.number(),
+    user_id: z.optional(z.number()),
+    name: z.string(),
+    cntry_code: nullableText,
+    mob_no: nullableText,
+    email: nullableText,
+    start_date: nullableText,
+    end_date: nullableText,
+    /** Sent to who manages the property while the tenant has not opened their invitation (POST /property/reinvite). */
+    invite_pending: z.optional(z.boolean()),
+  }),
+);
 export type TenantOf = z.infer<typeof tenantOf>;
 
-export const unitSchema = z.looseObject({
-  unit_id: z.number(),
-  name: z.string(),
-  /** null: vacant (or, for a tenant, not theirs to see). */
-  tenant: z._default(z.nullable(tenantOf), null),
-  open_issues: z._default(z.number(), 0),
-});
+export const unitSchema = z.lazy(() =>
+  z.looseObject({
+    unit_id: z.number(),
+    name: z.string(),
+    /** null: vacant (or, for a tenant, not theirs to see). */
+    tenant: z._default(z.nullable(tenantOf), null),
+    open_issues: z._default(z.number(), 0),
+  }),
+);
 export type Unit = z.infer<typeof unitSchema>;
 
 const companyRef = z.looseObject({ company_id: z.number(), name: z.string() });
@@ -63,58 +69,66 @@ export type PropertySummary = z.infer<typeof propertySummary>;
  * decided by the server: any of "edit", "delete", "add_units", "add_tenant", "end_tenancy", "hand_over", "upload",
  * "report", "prev_tenants". The app shows exactly those.
  */
-export const propertyDetail = z.looseObject({
-  ...propertySummary.shape,
-  access_notes: z._default(z.string(), ""),
-  owner_name: nullableText,
-  units: list(unitSchema),
-  photos: list(propertyFile),
-  documents: list(propertyFile),
-  actions: list(z.string()),
-  /** Recent issues of the property: a history to follow (newest first). */
-  issues: list(
-    z.looseObject({
-      issue_id: z.number(),
-      title: z.string(),
-      issue_status: z.number(),
-      created_at: z.string(),
-      unit_id: z._default(z.nullable(z.number()), null),
-      stage: z.optional(z.string()),
-      held: z.optional(z.boolean()),
-    }),
-  ),
-});
+export const propertyDetail = z.lazy(() =>
+  z.looseObject({
+    ...propertySummary.shape,
+    access_notes: z._default(z.string(), ""),
+    owner_name: nullableText,
+    units: list(unitSchema),
+    photos: list(propertyFile),
+    documents: list(propertyFile),
+    actions: list(z.string()),
+    /** Recent issues of the property: a history to follow (newest first). */
+    issues: list(
+      z.looseObject({
+        issue_id: z.number(),
+        title: z.string(),
+        issue_status: z.number(),
+        created_at: z.string(),
+        unit_id: z._default(z.nullable(z.number()), null),
+        stage: z.optional(z.string()),
+        held: z.optional(z.boolean()),
+      }),
+    ),
+  }),
+);
 export type PropertyDetail = z.infer<typeof propertyDetail>;
 
-export const propertiesResponse = z.looseObject({ status: z.number(), total: z.number(), data: list(propertySummary) });
-export const propertyResponse = z.looseObject({ status: z.number(), data: propertyDetail });
+export const propertiesResponse = z.lazy(() => z.looseObject({ status: z.number(), total: z.number(), data: list(propertySummary) }));
+export const propertyResponse = z.lazy(() => z.looseObject({ status: z.number(), data: propertyDetail }));
 
 /** GET /property/prev_tenants?property_id=&page_num=: ended tenancies (a tenant: their own earlier homes). */
-export const prevTenant = z.looseObject({
-  tenancy_id: z.number(),
-  property_id: z.number(),
-  property_name: z.string(),
-  unit_name: z.string(),
-  tenant_name: z.string(),
-  start_date: nullableText,
-  end_date: nullableText,
-  issues_count: z._default(z.number(), 0),
-});
-export const prevTenantsResponse = z.looseObject({ status: z.number(), total: z.number(), data: list(prevTenant) });
+export const prevTenant = z.lazy(() =>
+  z.looseObject({
+    tenancy_id: z.number(),
+    property_id: z.number(),
+    property_name: z.string(),
+    unit_name: z.string(),
+    tenant_name: z.string(),
+    start_date: nullableText,
+    end_date: nullableText,
+    issues_count: z._default(z.number(), 0),
+  }),
+);
+export const prevTenantsResponse = z.lazy(() => z.looseObject({ status: z.number(), total: z.number(), data: list(prevTenant) }));
 
 /** POST /property/assign_role answer: `invite_url` (the one-time link, valid 7 days) only when a new account was made. */
-export const assignAnswer = z.looseObject({ message: z.string(), tenancy_id: z.number(), user_id: z.number(), invite_url: z.optional(z.nullable(z.string())) });
+export const assignAnswer = z.lazy(() =>
+  z.looseObject({ message: z.string(), tenancy_id: z.number(), user_id: z.number(), invite_url: z.optional(z.nullable(z.string())) }),
+);
 
 /** GET /invite/info?token=: what the invitation page shows before the password is set. */
-export const inviteInfo = z.looseObject({
-  status: z.number(),
-  data: z.looseObject({
-    name: z.string(),
-    inviter_name: nullableText,
-    property_name: nullableText,
-    unit_name: nullableText,
-    /** An employee's company (LOOP.md section 1: employees get the tenants' link). */
-    company_name: z.optional(nullableText),
-    role: z.number(),
+export const inviteInfo = z.lazy(() =>
+  z.looseObject({
+    status: z.number(),
+    data: z.looseObject({
+      name: z.string(),
+      inviter_name: nullableText,
+      property_name: nullableText,
+      unit_name: nullableText,
+      /** An employee's company (LOOP.md section 1: employees get the tenants' link). */
+      company_name: z.optional(nullableText),
+      role: z.number(),
+    }),
   }),
-});
+);

@@ -46,16 +46,18 @@ const realDay = (s: string) => {
 const isoDate = z.string(PROPERTY_MESSAGES.dateInvalid).check(z.regex(DATE, PROPERTY_MESSAGES.dateInvalid), z.refine(realDay, PROPERTY_MESSAGES.dateInvalid));
 
 /** SPEC.md section 3's structured address. */
-export const addrsInput = z.object({
-  block: shortText(60, PROPERTY_MESSAGES.addressTooLong),
-  no: shortText(60, PROPERTY_MESSAGES.addressTooLong),
-  street: shortText(120, PROPERTY_MESSAGES.addressTooLong),
-  city: shortText(80, PROPERTY_MESSAGES.addressTooLong),
-  state: shortText(80, PROPERTY_MESSAGES.addressTooLong),
-  zipcode: shortText(20, PROPERTY_MESSAGES.addressTooLong),
-  /** ISO 3166-1 alpha-2 ("OM", "AE", ...): the receipt's VAT and currency follow it (next issues). */
-  country: shortText(2, PROPERTY_MESSAGES.addressTooLong),
-});
+export const addrsInput = z.lazy(() =>
+  z.object({
+    block: shortText(60, PROPERTY_MESSAGES.addressTooLong),
+    no: shortText(60, PROPERTY_MESSAGES.addressTooLong),
+    street: shortText(120, PROPERTY_MESSAGES.addressTooLong),
+    city: shortText(80, PROPERTY_MESSAGES.addressTooLong),
+    state: shortText(80, PROPERTY_MESSAGES.addressTooLong),
+    zipcode: shortText(20, PROPERTY_MESSAGES.addressTooLong),
+    /** ISO 3166-1 alpha-2 ("OM", "AE", ...): the receipt's VAT and currency follow it (next issues). */
+    country: shortText(2, PROPERTY_MESSAGES.addressTooLong),
+  }),
+);
 const location = z.nullable(z.object({ lat: z.number().check(z.gte(-90), z.lte(90)), lng: z.number().check(z.gte(-180), z.lte(180)) }));
 
 const unitName = z
@@ -80,47 +82,57 @@ const propertyFields = {
 };
 
 /** POST /property/add_property: a property with its units ("101".."110" for a building, one unit for a villa). */
-export const addProperty = z.object({ ...propertyFields, units: unitNames });
+export const addProperty = z.lazy(() => z.object({ ...propertyFields, units: unitNames }));
 export type AddProperty = z.input<typeof addProperty>;
 /** PUT /property/property?property_id=: the same fields, units aside (they have their own calls). */
-export const editProperty = z.object(propertyFields);
+export const editProperty = z.lazy(() => z.object(propertyFields));
 export type EditProperty = z.input<typeof editProperty>;
 /** POST /property/units?property_id=: more units for a property. */
-export const addUnits = z.object({ units: unitNames });
+export const addUnits = z.lazy(() => z.object({ units: unitNames }));
 
 /**
  * POST /property/assign_role: a tenant in a unit (LOOP.md section 1). A new account of role 3 with no password gets
  * an invitation; an existing account with that email or mobile is linked instead.
  */
-export const assignTenant = z
-  .object({
-    unit_id: id,
-    name: z.string(PROPERTY_MESSAGES.tenantName).check(z.trim(), z.minLength(1, PROPERTY_MESSAGES.tenantName), z.maxLength(100, PROPERTY_MESSAGES.tenantName)),
-    cntry_code: z._default(z.string().check(z.trim(), z.regex(DIAL_CODE, PHONE_MESSAGES.dialUnknown)), DEFAULT_DIAL_CODE),
-    mob_no: z.string(PHONE_MESSAGES.required).check(z.overwrite(stripNumber), z.minLength(1, PHONE_MESSAGES.required), z.maxLength(20, PHONE_MESSAGES.invalid)),
-    email: z.optional(z.nullable(z.union([z.literal(""), email]))),
-    start_date: isoDate,
-    end_date: z.optional(z.nullable(isoDate)),
-  })
-  .check(
-    ...mobileChecks(),
-    z.refine((v) => !v.end_date || v.end_date > v.start_date, { message: PROPERTY_MESSAGES.endBeforeStart, path: ["end_date"] }),
-  );
+export const assignTenant = z.lazy(() =>
+  z
+    .object({
+      unit_id: id,
+      name: z
+        .string(PROPERTY_MESSAGES.tenantName)
+        .check(z.trim(), z.minLength(1, PROPERTY_MESSAGES.tenantName), z.maxLength(100, PROPERTY_MESSAGES.tenantName)),
+      cntry_code: z._default(z.string().check(z.trim(), z.regex(DIAL_CODE, PHONE_MESSAGES.dialUnknown)), DEFAULT_DIAL_CODE),
+      mob_no: z
+        .string(PHONE_MESSAGES.required)
+        .check(z.overwrite(stripNumber), z.minLength(1, PHONE_MESSAGES.required), z.maxLength(20, PHONE_MESSAGES.invalid)),
+      email: z.optional(z.nullable(z.union([z.literal(""), email]))),
+      start_date: isoDate,
+      end_date: z.optional(z.nullable(isoDate)),
+    })
+    .check(
+      ...mobileChecks(),
+      z.refine((v) => !v.end_date || v.end_date > v.start_date, { message: PROPERTY_MESSAGES.endBeforeStart, path: ["end_date"] }),
+    ),
+);
 export type AssignTenant = z.input<typeof assignTenant>;
 
 /** PUT /property/end_tenancy?tenancy_id=: the tenancy ends (today when no date) and moves to previous tenants. */
-export const endTenancy = z.object({ end_date: z.optional(z.nullable(isoDate)) });
+export const endTenancy = z.lazy(() => z.object({ end_date: z.optional(z.nullable(isoDate)) }));
 
 /** POST /property/hand_over?property_id=: an owner hands the property to a company, found by registration number or email. */
-export const handOver = z.object({
-  company: z
-    .string(PROPERTY_MESSAGES.companyRequired)
-    .check(z.trim(), z.overwrite(westernDigits), z.minLength(1, PROPERTY_MESSAGES.companyRequired), z.maxLength(254)),
-});
+export const handOver = z.lazy(() =>
+  z.object({
+    company: z
+      .string(PROPERTY_MESSAGES.companyRequired)
+      .check(z.trim(), z.overwrite(westernDigits), z.minLength(1, PROPERTY_MESSAGES.companyRequired), z.maxLength(254)),
+  }),
+);
 
 /** POST /invite/accept: the invited person sets a password and accepts the terms; answers like POST /user/login. */
-export const acceptInvite = z.object({
-  token: z.string().check(z.minLength(16), z.maxLength(200)),
-  password: z.string().check(z.minLength(8, "Password must be at least 8 characters."), z.maxLength(128, "Password must be at most 128 characters.")),
-  terms_service: z.literal(true, "You must accept the terms of service to proceed."),
-});
+export const acceptInvite = z.lazy(() =>
+  z.object({
+    token: z.string().check(z.minLength(16), z.maxLength(200)),
+    password: z.string().check(z.minLength(8, "Password must be at least 8 characters."), z.maxLength(128, "Password must be at most 128 characters.")),
+    terms_service: z.literal(true, "You must accept the terms of service to proceed."),
+  }),
+);

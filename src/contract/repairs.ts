@@ -116,23 +116,27 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** A slot offered when reporting: a real day, HH:mm times, the start before the end. */
-export const reportSlot = z
-  .object({
-    date: z.string().check(z.refine((s) => DATE_RE.test(s) && isCalendarDate(s), "Dates must be real dates written YYYY-MM-DD.")),
-    time_from: z.string().check(z.regex(TIME_RE, "Times must be written HH:mm.")),
-    time_to: z.string().check(z.regex(TIME_RE, "Times must be written HH:mm.")),
-  })
-  .check(z.refine((s) => s.time_from < s.time_to, { message: "The start time must be before the end time.", path: ["time_to"] }));
+export const reportSlot = z.lazy(() =>
+  z
+    .object({
+      date: z.string().check(z.refine((s) => DATE_RE.test(s) && isCalendarDate(s), "Dates must be real dates written YYYY-MM-DD.")),
+      time_from: z.string().check(z.regex(TIME_RE, "Times must be written HH:mm.")),
+      time_to: z.string().check(z.regex(TIME_RE, "Times must be written HH:mm.")),
+    })
+    .check(z.refine((s) => s.time_from < s.time_to, { message: "The start time must be before the end time.", path: ["time_to"] })),
+);
 export type ReportSlot = z.infer<typeof reportSlot>;
 
 /** Two to four distinct slots. Whether they lie in the future is checked against a clock: `slotsInFuture`. */
-export const reportSlots = z
-  .array(reportSlot)
-  .check(
-    z.minLength(MIN_REPORT_SLOTS, REPAIR_MESSAGES.slotsTooFew),
-    z.maxLength(MAX_REPORT_SLOTS, REPAIR_MESSAGES.slotsTooMany),
-    z.refine(distinctSlots, REPAIR_MESSAGES.slotsDistinct),
-  );
+export const reportSlots = z.lazy(() =>
+  z
+    .array(reportSlot)
+    .check(
+      z.minLength(MIN_REPORT_SLOTS, REPAIR_MESSAGES.slotsTooFew),
+      z.maxLength(MAX_REPORT_SLOTS, REPAIR_MESSAGES.slotsTooMany),
+      z.refine(distinctSlots, REPAIR_MESSAGES.slotsDistinct),
+    ),
+);
 
 /**
  * True when every slot starts after `now`, a local wall-clock time written "YYYY-MM-DD HH:mm" (the property's time
@@ -171,105 +175,123 @@ const reportFields = {
  * Body of POST /issue/issue: a new report for a unit of a property the caller may report for; `again_of`, a closed
  * repair of the same unit whose problem came back (its action report_again).
  */
-export const reportBody = z.object({ property_id: id, ...reportFields, again_of: z.optional(z.nullable(id)) });
+export const reportBody = z.lazy(() => z.object({ property_id: id, ...reportFields, again_of: z.optional(z.nullable(id)) }));
 export type ReportBody = z.output<typeof reportBody>;
 /** Body of PUT /issue/details?issue_id=: the report's fields, before the work starts. */
-export const editIssueBody = z.object(reportFields);
+export const editIssueBody = z.lazy(() => z.object(reportFields));
 export type EditIssueBody = z.output<typeof editIssueBody>;
 
 const reason = z
   .string(REPAIR_MESSAGES.reasonRequired)
   .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.reasonRequired), z.maxLength(REASON_MAX, REPAIR_MESSAGES.reasonTooLong));
 /** POST /issue/cancel and /issue/reopen: a reason is required (LOOP.md section 2). */
-export const reasonBody = z.object({ reason });
+export const reasonBody = z.lazy(() => z.object({ reason }));
 /** POST /issue/pick_slot: one of the slots the technician proposed. */
 export const pickSlotBody = reportSlot;
 /** POST /issue/request_slots: none of the proposed times suit; an optional note for the technician. */
-export const requestSlotsBody = z.object({
-  note: z._default(z.string().check(z.trim(), z.maxLength(REASON_MAX, REPAIR_MESSAGES.reasonTooLong)), ""),
-});
+export const requestSlotsBody = z.lazy(() =>
+  z.object({
+    note: z._default(z.string().check(z.trim(), z.maxLength(REASON_MAX, REPAIR_MESSAGES.reasonTooLong)), ""),
+  }),
+);
 /** POST /issue/confirm: 1 to 5 stars and an optional comment. */
-export const confirmBody = z.object({
-  rating: z.int(REPAIR_MESSAGES.ratingRequired).check(z.gte(1, REPAIR_MESSAGES.ratingRequired), z.lte(5, REPAIR_MESSAGES.ratingRequired)),
-  comment: z._default(z.string().check(z.trim(), z.maxLength(COMMENT_MAX, REPAIR_MESSAGES.commentTooLong)), ""),
-});
+export const confirmBody = z.lazy(() =>
+  z.object({
+    rating: z.int(REPAIR_MESSAGES.ratingRequired).check(z.gte(1, REPAIR_MESSAGES.ratingRequired), z.lte(5, REPAIR_MESSAGES.ratingRequired)),
+    comment: z._default(z.string().check(z.trim(), z.maxLength(COMMENT_MAX, REPAIR_MESSAGES.commentTooLong)), ""),
+  }),
+);
 /** POST /issue/comment: the text; up to 3 photos follow through POST /issue/media?issue_id=&event_id=. */
-export const commentBody = z.object({
-  body: z
-    .string(REPAIR_MESSAGES.commentRequired)
-    .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.commentRequired), z.maxLength(COMMENT_MAX, REPAIR_MESSAGES.commentTooLong)),
-});
+export const commentBody = z.lazy(() =>
+  z.object({
+    body: z
+      .string(REPAIR_MESSAGES.commentRequired)
+      .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.commentRequired), z.maxLength(COMMENT_MAX, REPAIR_MESSAGES.commentTooLong)),
+  }),
+);
 
 const amount = z.int(REPAIR_MESSAGES.price).check(z.gte(0, REPAIR_MESSAGES.price), z.lte(AMOUNT_MAX, REPAIR_MESSAGES.price));
 /** One part of a work report: its unit price in the minor units of the property's currency (src/contract/money.ts). */
-export const partSchema = z.object({
-  name: z
-    .string(REPAIR_MESSAGES.partNameRequired)
-    .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.partNameRequired), z.maxLength(PART_NAME_MAX, REPAIR_MESSAGES.partNameTooLong)),
-  qty: z.int(REPAIR_MESSAGES.partQty).check(z.gte(1, REPAIR_MESSAGES.partQty), z.lte(PART_QTY_MAX, REPAIR_MESSAGES.partQty)),
-  unit_price: amount,
-});
+export const partSchema = z.lazy(() =>
+  z.object({
+    name: z
+      .string(REPAIR_MESSAGES.partNameRequired)
+      .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.partNameRequired), z.maxLength(PART_NAME_MAX, REPAIR_MESSAGES.partNameTooLong)),
+    qty: z.int(REPAIR_MESSAGES.partQty).check(z.gte(1, REPAIR_MESSAGES.partQty), z.lte(PART_QTY_MAX, REPAIR_MESSAGES.partQty)),
+    unit_price: amount,
+  }),
+);
 /** Another cost of a work report (call-out fee, disposal...), in minor units. */
-export const extraCostSchema = z.object({
-  label: z
-    .string(REPAIR_MESSAGES.costLabelRequired)
-    .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.costLabelRequired), z.maxLength(COST_LABEL_MAX, REPAIR_MESSAGES.costLabelTooLong)),
-  amount,
-});
+export const extraCostSchema = z.lazy(() =>
+  z.object({
+    label: z
+      .string(REPAIR_MESSAGES.costLabelRequired)
+      .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.costLabelRequired), z.maxLength(COST_LABEL_MAX, REPAIR_MESSAGES.costLabelTooLong)),
+    amount,
+  }),
+);
 /**
  * POST /issue/complete: the work report (LOOP.md section 2). `minutes` defaults to the time from start to now; at least
  * one after-photo must be uploaded first (POST /issue/media?issue_id=&phase=after).
  */
-export const completeBody = z.object({
-  notes: z
-    .string(REPAIR_MESSAGES.notesRequired)
-    .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.notesRequired), z.maxLength(NOTES_MAX, REPAIR_MESSAGES.notesTooLong)),
-  parts: z._default(z.array(partSchema).check(z.maxLength(MAX_PARTS, REPAIR_MESSAGES.tooManyParts)), []),
-  minutes: z.optional(z.int(REPAIR_MESSAGES.minutes).check(z.gte(1, REPAIR_MESSAGES.minutes), z.lte(MINUTES_MAX, REPAIR_MESSAGES.minutes))),
-  extra_costs: z._default(z.array(extraCostSchema).check(z.maxLength(MAX_EXTRA_COSTS, REPAIR_MESSAGES.tooManyCosts)), []),
-  follow_up: z._default(z.boolean(), false),
-  occupant_damage: z._default(z.boolean(), false),
-});
+export const completeBody = z.lazy(() =>
+  z.object({
+    notes: z
+      .string(REPAIR_MESSAGES.notesRequired)
+      .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.notesRequired), z.maxLength(NOTES_MAX, REPAIR_MESSAGES.notesTooLong)),
+    parts: z._default(z.array(partSchema).check(z.maxLength(MAX_PARTS, REPAIR_MESSAGES.tooManyParts)), []),
+    minutes: z.optional(z.int(REPAIR_MESSAGES.minutes).check(z.gte(1, REPAIR_MESSAGES.minutes), z.lte(MINUTES_MAX, REPAIR_MESSAGES.minutes))),
+    extra_costs: z._default(z.array(extraCostSchema).check(z.maxLength(MAX_EXTRA_COSTS, REPAIR_MESSAGES.tooManyCosts)), []),
+    follow_up: z._default(z.boolean(), false),
+    occupant_damage: z._default(z.boolean(), false),
+  }),
+);
 export type CompleteBody = z.output<typeof completeBody>;
 
-export const repairsQuery = z.object({
-  status: z.optional(z.enum(["open", "closed"])),
-  scope: z.optional(z.enum(["mine", "property", "company"])),
-  property_id: z.optional(z.pipe(z.string().check(z.regex(/^\d{1,9}$/, "property_id must be a whole number.")), z.transform(Number))),
-});
+export const repairsQuery = z.lazy(() =>
+  z.object({
+    status: z.optional(z.enum(["open", "closed"])),
+    scope: z.optional(z.enum(["mine", "property", "company"])),
+    property_id: z.optional(z.pipe(z.string().check(z.regex(/^\d{1,9}$/, "property_id must be a whole number.")), z.transform(Number))),
+  }),
+);
 
 // ---- answers -------------------------------------------------------------------------------------------------
 
 /** A file of an issue or a comment: `url` (signed, private uploads) wins over SPEC.md's `path` when present. */
-export const repairMedia = z.looseObject({
-  media_id: z.optional(z.number()),
-  file_name: z._default(z.string(), ""),
-  path: z._default(z.string(), ""),
-  url: z.optional(z.string()),
-  kind: z.optional(z.string()),
-});
+export const repairMedia = z.lazy(() =>
+  z.looseObject({
+    media_id: z.optional(z.number()),
+    file_name: z._default(z.string(), ""),
+    path: z._default(z.string(), ""),
+    url: z.optional(z.string()),
+    kind: z.optional(z.string()),
+  }),
+);
 export type RepairMedia = z.infer<typeof repairMedia>;
 
 /** One entry of GET /issue/timeline: a move (kind = the move's name, or "reported") or a comment (kind "comment"). */
-export const timelineEntry = z.looseObject({
-  event_id: z.number(),
-  kind: z.string(),
-  from_stage: z._default(z.nullable(z.string()), null),
-  to_stage: z._default(z.nullable(z.string()), null),
-  note: z._default(z.nullable(z.string()), null),
-  actor_name: z._default(z.nullable(z.string()), null),
-  mine: z._default(z.boolean(), false),
-  created_at: z.string(),
-  images: z._default(z.array(repairMedia), []),
-});
+export const timelineEntry = z.lazy(() =>
+  z.looseObject({
+    event_id: z.number(),
+    kind: z.string(),
+    from_stage: z._default(z.nullable(z.string()), null),
+    to_stage: z._default(z.nullable(z.string()), null),
+    note: z._default(z.nullable(z.string()), null),
+    actor_name: z._default(z.nullable(z.string()), null),
+    mine: z._default(z.boolean(), false),
+    created_at: z.string(),
+    images: z._default(z.array(repairMedia), []),
+  }),
+);
 export type TimelineEntry = z.infer<typeof timelineEntry>;
-export const timelineResponse = z.looseObject({ status: z.number(), data: z._default(z.array(timelineEntry), []) });
+export const timelineResponse = z.lazy(() => z.looseObject({ status: z.number(), data: z._default(z.array(timelineEntry), []) }));
 
 /** Every issue answer of a move: the sentence and the issue as it is now (stage, actions, visit). */
-export const moveAnswer = z.looseObject({ message: z._default(z.string(), ""), data: z.optional(issueSchema) });
+export const moveAnswer = z.lazy(() => z.looseObject({ message: z._default(z.string(), ""), data: z.optional(issueSchema) }));
 /** POST /issue/comment answer: the new timeline entry (its event_id names it for the photos). */
-export const commentAnswer = z.looseObject({ message: z._default(z.string(), ""), data: timelineEntry });
+export const commentAnswer = z.lazy(() => z.looseObject({ message: z._default(z.string(), ""), data: timelineEntry }));
 /** POST /issue/media answer. */
-export const mediaAnswer = z.looseObject({ message: z._default(z.string(), ""), data: repairMedia });
+export const mediaAnswer = z.lazy(() => z.looseObject({ message: z._default(z.string(), ""), data: repairMedia }));
 
 export { slotSchema };

@@ -11,19 +11,23 @@ export const SUPPORT_MESSAGES = {
 } as const;
 
 /** POST /support/contact (signed in): kept in the database and mailed to the support address. */
-export const supportMessage = z.object({
-  subject: z.optional(z.string().check(z.trim(), z.maxLength(SUPPORT_LIMITS.subjectMax))),
-  message: z
-    .string(SUPPORT_MESSAGES.messageRequired)
-    .check(z.trim(), z.minLength(1, SUPPORT_MESSAGES.messageRequired), z.maxLength(SUPPORT_LIMITS.messageMax, SUPPORT_MESSAGES.messageTooLong)),
-});
+export const supportMessage = z.lazy(() =>
+  z.object({
+    subject: z.optional(z.string().check(z.trim(), z.maxLength(SUPPORT_LIMITS.subjectMax))),
+    message: z
+      .string(SUPPORT_MESSAGES.messageRequired)
+      .check(z.trim(), z.minLength(1, SUPPORT_MESSAGES.messageRequired), z.maxLength(SUPPORT_LIMITS.messageMax, SUPPORT_MESSAGES.messageTooLong)),
+  }),
+);
 export type SupportMessage = z.input<typeof supportMessage>;
 
 const nullishString = z.optional(z.nullable(z.string()));
 
 /** GET /support/info: where support answers (SUPPORT_PHONE, SUPPORT_WHATSAPP, SUPPORT_EMAIL on the server). */
-export const supportInfoResponse = z.looseObject({
-  status: z.number(),
-  data: z.looseObject({ phone: nullishString, whatsapp: nullishString, email: nullishString }),
-});
+export const supportInfoResponse = z.lazy(() =>
+  z.looseObject({
+    status: z.number(),
+    data: z.looseObject({ phone: nullishString, whatsapp: nullishString, email: nullishString }),
+  }),
+);
 export type SupportInfo = z.infer<typeof supportInfoResponse>["data"];
