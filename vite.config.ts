@@ -6,6 +6,7 @@ import type { OutputAsset, OutputChunk } from "rolldown";
 import { defineConfig, loadEnv, type Plugin } from "vite";
 import { type ManifestOptions, VitePWA } from "vite-plugin-pwa";
 import { literalsOf, pickWords } from "./scripts/first-words.mjs";
+import { precompileStyles } from "./scripts/precompiled-styles.mjs";
 import { LANGUAGES } from "./src/lib/lang-code";
 import { patterns } from "./src/paths";
 
@@ -281,6 +282,17 @@ function batchedStyles(): Plugin {
   };
 }
 
+/** The build compiles the app's css`` (scripts/precompiled-styles.mjs, issue 16). */
+function precompiledStyles(): Plugin {
+  const shim = here("./src/lib/goober-batch.ts");
+  return {
+    name: "fixit:precompiled-styles",
+    apply: "build",
+    enforce: "pre",
+    transform: (code, id) => (id !== shim && /[\\/]src[\\/].*\.tsx?$/.test(id) && code.includes("goober") ? precompileStyles(code, id, shim) : null),
+  };
+}
+
 /**
  * Brotli copies (x.br) of the page, the code, the styles and the dictionaries beside them: the server sends one to a
  * browser that takes br (server/static.ts), about a sixth fewer bytes than its gzip on every first visit (issue 16).
@@ -482,6 +494,7 @@ export default defineConfig(({ mode }) => {
       moduleGraph(),
       precompress(),
       batchedStyles(),
+      precompiledStyles(),
     ],
     build: {
       target: "es2020",

@@ -54,3 +54,26 @@ const target = { querySelector: () => ({ parentNode: 1, firstChild: sheet }) } a
 
 export const css: typeof gooberCss = gooberCss.bind({ target });
 export const glob: typeof gooberCss = gooberCss.bind({ g: 1, target });
+
+/** The classes whose rules `rule` added. */
+const added = new Set<string>();
+/**
+ * A css`` that the build compiled (vite.config.ts, precompiledStyles): goober's rule with `&` for its class. The class
+ * is a hash of the rule ("gb" and base 36, apart from goober's "go" and digits); the rule goes into the sheet once.
+ */
+export function rule(text: string): string {
+  let h = 11;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) >>> 0;
+  const cls = `gb${h.toString(36)}`;
+  if (!added.has(cls)) {
+    added.add(cls);
+    sheet.data += text.split("&").join(`.${cls}`);
+  }
+  return cls;
+}
+
+/** A glob`` that the build compiled: goober's rules, which have no class, into the sheet. */
+export function globalRules(text: string): string {
+  sheet.data += text;
+  return "";
+}
