@@ -272,7 +272,7 @@ const LIST_VIEWS = new Set([
 /** Each first screen's words file (locales/{lng}.{name}.json) by path, then by stored role ("*": any other; "out": signed out). */
 const firstWords = new Map<string, Record<string, string>>();
 const SIGNED_IN_FRAME = /[\\/]src[\\/](components[\\/](Header|BottomNav)\.tsx|signals[\\/]unread-watch\.ts)$/;
-/** The app's `import … from "goober"` gets src/lib/goober-batch.ts, which alone imports goober itself. */
+/** The app's `import … from "goober"` gets src/lib/goober-batch.ts, which alone imports goober itself (goober-sheet.ts's batch). */
 function batchedStyles(): Plugin {
   const shim = here("./src/lib/goober-batch.ts");
   return {
@@ -282,14 +282,14 @@ function batchedStyles(): Plugin {
   };
 }
 
-/** The build compiles the app's css`` (scripts/precompiled-styles.mjs, issue 16). */
+/** The build compiles the app's css`` (scripts/precompiled-styles.mjs, issue 16) into calls of src/lib/goober-sheet.ts. */
 function precompiledStyles(): Plugin {
-  const shim = here("./src/lib/goober-batch.ts");
+  const sheet = here("./src/lib/goober-sheet.ts");
   return {
     name: "fixit:precompiled-styles",
     apply: "build",
     enforce: "pre",
-    transform: (code, id) => (id !== shim && /[\\/]src[\\/].*\.tsx?$/.test(id) && code.includes("goober") ? precompileStyles(code, id, shim) : null),
+    transform: (code, id) => (/[\\/]src[\\/].*\.tsx?$/.test(id) && code.includes("goober") ? precompileStyles(code, id, sheet) : null),
   };
 }
 

@@ -1,2 +1,2 @@
 export function compileCss(text: string, global?: boolean): { cls: string; rule: string };
-export function precompileStyles(code: string, id: string, shim: string): { code: string; map: null } | null;
+export function precompileStyles(code: string, id: string, sheet: string): { code: string; map: null } | null;

@@ -1,6 +1,6 @@
 // Each css`` (and glob``) without interpolations is compiled by goober at build time into its rule, with `&` for its class:
 //   css`color: red; &:hover { color: blue; }`  becomes  rule("&{color:red;}&:hover{color:blue;}")
-// (src/lib/goober-batch.ts, which hashes the rule for its class and adds it to the sheet once). The phone then skips
+// (src/lib/goober-sheet.ts, which hashes the rule for its class and adds it to the sheet once). The phone then skips
 // goober's parsing of about 470 rules as the chunks load: about 14 ms of this machine's CPU on /property/open-issues,
 // 57 ms at Lighthouse's 4x slower CPU (issue 16, profiled). The rules are goober's own; only the class names differ.
 // vite.config.ts runs it on the app's modules in the build; the tests run goober as before. A css`` with `${}` still
@@ -30,10 +30,10 @@ export function compileCss(text, global = false) {
 }
 
 /**
- * The module `code` (TypeScript, at `id`) with its css`` of goober compiled into calls of `rule` from `shim` (the
- * module that exports it); null when there are none.
+ * The module `code` (TypeScript, at `id`) with its css`` and glob`` of goober compiled into calls of `rule` and
+ * `globalRules` from the module at `sheet`; null when there are none.
  */
-export function precompileStyles(code, id, shim) {
+export function precompileStyles(code, id, sheet) {
   const { program } = parseSync(id, code, { lang: id.endsWith("x") ? "tsx" : "ts" });
   /** The local names of goober's css and glob. */
   const tags = new Map();
@@ -64,5 +64,5 @@ export function precompileStyles(code, id, shim) {
     const call = global ? `__gooberGlobal(${JSON.stringify(rule)}${lines})` : `__gooberRule(${JSON.stringify(rule.split(`.${cls}`).join("&"))}${lines})`;
     out = `${out.slice(0, node.start)}${call}${out.slice(node.end)}`;
   }
-  return { code: `${out}\nimport { rule as __gooberRule, globalRules as __gooberGlobal } from ${JSON.stringify(shim)};\n`, map: null };
+  return { code: `${out}\nimport { rule as __gooberRule, globalRules as __gooberGlobal } from ${JSON.stringify(sheet)};\n`, map: null };
 }

@@ -212,12 +212,13 @@ const newId = (now: number) => `${String(now).padStart(15, "0")}-${String(++seri
 /** Forms an entry's item for the screens. */
 function itemOf(e: Live): OutboxItem {
   const last = [...e.steps].reverse().find((s) => s.done && s.answer !== undefined);
+  const reason = read(e.steps[0]?.json, "reason");
   return {
     id: e.id,
     kind: e.kind,
     issueId: e.issueId ?? (read(e.steps[0]?.answer, "data.issue_id") as number | undefined),
     label: e.label,
-    ...(typeof read(e.steps[0]?.json, "reason") === "string" ? { reason: read(e.steps[0]?.json, "reason") as string } : {}),
+    ...(typeof reason === "string" ? { reason } : {}),
     userId: e.userId,
     state: e.state,
     detail: e.detail,

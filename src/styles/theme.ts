@@ -1,7 +1,4 @@
-import { createElement } from "react";
-import { css, glob, setup } from "goober";
-
-setup(createElement);
+import { css, glob } from "goober";
 
 /** Theme tokens as CSS variables, so one stylesheet serves LTR and RTL (logical properties only). */
 glob`

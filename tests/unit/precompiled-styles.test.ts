@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { compileCss, precompileStyles } from "../../scripts/precompiled-styles.mjs";
-import { rule } from "../../src/lib/goober-batch";
+import { rule } from "../../src/lib/goober-sheet";
 
-const SHIM = "/app/src/lib/goober-batch.ts";
+const SHIM = "/app/src/lib/goober-sheet.ts";
 const tick = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 const sheetText = () => [...document.querySelectorAll("style#_goober, style[data-goober]")].map((s) => s.textContent).join("");
 
