@@ -5,7 +5,7 @@ import { effect } from "@preact/signals-react";
 import { createRoot } from "react-dom/client";
 import { App, preloadScreen } from "./app";
 import { currentPath, markOpened } from "./lib/hash-location";
-import { afterFirstScreen, heldBy } from "./lib/first-screen";
+import { afterFirstScreen, heldBy, splitFirstScreen } from "./lib/first-screen";
 import { watchConnectivity } from "./signals/connectivity";
 import { startLanguage, watchLanguage } from "./signals/language";
 import { isAuthenticated, persistSession, restoreSession, role } from "./signals/session";
@@ -13,6 +13,7 @@ import { watchSessionExpiry } from "./signals/session-expiry";
 import { watchViewport } from "./signals/viewport";
 
 markOpened();
+splitFirstScreen();
 restoreSession();
 persistSession();
 void heldBy(startLanguage());

@@ -70,6 +70,17 @@ export const afterFirstScreen = (cb: () => void) => whenFirstScreen(() => whenId
 /** Whether the first screen is up. */
 export const firstScreenUp = () => up;
 
+let splitting = false;
+/**
+ * The page's boot (src/main.tsx): until the first screen is up, what a screen marks as below the fold renders a frame
+ * later (src/components/Later.tsx). Screens mounted by themselves (the tests) render whole at once.
+ */
+export function splitFirstScreen() {
+  splitting = true;
+}
+/** Whether a screen rendered now leaves what is below its fold to a later task (splitFirstScreen). */
+export const splitsFirstScreen = () => splitting && !up;
+
 /** The app's start: held until the app has rendered once (src/app.tsx), so that no load in between counts as the end. */
 export const appStarted = holdFirstScreen();
 

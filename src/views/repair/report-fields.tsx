@@ -2,6 +2,7 @@
 // kind of problem as chips, title, description, photos and a video from the camera or the gallery, the emergency
 // switch, "you may enter" or "I will be there", and two to four times as quick chips or a date and two times.
 // Made to be done in under a minute on a cheap phone: native inputs, big targets, nothing loaded but the form.
+import { Later } from "../../components/Later";
 import { LimitNote } from "../../components/LimitNote";
 import { css } from "goober";
 import { type Dispatch, type RefObject, type SetStateAction, useEffect, useState } from "react";
@@ -208,46 +209,50 @@ export function ReportFields({ form, set, errors, files, setFiles, existing, can
         <LimitNote length={form.desc.length} max={DESC_MAX} />
       </Field>
       <MediaPicker id={id("files")} files={files} setFiles={setFiles} existing={existing} canUpload={canUpload} error={errors.files} />
-      <div className={css`display: flex; flex-direction: column; gap: 2px;`}>
-        <label className={switchRow}>
-          <input
-            id={id("emergency")}
-            type="checkbox"
-            role="switch"
-            checked={form.emergency}
-            aria-checked={form.emergency}
-            aria-describedby={id("emergency-hint")}
-            onChange={(e) => set({ emergency: e.currentTarget.checked })}
-          />
-          {t("report.emergency.label")}
-        </label>
-        <span id={id("emergency-hint")} className={muted}>
-          {t("report.emergency.hint")}
-        </span>
-      </div>
-      <fieldset className={sectionCss} aria-describedby={errors.presence ? id("presence-error") : undefined}>
-        <legend>{t("report.presence.title")}</legend>
-        <div className={radioCards}>
-          {(["may_enter", "present"] as const).map((p, i) => (
-            <label key={p}>
-              <input
-                type="radio"
-                name={id("presence")}
-                value={p}
-                data-focus={i === 0 ? "presence" : undefined}
-                checked={form.presence === p}
-                onChange={() => set({ presence: p })}
-              />
-              <span>
-                {t(`report.presence.${p}`)}
-                <small>{t(`report.presence.${p}Hint`)}</small>
-              </span>
-            </label>
-          ))}
+      {/* Below the fold on a phone: a frame later when the form is the page's first screen (the date and time fields
+          alone are a fifth of its render). */}
+      <Later>
+        <div className={css`display: flex; flex-direction: column; gap: 2px;`}>
+          <label className={switchRow}>
+            <input
+              id={id("emergency")}
+              type="checkbox"
+              role="switch"
+              checked={form.emergency}
+              aria-checked={form.emergency}
+              aria-describedby={id("emergency-hint")}
+              onChange={(e) => set({ emergency: e.currentTarget.checked })}
+            />
+            {t("report.emergency.label")}
+          </label>
+          <span id={id("emergency-hint")} className={muted}>
+            {t("report.emergency.hint")}
+          </span>
         </div>
-        <ErrorLine id={id("presence-error")} error={errors.presence} />
-      </fieldset>
-      <SlotsPicker id={id("slots")} value={form.available} error={errors.available} onChange={(available) => set({ available })} />
+        <fieldset className={sectionCss} aria-describedby={errors.presence ? id("presence-error") : undefined}>
+          <legend>{t("report.presence.title")}</legend>
+          <div className={radioCards}>
+            {(["may_enter", "present"] as const).map((p, i) => (
+              <label key={p}>
+                <input
+                  type="radio"
+                  name={id("presence")}
+                  value={p}
+                  data-focus={i === 0 ? "presence" : undefined}
+                  checked={form.presence === p}
+                  onChange={() => set({ presence: p })}
+                />
+                <span>
+                  {t(`report.presence.${p}`)}
+                  <small>{t(`report.presence.${p}Hint`)}</small>
+                </span>
+              </label>
+            ))}
+          </div>
+          <ErrorLine id={id("presence-error")} error={errors.presence} />
+        </fieldset>
+        <SlotsPicker id={id("slots")} value={form.available} error={errors.available} onChange={(available) => set({ available })} />
+      </Later>
     </>
   );
 }
@@ -533,43 +538,46 @@ function SlotsPicker({ id, value, error, onChange }: { id: string; value: Report
           </button>
         ))}
       </div>
-      <fieldset className={cx(sectionCss, css`& > legend { font-size: 15px; }`)}>
-        <legend>{t("report.slots.custom")}</legend>
-        <div className={customGrid}>
-          <TextField
-            id={`${id}-date`}
-            label={t("report.slots.date")}
-            type="date"
-            min={ymd(nowDate)}
-            value={custom.date}
-            max={lastSlotDay(now)}
-            aria-invalid={invalid("date")}
-            onChange={(e) => editCustom({ date: e.currentTarget.value })}
-          />
-          <TextField
-            id={`${id}-from`}
-            label={t("report.slots.from")}
-            type="time"
-            step={900}
-            value={custom.time_from}
-            aria-invalid={invalid("time_from")}
-            onChange={(e) => editCustom({ time_from: e.currentTarget.value })}
-          />
-          <TextField
-            id={`${id}-to`}
-            label={t("report.slots.to")}
-            type="time"
-            step={900}
-            value={custom.time_to}
-            aria-invalid={invalid("time_to")}
-            onChange={(e) => editCustom({ time_to: e.currentTarget.value })}
-          />
-          <Button variant="secondary" onClick={addCustom}>
-            {t("report.slots.add")}
-          </Button>
-        </div>
-        <ErrorLine id={`${id}-custom-error`} error={customError ?? undefined} />
-      </fieldset>
+      {/* The date and time fields build the browser's pickers: on the first screen, a frame after the rest. */}
+      <Later>
+        <fieldset className={cx(sectionCss, css`& > legend { font-size: 15px; }`)}>
+          <legend>{t("report.slots.custom")}</legend>
+          <div className={customGrid}>
+            <TextField
+              id={`${id}-date`}
+              label={t("report.slots.date")}
+              type="date"
+              min={ymd(nowDate)}
+              value={custom.date}
+              max={lastSlotDay(now)}
+              aria-invalid={invalid("date")}
+              onChange={(e) => editCustom({ date: e.currentTarget.value })}
+            />
+            <TextField
+              id={`${id}-from`}
+              label={t("report.slots.from")}
+              type="time"
+              step={900}
+              value={custom.time_from}
+              aria-invalid={invalid("time_from")}
+              onChange={(e) => editCustom({ time_from: e.currentTarget.value })}
+            />
+            <TextField
+              id={`${id}-to`}
+              label={t("report.slots.to")}
+              type="time"
+              step={900}
+              value={custom.time_to}
+              aria-invalid={invalid("time_to")}
+              onChange={(e) => editCustom({ time_to: e.currentTarget.value })}
+            />
+            <Button variant="secondary" onClick={addCustom}>
+              {t("report.slots.add")}
+            </Button>
+          </div>
+          <ErrorLine id={`${id}-custom-error`} error={customError ?? undefined} />
+        </fieldset>
+      </Later>
       {/* A label for the list, not a heading: the form's sections are fieldsets under the screen's h1 (heading order). */}
       <p id={`${id}-chosen`} className={css`font-size: 15px; font-weight: 700; margin: 0;`}>
         {t("report.slots.chosen", { count: value.length, max: MAX_REPORT_SLOTS })}
