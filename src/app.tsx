@@ -3,6 +3,7 @@ import { Suspense, useEffect, useLayoutEffect, useState } from "react";
 import { lazyOf } from "./lib/load-again";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Redirect, Route, Router, Switch, useLocation } from "wouter";
+import { routeParser } from "./lib/route-parser";
 import { OfflineBar } from "./components/OfflineBar";
 import { ErrorBoundary, GateScreen, LoadingScreen, waitingOffline } from "./components/Screens";
 import { useHashLocation, useHashSearch } from "./lib/hash-location";
@@ -129,7 +130,7 @@ export function App({ location }: { location?: { hook: typeof useHashLocation; s
       <div hidden={!!gateScreen}>
         <OfflineBar show={offlineOk && !waitingOffline.value} />
         <ErrorBoundary>
-          <Router hook={location?.hook ?? useHashLocation} searchHook={location?.searchHook ?? useHashSearch}>
+          <Router hook={location?.hook ?? useHashLocation} searchHook={location?.searchHook ?? useHashSearch} parser={routeParser}>
             <Shell />
           </Router>
           <AfterFirstScreen>
