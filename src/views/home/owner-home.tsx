@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchProperties, fetchProperty } from "../../api/property";
 import { fetchRepairs } from "../../api/repairs";
+import { Later } from "../../components/Later";
 import { SavedAt } from "../../components/SavedAt";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { EmptyState, LinkButton, PlacesListEnd, LoadError, PlusIcon, PropertyRow, href, listCss } from "../../components/property/parts";
@@ -212,43 +213,46 @@ export function OwnerHome({ title }: ViewProps) {
           </div>
         )}
         {shown.current && <HomeRepairs open={open} />}
+        {/* Below the repairs, on a phone below the fold: a frame later when Home is the page's first screen. */}
         {shown.current && (
-          <section className={stack} aria-labelledby="places-title">
-            <div className={headCss}>
-              <h2 id="places-title">{tenant ? t("places.yourHomes") : t("places.yourProperties")}</h2>
-              {!tenant && !empty && (
-                <LinkButton to={paths.addProperty}>
-                  <PlusIcon />
-                  {t("places.addProperty")}
-                </LinkButton>
-              )}
-            </div>
-            {items.length > 0 && (
-              <ul className={listCss}>
-                {items.map((p) => (
-                  <li key={p.property_id}>{tenant ? <TenantHome property={p} /> : <PropertyRow property={p} />}</li>
-                ))}
-              </ul>
-            )}
-            {empty &&
-              (tenant ? (
-                <EmptyState text={t("places.tenantEmpty")} />
-              ) : (
-                <EmptyState text={t("places.ownerEmpty")}>
-                  <LinkButton to={paths.addProperty} primary>
+          <Later>
+            <section className={stack} aria-labelledby="places-title">
+              <div className={headCss}>
+                <h2 id="places-title">{tenant ? t("places.yourHomes") : t("places.yourProperties")}</h2>
+                {!tenant && !empty && (
+                  <LinkButton to={paths.addProperty}>
                     <PlusIcon />
-                    {t("places.addFirstProperty")}
+                    {t("places.addProperty")}
                   </LinkButton>
-                </EmptyState>
-              ))}
-            {places.error != null && <LoadError retry={places.retry} />}
-            <PlacesListEnd paged={places} />
-            {tenant && (
-              <a href={href(paths.prevTenant())} className={css`align-self: flex-start; display: inline-flex; align-items: center; min-height: 44px;`}>
-                {t("places.earlierHomes")}
-              </a>
-            )}
-          </section>
+                )}
+              </div>
+              {items.length > 0 && (
+                <ul className={listCss}>
+                  {items.map((p) => (
+                    <li key={p.property_id}>{tenant ? <TenantHome property={p} /> : <PropertyRow property={p} />}</li>
+                  ))}
+                </ul>
+              )}
+              {empty &&
+                (tenant ? (
+                  <EmptyState text={t("places.tenantEmpty")} />
+                ) : (
+                  <EmptyState text={t("places.ownerEmpty")}>
+                    <LinkButton to={paths.addProperty} primary>
+                      <PlusIcon />
+                      {t("places.addFirstProperty")}
+                    </LinkButton>
+                  </EmptyState>
+                ))}
+              {places.error != null && <LoadError retry={places.retry} />}
+              <PlacesListEnd paged={places} />
+              {tenant && (
+                <a href={href(paths.prevTenant())} className={css`align-self: flex-start; display: inline-flex; align-items: center; min-height: 44px;`}>
+                  {t("places.earlierHomes")}
+                </a>
+              )}
+            </section>
+          </Later>
         )}
       </div>
     </main>
