@@ -13,9 +13,12 @@ export function isCalendarDate(s: string): boolean {
 }
 
 /** Accepts "HH:mm" and "HH:mm:ss" from the server, always returning "HH:mm". */
-const loosely = z.pipe(
-  z.string(),
-  z.transform((s: string) => s.slice(0, 5)),
+// The helpers too are built when a schema first parses with them, not as the module loads (issue 16).
+const loosely = z.lazy(() =>
+  z.pipe(
+    z.string(),
+    z.transform((s: string) => s.slice(0, 5)),
+  ),
 );
 
 /** An availability slot as the app receives it (SPEC.md section 3). */
@@ -54,9 +57,11 @@ export const acknowledgeBody = z.lazy(() =>
 );
 export type AcknowledgeBody = z.infer<typeof acknowledgeBody>;
 
-const pathItem = z.looseObject({ path: z.string() });
+const pathItem = z.lazy(() => z.looseObject({ path: z.string() }));
 // `url`: a signed link to a private upload (issue 11); it wins over `path` when present. `media_id` names it for removal.
-const mediaItem = z.looseObject({ file_name: z.string(), path: z._default(z.string(), ""), url: z.optional(z.string()), media_id: z.optional(z.number()) });
+const mediaItem = z.lazy(() =>
+  z.looseObject({ file_name: z.string(), path: z._default(z.string(), ""), url: z.optional(z.string()), media_id: z.optional(z.number()) }),
+);
 export type MediaItem = z.infer<typeof mediaItem>;
 
 /** Structured address (SPEC.md section 3). */
@@ -76,7 +81,7 @@ export type Addrs = z.infer<typeof addrsSchema>;
 // What the app reads of an issue: SPEC.md's state fields (D4). Only what identifies and dates an issue is required;
 // the rest reads as none or empty when a server leaves it out, and fields the app does not know yet (LOOP.md's stage,
 // actions, ...) pass through (looseObject).
-const text = z._default(z.nullable(z.string()), null);
+const text = z.lazy(() => z._default(z.nullable(z.string()), null));
 const list = <T extends z.ZodMiniType>(item: T) => z._default(z.array(item), []);
 
 /** An issue in the shape of SPEC.md's state fields (D4). */

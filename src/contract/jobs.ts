@@ -4,15 +4,18 @@
 // server/reports/) and the app (src/api/jobs.ts). Answers require only what LOOP.md names and let other fields through.
 import * as z from "zod/mini";
 
-const text = z._default(z.nullable(z.string()), null);
-const num = z._default(z.nullable(z.number()), null);
+// Built when a schema first parses with them, not as the module loads (issue 16), as the schemas below.
+const text = z.lazy(() => z._default(z.nullable(z.string()), null));
+const num = z.lazy(() => z._default(z.nullable(z.number()), null));
 const list = <T extends z.ZodMiniType>(item: T) => z._default(z.array(item), []);
-const media = z.looseObject({
-  media_id: z.optional(z.number()),
-  file_name: z._default(z.string(), ""),
-  path: z._default(z.string(), ""),
-  url: z.optional(z.string()),
-});
+const media = z.lazy(() =>
+  z.looseObject({
+    media_id: z.optional(z.number()),
+    file_name: z._default(z.string(), ""),
+    path: z._default(z.string(), ""),
+    url: z.optional(z.string()),
+  }),
+);
 
 // ---- requests --------------------------------------------------------------------------------------------------
 

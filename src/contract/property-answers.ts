@@ -3,7 +3,8 @@
 // other fields through (looseObject).
 import * as z from "zod/mini";
 
-const nullableText = z._default(z.nullable(z.string()), null);
+// The helpers too are built when a schema first parses with them, not as the module loads (issue 16).
+const nullableText = z.lazy(() => z._default(z.nullable(z.string()), null));
 const list = <T extends z.ZodMiniType>(item: T) => z._default(z.array(item), []);
 
 /** A photo or document of a property: `url` is what the app loads (it may carry a signature); `path` as SPEC.md's media. */
@@ -46,10 +47,10 @@ export const unitSchema = z.lazy(() =>
 );
 export type Unit = z.infer<typeof unitSchema>;
 
-const companyRef = z.looseObject({ company_id: z.number(), name: z.string() });
+const companyRef = z.lazy(() => z.looseObject({ company_id: z.number(), name: z.string() }));
 
-/** One row of GET /property/properties (owner: theirs; manager: their company's; tenant: where they live or lived). */
-export const propertySummary = z.looseObject({
+/** The fields of a row of GET /property/properties, which the property page has too. */
+const summaryShape = () => ({
   property_id: z.number(),
   name: z.string(),
   type: z._default(z.string(), "building"),
@@ -62,6 +63,8 @@ export const propertySummary = z.looseObject({
   company: z._default(z.nullable(companyRef), null),
   relation: z._default(z.string(), "owner"),
 });
+/** One row of GET /property/properties (owner: theirs; manager: their company's; tenant: where they live or lived). */
+export const propertySummary = z.lazy(() => z.looseObject(summaryShape()));
 export type PropertySummary = z.infer<typeof propertySummary>;
 
 /**
@@ -71,7 +74,7 @@ export type PropertySummary = z.infer<typeof propertySummary>;
  */
 export const propertyDetail = z.lazy(() =>
   z.looseObject({
-    ...propertySummary.shape,
+    ...summaryShape(),
     access_notes: z._default(z.string(), ""),
     owner_name: nullableText,
     units: list(unitSchema),

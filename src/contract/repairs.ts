@@ -111,7 +111,8 @@ export const REPAIR_MESSAGES = {
   tooManyCosts: `A report can list at most ${MAX_EXTRA_COSTS} other costs.`,
 } as const;
 
-const id = z.int().check(z.positive());
+// The helpers too are built when a schema first parses with them, not as the module loads (issue 16).
+const id = z.lazy(() => z.int().check(z.positive()));
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -153,37 +154,34 @@ export function lastSlotDay(now: string): string {
 /** True when every slot's day is at most SLOT_DAYS_AHEAD days after `now`'s (a year 9999 was taken). */
 export const slotsNotTooFar = (slots: readonly { date: string }[], now: string) => slots.every((s) => s.date <= lastSlotDay(now));
 
-const category = z.int(REPAIR_MESSAGES.categoryRequired).check(z.refine((n) => SKILL_IDS.has(n), REPAIR_MESSAGES.categoryRequired));
-const title = z
-  .string(REPAIR_MESSAGES.titleRequired)
-  .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.titleRequired), z.maxLength(TITLE_MAX, REPAIR_MESSAGES.titleTooLong));
-const desc = z._default(z.string().check(z.trim(), z.maxLength(DESC_MAX, REPAIR_MESSAGES.descTooLong)), "");
-const presence = z.enum(PRESENCE, REPAIR_MESSAGES.presenceRequired);
-
-/** The fields of a report that the edit form may change too. */
-const reportFields = {
+/** The fields of a report that the edit form may change too (built with the schema that first needs them). */
+const reportFields = () => ({
   unit_id: z.int(REPAIR_MESSAGES.unitRequired).check(z.positive(REPAIR_MESSAGES.unitRequired)),
-  category,
-  title,
-  desc,
+  category: z.int(REPAIR_MESSAGES.categoryRequired).check(z.refine((n) => SKILL_IDS.has(n), REPAIR_MESSAGES.categoryRequired)),
+  title: z
+    .string(REPAIR_MESSAGES.titleRequired)
+    .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.titleRequired), z.maxLength(TITLE_MAX, REPAIR_MESSAGES.titleTooLong)),
+  desc: z._default(z.string().check(z.trim(), z.maxLength(DESC_MAX, REPAIR_MESSAGES.descTooLong)), ""),
   emergency: z._default(z.boolean(), false),
-  presence,
+  presence: z.enum(PRESENCE, REPAIR_MESSAGES.presenceRequired),
   available: reportSlots,
-};
+});
 
 /**
  * Body of POST /issue/issue: a new report for a unit of a property the caller may report for; `again_of`, a closed
  * repair of the same unit whose problem came back (its action report_again).
  */
-export const reportBody = z.lazy(() => z.object({ property_id: id, ...reportFields, again_of: z.optional(z.nullable(id)) }));
+export const reportBody = z.lazy(() => z.object({ property_id: id, ...reportFields(), again_of: z.optional(z.nullable(id)) }));
 export type ReportBody = z.output<typeof reportBody>;
 /** Body of PUT /issue/details?issue_id=: the report's fields, before the work starts. */
-export const editIssueBody = z.lazy(() => z.object(reportFields));
+export const editIssueBody = z.lazy(() => z.object(reportFields()));
 export type EditIssueBody = z.output<typeof editIssueBody>;
 
-const reason = z
-  .string(REPAIR_MESSAGES.reasonRequired)
-  .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.reasonRequired), z.maxLength(REASON_MAX, REPAIR_MESSAGES.reasonTooLong));
+const reason = z.lazy(() =>
+  z
+    .string(REPAIR_MESSAGES.reasonRequired)
+    .check(z.trim(), z.minLength(1, REPAIR_MESSAGES.reasonRequired), z.maxLength(REASON_MAX, REPAIR_MESSAGES.reasonTooLong)),
+);
 /** POST /issue/cancel and /issue/reopen: a reason is required (LOOP.md section 2). */
 export const reasonBody = z.lazy(() => z.object({ reason }));
 /** POST /issue/pick_slot: one of the slots the technician proposed. */
@@ -210,7 +208,7 @@ export const commentBody = z.lazy(() =>
   }),
 );
 
-const amount = z.int(REPAIR_MESSAGES.price).check(z.gte(0, REPAIR_MESSAGES.price), z.lte(AMOUNT_MAX, REPAIR_MESSAGES.price));
+const amount = z.lazy(() => z.int(REPAIR_MESSAGES.price).check(z.gte(0, REPAIR_MESSAGES.price), z.lte(AMOUNT_MAX, REPAIR_MESSAGES.price)));
 /** One part of a work report: its unit price in the minor units of the property's currency (src/contract/money.ts). */
 export const partSchema = z.lazy(() =>
   z.object({

@@ -3,7 +3,7 @@
 // the manifest, the outbox, the bell's count, the whole dictionary, the Google button's server check): on a phone with
 // six connections to the server and a slow network, each of those would otherwise take a connection and bandwidth from
 // what the screen waits for. Whatever happens, the first screen counts as up after UP_AT_THE_LATEST_MS.
-import { whenIdle } from "./idle";
+import { inNextTask, whenIdle } from "./idle";
 import { whenOnline } from "../signals/connectivity";
 
 export const UP_AT_THE_LATEST_MS = 6000;
@@ -80,6 +80,11 @@ export function splitFirstScreen() {
 }
 /** Whether a screen rendered now leaves what is below its fold to a later task (splitFirstScreen). */
 export const splitsFirstScreen = () => splitting && !up;
+/**
+ * On the page's first screen, a task's wait (splitFirstScreen): the screen's data, read and checked in one task, is
+ * rendered in the next, two shorter tasks on a cheap phone rather than one long one. Otherwise nothing to wait for.
+ */
+export const nextTaskOnFirstScreen = (): Promise<unknown> | undefined => (splitsFirstScreen() ? inNextTask(null) : undefined);
 
 /** The app's start: held until the app has rendered once (src/app.tsx), so that no load in between counts as the end. */
 export const appStarted = holdFirstScreen();

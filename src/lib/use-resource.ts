@@ -7,7 +7,7 @@
 import { type DependencyList, useCallback, useEffect, useRef, useState } from "react";
 import { online } from "../signals/connectivity";
 import { user } from "../signals/session";
-import { heldBy } from "./first-screen";
+import { heldBy, nextTaskOnFirstScreen } from "./first-screen";
 import { type PagedList, applyPage, emptyList, stopList } from "./infinite-list";
 import { keep as keepRead, readKept } from "./kept";
 
@@ -116,6 +116,7 @@ export function useResource<T>(
         if (!live()) return;
         try {
           const data = await loadRef.current(controller.signal);
+          await nextTaskOnFirstScreen();
           if (!live()) return;
           setState({ data, loading: false, error: null, savedAt: null });
           // Signed out (or someone else signed in) meanwhile: nothing of the last person is written back.
@@ -221,6 +222,7 @@ export function usePagedList<T>(
         if (controller.signal.aborted) return;
         try {
           const page = await loadRef.current(current.nextPage, controller.signal);
+          await nextTaskOnFirstScreen();
           if (controller.signal.aborted) return;
           settle();
           const next = applyPage(listRef.current, page, keyRef.current);
