@@ -67,4 +67,24 @@ describe("the first screen is up (src/lib/first-screen.ts)", () => {
     vi.advanceTimersByTime(1);
     expect(calls).toEqual(["up"]);
   });
+
+  it("on the page's first screen only, makes a task's wait between reading a screen's data and rendering it", async () => {
+    const m = await fresh();
+    // Not split (a screen mounted by itself, as in the tests): nothing to wait for.
+    expect(m.nextTaskOnFirstScreen()).toBeUndefined();
+    m.splitFirstScreen();
+    let waited = false;
+    void m.nextTaskOnFirstScreen()?.then(() => {
+      waited = true;
+    });
+    await Promise.resolve();
+    expect(waited).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(waited).toBe(true);
+    // Once the first screen is up, the rest of the session renders what it reads at once.
+    m.appStarted();
+    await frames();
+    expect(m.firstScreenUp()).toBe(true);
+    expect(m.nextTaskOnFirstScreen()).toBeUndefined();
+  });
 });
