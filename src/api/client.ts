@@ -17,6 +17,10 @@ export { API_BASE };
 export function handleStatus(request: Request, response: Response) {
   if (response.status === 401) {
     const login = new URL(request.url).pathname.endsWith("/user/login");
+    // A call made with a session that has ended since (a log-out, another account signed in) says nothing of the one
+    // now: the bell's count asked for as Log out was pressed must not take the sign-in screen to the root.
+    const sent = request.headers.get("Authorization");
+    if (!login && sent && sent !== `Bearer ${token.peek()}`) return;
     const hadSession = token.peek() != null;
     signOut({ ended: true });
     navigate(login ? paths.login : paths.root, { replace: true });

@@ -1,20 +1,20 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApi, errorDetail } from "../../src/api/client";
 import { isAuthenticated, signIn, signOut } from "../../src/signals/session";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-function fakeFetch(responses: Array<() => Response>) {
+function fakeFetch(responses: Array<() => Response | Promise<Response>>) {
   const calls: Request[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = input instanceof Request ? input : new Request(input, init);
     calls.push(req);
-    return (responses[Math.min(calls.length - 1, responses.length - 1)] as () => Response)();
+    return (responses[Math.min(calls.length - 1, responses.length - 1)] as () => Response | Promise<Response>)();
   };
   return { fetch: fetch as typeof globalThis.fetch, calls };
 }
 
-const make = (responses: Array<() => Response>) => {
+const make = (responses: Array<() => Response | Promise<Response>>) => {
   const f = fakeFetch(responses);
   const api = createApi({ prefixUrl: "http://localhost/api", fetch: f.fetch, retry: { limit: 3, methods: ["get"], statusCodes: [503], delay: () => 0 } });
   return { api, calls: f.calls };
@@ -54,6 +54,34 @@ describe("the ky client", () => {
     await api.get("company/staffs").catch(() => undefined);
     expect(isAuthenticated.value).toBe(false);
     expect(location.hash).toBe("#/");
+  });
+
+  it("on 401 to a call made with a session that has ended since, leaves the screen and the session as they are", async () => {
+    // A call on its way with the session of then; its 401 comes after the session changed.
+    const late = async (change: () => void) => {
+      let answer!: (r: Response) => void;
+      const { api } = make([() => new Promise<Response>((r) => (answer = r))]);
+      const call = api.get("notification/count").catch(() => undefined);
+      await vi.waitFor(() => expect(answer).toBeTypeOf("function"));
+      change();
+      answer(json(401, { detail: "Please sign in again." }));
+      await call;
+    };
+    // Logged out meanwhile, on the sign-in screen.
+    signIn({ access_token: "old", role: 0, got_email_mob: 1 });
+    await late(() => {
+      signOut();
+      location.hash = "#/login";
+    });
+    expect(location.hash).toBe("#/login");
+    // Another account signed in meanwhile.
+    signIn({ access_token: "old", role: 0, got_email_mob: 1 });
+    await late(() => {
+      signIn({ access_token: "new", role: 1, got_email_mob: 1 });
+      location.hash = "#/jobs";
+    });
+    expect(isAuthenticated.value).toBe(true);
+    expect(location.hash).toBe("#/jobs");
   });
 
   it("on 404 goes to /404", async () => {
