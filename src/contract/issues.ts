@@ -1,6 +1,7 @@
 // Wire schemas of the issue area (D4), shared by server/routes/issues.ts and src/api/issues.ts.
 import * as z from "zod/mini";
 import { workReport } from "./jobs";
+import { list, text } from "./answer-fields";
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -81,8 +82,6 @@ export type Addrs = z.infer<typeof addrsSchema>;
 // What the app reads of an issue: SPEC.md's state fields (D4). Only what identifies and dates an issue is required;
 // the rest reads as none or empty when a server leaves it out, and fields the app does not know yet (LOOP.md's stage,
 // actions, ...) pass through (looseObject).
-const text = z.lazy(() => z._default(z.nullable(z.string()), null));
-const list = <T extends z.ZodMiniType>(item: T) => z._default(z.array(item), []);
 
 /** An issue in the shape of SPEC.md's state fields (D4). */
 export const issueSchema = z.lazy(() =>

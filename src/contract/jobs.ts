@@ -3,11 +3,9 @@
 // company's dashboard and the manager's home counts, and the e-receipt. Shared by the server (server/issues/,
 // server/reports/) and the app (src/api/jobs.ts). Answers require only what LOOP.md names and let other fields through.
 import * as z from "zod/mini";
+import { list, num, text } from "./answer-fields";
 
-// Built when a schema first parses with them, not as the module loads (issue 16), as the schemas below.
-const text = z.lazy(() => z._default(z.nullable(z.string()), null));
-const num = z.lazy(() => z._default(z.nullable(z.number()), null));
-const list = <T extends z.ZodMiniType>(item: T) => z._default(z.array(item), []);
+// Built when a schema first parses with it, not as the module loads (issue 16), as the schemas below.
 const media = z.lazy(() =>
   z.looseObject({
     media_id: z.optional(z.number()),

@@ -2,10 +2,7 @@
 // load the phone rules that the request bodies in ./property.ts need. They require only what LOOP.md names and let
 // other fields through (looseObject).
 import * as z from "zod/mini";
-
-// The helpers too are built when a schema first parses with them, not as the module loads (issue 16).
-const nullableText = z.lazy(() => z._default(z.nullable(z.string()), null));
-const list = <T extends z.ZodMiniType>(item: T) => z._default(z.array(item), []);
+import { list, text as nullableText } from "./answer-fields";
 
 /** A photo or document of a property: `url` is what the app loads (it may carry a signature); `path` as SPEC.md's media. */
 export const propertyFile = z.lazy(() =>

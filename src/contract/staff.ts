@@ -1,10 +1,10 @@
 // What the company staff area answers (SPEC.md sections 3 and 7), as the app reads it: zod only, so the staff list and
 // employee details load no form rules.
 import * as z from "zod/mini";
+import { text } from "./answer-fields";
 
 // The answers below require only what SPEC.md names (user_id and name to show a person at all; status and data of the
 // envelope) and let every other field through (looseObject); a missing text reads as none, a missing list as empty.
-const text = z._default(z.nullable(z.string()), null);
 const pictures = () => z._default(z.nullable(z.array(profileItem)), []);
 
 /** Items of staff_profile / comp_profile: `path` is relative to the users file host (/files/users/). */
