@@ -5,40 +5,15 @@ import * as z from "zod/mini";
 import { westernDigits } from "./digits";
 import { SKILL_IDS } from "../data/skills";
 import { DEFAULT_DIAL_CODE, DIAL_CODE, stripNumber } from "./common";
-import { EMAIL_MESSAGES, email, optionalEmail } from "./email";
-import { PHONE_MESSAGES, mobileChecks } from "./phone";
+import { email, optionalEmail } from "./email";
+import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "./messages";
+import { mobileChecks } from "./phone";
 
-export { DEFAULT_DIAL_CODE, DIAL_CODE, email, stripNumber };
+export { DEFAULT_DIAL_CODE, DIAL_CODE, MESSAGES, PASSWORD_MAX, PASSWORD_MIN, email, stripNumber };
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 export const OTP_LENGTH = 6;
 /** ISO 639-1: two lower-case letters. */
 export const LANGUAGE_CODE = /^[a-z]{2}$/;
-
-export const MESSAGES = {
-  nameRequired: "Name is required.",
-  nameTooLong: "Name must be at most 100 characters.",
-  emailRequired: EMAIL_MESSAGES.required,
-  emailInvalid: EMAIL_MESSAGES.invalid,
-  mobRequired: PHONE_MESSAGES.required,
-  mobInvalid: PHONE_MESSAGES.invalid,
-  dialInvalid: "Please choose a country code.",
-  passwordRequired: "Password is required.",
-  passwordShort: `Password must be at least ${PASSWORD_MIN} characters.`,
-  passwordLong: `Password must be at most ${PASSWORD_MAX} characters.`,
-  terms: "You must accept the terms of service to proceed.",
-  skillsRequired: "Please choose at least one skill.",
-  skillUnknown: "Please choose skills from the list.",
-  languagesRequired: "Please choose at least one language.",
-  languageInvalid: "Languages must be two-letter ISO 639-1 codes.",
-  regNoRequired: "Registration number is required.",
-  otpInvalid: "The code must be 6 digits.",
-  identifierRequired: "Please enter your email or mobile number.",
-  mismatch: "Passwords do not match!",
-  resetTokenRequired: "Please verify the code from your email first.",
-  oauthTicketInvalid: "This sign-in link has expired. Please try again.",
-} as const;
 
 const name = z.string(MESSAGES.nameRequired).check(z.trim(), z.minLength(1, MESSAGES.nameRequired), z.maxLength(100, MESSAGES.nameTooLong));
 /** Required here; whether it is a mobile number of the chosen country is the object's check (`mobileChecks`, D16). */
@@ -134,12 +109,7 @@ export const companyRegister = z
     cntry_code: dialCode,
     reg_no: z
       .string(MESSAGES.regNoRequired)
-      .check(
-        z.trim(),
-        z.overwrite(westernDigits),
-        z.minLength(1, MESSAGES.regNoRequired),
-        z.maxLength(50, "Registration number must be at most 50 characters."),
-      ),
+      .check(z.trim(), z.overwrite(westernDigits), z.minLength(1, MESSAGES.regNoRequired), z.maxLength(50, MESSAGES.regNoTooLong)),
     terms_service: terms,
   })
   .check(...mobileChecks(), passwordUnlessTicket());

@@ -2,11 +2,9 @@
 // Every form checks an email with this schema (safeParse, directly or through its area's contract) and the server
 // validates every body with the same; nothing else spells an email pattern.
 import * as z from "zod/mini";
+import { EMAIL_MESSAGES } from "./messages";
 
-export const EMAIL_MESSAGES = {
-  required: "Email is required.",
-  invalid: "Please enter a valid email address.",
-} as const;
+export { EMAIL_MESSAGES };
 
 /** An email: trimmed and lower-cased, at most 254 characters, zod's email pattern (a dotted domain, no empty label). */
 export const email = z

@@ -7,12 +7,9 @@ import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 
 import * as z from "zod/mini";
 import { DIAL_CODE, stripNumber } from "./common";
 import { westernDigits } from "./digits";
+import { PHONE_MESSAGES } from "./messages";
 
-export const PHONE_MESSAGES = {
-  required: "Mobile number is required.",
-  invalid: "Please enter a valid mobile number for the chosen country.",
-  dialUnknown: "Please choose a country code.",
-} as const;
+export { PHONE_MESSAGES };
 
 let callingCodes: Set<string> | undefined;
 /** Whether a dial code belongs to a country the metadata knows ("+968"; also "+1787", Puerto Rico within +1). */

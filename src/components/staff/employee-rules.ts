@@ -3,8 +3,7 @@
 // this module when it opens, so the staff list does not download the phone metadata it brings.
 import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import { type CreateEmployee, EMPLOYEE_MESSAGES, type EmployeeRole, createEmployee as employeeSchema } from "../../contract/company";
-import { EMAIL_MESSAGES } from "../../contract/email";
-import { PHONE_MESSAGES } from "../../contract/phone";
+import { EMAIL_MESSAGES, PHONE_MESSAGES } from "../../contract/messages";
 
 export interface EmployeeForm {
   name: string;

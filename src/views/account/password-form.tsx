@@ -5,7 +5,7 @@ import { AccountSection, actionsCss, hintCss } from "../../components/account/pa
 import { PasswordField } from "../../components/PasswordField";
 import { Button } from "../../components/ui";
 import { passwordChange } from "../../contract/account";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../contract/auth";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../contract/messages";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { stack } from "../../styles/theme";

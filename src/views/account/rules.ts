@@ -3,11 +3,9 @@
 // field, already in the user's language, D17). Pure, so the tests can call it apart from the screens.
 import type * as z from "zod/mini";
 import { ACCOUNT_MESSAGES, type AccountProfile } from "../../contract/account";
-import { MESSAGES } from "../../contract/auth";
+import { EMAIL_MESSAGES, MESSAGES, PHONE_MESSAGES } from "../../contract/messages";
 import { westernNumber } from "../../contract/digits";
-import { EMAIL_MESSAGES } from "../../contract/email";
 import { currencyDecimals } from "../../contract/money";
-import { PHONE_MESSAGES } from "../../contract/phone";
 import { parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 import { checkWith } from "./form-check";
 import { phoneText } from "../../lib/phone";

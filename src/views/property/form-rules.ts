@@ -2,8 +2,7 @@
 // translation key on the field it belongs to, and the server's own `errors` (already in the user's language, D17)
 // read the same way (./failure.ts). Pure, so the tests can call it apart from the screens.
 import * as z from "zod/mini";
-import { EMAIL_MESSAGES } from "../../contract/email";
-import { PHONE_MESSAGES } from "../../contract/phone";
+import { EMAIL_MESSAGES, PHONE_MESSAGES } from "../../contract/messages";
 import { PROPERTY_MESSAGES } from "../../contract/property";
 import { fieldOf } from "./failure";
 

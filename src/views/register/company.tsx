@@ -2,7 +2,6 @@ import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { registerCompany } from "../../api/register";
 import { TextField } from "../../components/ui";
-import { companyRegister } from "../../contract/auth";
 import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import { useHashSearch } from "../../lib/hash-location";
 import { companyPrefill } from "../../lib/jwt";
@@ -10,13 +9,13 @@ import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { MobileRow, PasswordOrGoogle, noticeCss, RegisterForm, RegisterFrame } from "./parts";
 import { type CompanyForm, companyCanSubmit } from "./rules";
-import { termsThenRequired, useRegistrationForm } from "./use-registration-form";
+import { type AuthContract, termsThenRequired, useRegistrationForm } from "./use-registration-form";
 
 const EMPTY: CompanyForm = { name: "", email: "", cntry_code: DEFAULT_DIAL_CODE, mob_no: "", password: "", reg_no: "", terms_service: false };
 
 const options = {
   blocked: termsThenRequired(companyCanSubmit),
-  schema: companyRegister,
+  schema: (contract: AuthContract) => contract.companyRegister,
   send: registerCompany,
   body: (form: CompanyForm) => ({
     name: form.name.trim(),
@@ -35,7 +34,7 @@ export function CompanyRegisterView({ title }: ViewProps) {
   const search = useHashSearch();
   // Read once: the token fills the form in when the screen opens; what the user types afterwards wins.
   const [prefill] = useState(() => companyPrefill(new URLSearchParams(search).get("user_info")));
-  const state = useRegistrationForm<CompanyForm, typeof companyRegister>(() => ({ ...EMPTY, ...prefill }), options);
+  const state = useRegistrationForm<CompanyForm, AuthContract["companyRegister"]>(() => ({ ...EMPTY, ...prefill }), options);
   const { form, errors, set } = state;
 
   const p = "company";

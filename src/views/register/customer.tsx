@@ -1,19 +1,18 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { registerCustomer } from "../../api/register";
 import { TextField } from "../../components/ui";
-import { customerRegister } from "../../contract/auth";
 import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { MobileRow, PasswordOrGoogle, RegisterForm, RegisterFrame } from "./parts";
 import { type CustomerForm, customerCanSubmit } from "./rules";
-import { termsThenRequired, useRegistrationForm } from "./use-registration-form";
+import { type AuthContract, termsThenRequired, useRegistrationForm } from "./use-registration-form";
 
 const EMPTY: CustomerForm = { name: "", email: "", cntry_code: DEFAULT_DIAL_CODE, mob_no: "", password: "", terms_service: false };
 
 const options = {
   blocked: termsThenRequired(customerCanSubmit),
-  schema: customerRegister,
+  schema: (contract: AuthContract) => contract.customerRegister,
   send: registerCustomer,
   body: (form: CustomerForm) => ({
     name: form.name.trim(),

@@ -1,7 +1,7 @@
 // The enable and submit rules of the three registration forms (SPEC.md section 5, DECISIONS.md D6), kept pure so
 // they can be tested apart from the screens. Messages are translation keys.
 import type * as z from "zod/mini";
-import { MESSAGES } from "../../contract/auth";
+import { MESSAGES } from "../../contract/messages";
 
 export interface CustomerForm {
   name: string;
@@ -49,7 +49,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   [MESSAGES.terms]: "register.termsRequired",
   [MESSAGES.nameRequired]: "register.required",
   [MESSAGES.nameTooLong]: "register.errors.nameTooLong",
-  "Registration number must be at most 50 characters.": "register.errors.regNoTooLong",
+  [MESSAGES.regNoTooLong]: "register.errors.regNoTooLong",
   [MESSAGES.emailRequired]: "register.required",
   [MESSAGES.mobRequired]: "register.required",
   [MESSAGES.passwordRequired]: "register.required",

@@ -3,20 +3,19 @@ import { registerTechnician } from "../../api/register";
 import { LanguagesPicker } from "../../components/LanguagesPicker";
 import { SkillsPicker } from "../../components/SkillsPicker";
 import { TextField } from "../../components/ui";
-import { techRegister } from "../../contract/auth";
 import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { MobileRow, PasswordOrGoogle, RegisterForm, RegisterFrame } from "./parts";
 import { type TechnicianForm, technicianCanSubmit, technicianComplete } from "./rules";
-import { useRegistrationForm } from "./use-registration-form";
+import { type AuthContract, useRegistrationForm } from "./use-registration-form";
 
 const EMPTY: TechnicianForm = { name: "", email: "", cntry_code: DEFAULT_DIAL_CODE, mob_no: "", password: "", terms_service: false, skills: [], language: [] };
 
 const options = {
   // One message for anything missing, the terms included (SPEC.md section 5).
   blocked: (form: TechnicianForm) => (technicianComplete(form) ? null : "register.required"),
-  schema: techRegister,
+  schema: (contract: AuthContract) => contract.techRegister,
   send: registerTechnician,
   body: (form: TechnicianForm) => {
     const email = form.email.trim();
