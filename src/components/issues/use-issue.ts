@@ -16,9 +16,12 @@ export function useIssue(issueId?: number): IssueState {
   const search = useHashSearch();
   // The issue of the address (?issue_id=), or `issueId` (the report form's earlier repair, ?again_of=).
   const id = issueId ?? Number(new URLSearchParams(search).get("issue_id"));
-  const parsed = issueSchema.safeParse(history.state);
-  const fromState = parsed.success && (!id || parsed.data.issue_id === id) ? parsed.data : null;
-  const handed = fromState && isThisPages(history.state) ? fromState : null;
+  // Only a state that carries an issue is parsed: the issue's schema is built at its first use, about 10 ms on a cheap
+  // phone, and the report form (which asks for its earlier repair) mostly opens with none (issue 16).
+  const state: unknown = history.state;
+  const parsed = state !== null && typeof state === "object" && "issue_id" in state ? issueSchema.safeParse(state) : undefined;
+  const fromState = parsed?.success && (!id || parsed.data.issue_id === id) ? parsed.data : null;
+  const handed = fromState && isThisPages(state) ? fromState : null;
   const valid = Number.isInteger(id) && id > 0;
   const loaded = useResource((signal) => fetchIssue(id, signal), [id], { enabled: !handed && valid, keep: `issue:${id}` });
   if (handed) return { kind: "ready", issue: handed };
