@@ -212,6 +212,14 @@ function chunkPreloads(apiUrl: string | undefined): Plugin {
           for (const v of views) for (const c of chunks) if (c.isDynamicEntry && c.facadeModuleId?.endsWith(`/src/${v}`)) walk(c.fileName, files);
           (screens[path] ??= {})[who] = [...files].filter((n) => !initial.has(n) && !signedIn.has(n)).map(short);
         }
+      // Signed out, a public screen's code that the first load lacks (a sign-up form's pickers and fields) starts beside
+      // the entry too, rather than once the entry has run and asked for it: technician sign-up's LCP, issue 16.
+      for (const [path, views] of Object.entries(PUBLIC_SCREENS)) {
+        const files = new Set<string>();
+        for (const v of views) for (const c of chunks) if (c.isDynamicEntry && c.facadeModuleId?.endsWith(`/src/${v}`)) walk(c.fileName, files);
+        const out = [...files].filter((n) => !initial.has(n)).map(short);
+        if (out.length) (screens[path] ??= {}).out = out;
+      }
       // esbuild comes with vite and tsx (scripts/build-server.mjs uses it too).
       const { build } = await import("esbuild");
       const boot = await build({

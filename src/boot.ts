@@ -5,14 +5,18 @@
 //   dictionary once the screen is up (src/signals/language.ts). Any other screen, or a phone whose service worker
 //   holds the app, starts the whole dictionary, and in Arabic English (the fallback) beside it;
 // - signed in: the code the signed-in app needs at start and the first screen's code (by the stored role where they
-//   differ) start beside the entry, and so do the first screen's reads (src/lib/early.ts), whose answers the app takes.
+//   differ) start beside the entry, and so do the first screen's reads (src/lib/early.ts), whose answers the app takes;
+// - signed out: a public screen's code that the first load lacks (a sign-up form's) starts beside the entry.
 // Storage that throws (disabled, private mode) leaves it all to the app, as the app's own storage access does.
 import { bootReads, storedSession } from "./lib/early";
 import { currentPath } from "./lib/hash-path";
 import { FALLBACK, normalise } from "./lib/lang-code";
 import { readKey } from "./lib/storage";
 
-/** Filled in by the build: the chunks the signed-in app loads at start, and each first screen's by stored role ("*": any other). */
+/**
+ * Filled in by the build: the chunks the signed-in app loads at start, and each first screen's by stored role ("*": any
+ * other; "out": signed out, a public screen's).
+ */
 declare const __BOOT__: { start: string[]; screens: Record<string, Record<string, string[]>>; words: Record<string, Record<string, string>> };
 
 const link = (rel: string, href: string, as?: string) => {
@@ -39,7 +43,7 @@ try {
     const byRole = __BOOT__.screens[path] ?? {};
     for (const file of __BOOT__.start.concat(byRole[String(session.role)] ?? byRole["*"] ?? [])) link("modulepreload", `./assets/${file}`);
     bootReads();
-  }
+  } else for (const file of __BOOT__.screens[path]?.out ?? []) link("modulepreload", `./assets/${file}`);
 } catch {
   /* the app does it all itself */
 }

@@ -46,6 +46,28 @@ test("a stored session past its three days asks the server for nothing: the app 
   ).toEqual([]);
 });
 
+test("signed out, a sign-up screen's code starts with the page, not once the app has run; the sign-in screen asks for none of it", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    const m = /\/assets\/([a-z-]+?)-[\w-]{7}\.js$/.exec(new URL(r.url()).pathname);
+    if (m) scripts.push(m[1]);
+  });
+  // The entry never runs: whatever the page asks for besides it, the page's own boot asked for.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto("/#/technician-register");
+  await expect.poll(() => scripts).toEqual(expect.arrayContaining(["technician", "use-registration-form"]));
+
+  await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+  scripts.length = 0;
+  await page.goto("/#/login");
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(scripts).toContain("index");
+  expect(scripts).not.toContain("technician");
+  expect(scripts).not.toContain("use-registration-form");
+});
+
 /** The dictionaries (locales/ar.jobs.json: "ar.jobs") the page asks for. */
 function dictionariesAsked(page: Page) {
   const asked: string[] = [];
