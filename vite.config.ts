@@ -142,13 +142,23 @@ const FIRST_SCREENS: Record<string, Record<string, string[]>> = {
 
 const FIRST_VIEWS = [...new Set(Object.values(FIRST_SCREENS).flatMap((byRole) => Object.values(byRole).flat()))];
 
-/** The screens a signed-out phone most often opens on, and their views: each has its first words too (firstWords). */
+/**
+ * The screens a signed-out phone most often opens on, and their views: each has its first words too (firstWords), and
+ * its code starts with the page (chunkPreloads). Besides the front door, where links from outside land on a first
+ * visit: the sign-ups the role picker and a company's welcome link open, and the email's and SMS's code, reset and
+ * invitation links.
+ */
 const PUBLIC_SCREENS: Record<string, string[]> = {
   [patterns.root]: ["views/auth/root.tsx"],
   [patterns.login]: ["views/auth/login.tsx"],
   [patterns.getRole]: ["views/auth/get-role.tsx"],
   [patterns.technicianRegister]: ["views/register/technician.tsx"],
+  [patterns.register]: ["views/register/customer.tsx"],
+  [patterns.companyRegister]: ["views/register/company.tsx"],
   [patterns.forgot]: ["views/recovery/forgot.tsx"],
+  [patterns.verifyCode]: ["views/recovery/verify-code.tsx"],
+  [patterns.resetPassword]: ["views/recovery/reset.tsx"],
+  [patterns.invite]: ["views/auth/invite.tsx"],
 };
 
 /**

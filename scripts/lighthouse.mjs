@@ -49,6 +49,7 @@ const SCREENS = [
   { path: "/login" },
   { path: "/getrole" },
   { path: "/technician-register" },
+  { path: "/register" },
   { path: "/forgetpassword" },
   { path: "/jobs", as: "tech@demo.om" },
   { path: "/property/open-issues", as: "tech@demo.om", openIssue: true },
