@@ -143,6 +143,17 @@ const FIRST_SCREENS: Record<string, Record<string, string[]>> = {
 const FIRST_VIEWS = [...new Set(Object.values(FIRST_SCREENS).flatMap((byRole) => Object.values(byRole).flat()))];
 
 /**
+ * Signed-in screens that links from outside open on a first visit (a push's or an email's issue, the notifications
+ * list; server/push/worker.ts routeFor), by stored role as FIRST_SCREENS: their words and code start with the page
+ * too, but they keep their own chunks (the first screens' chunks are not split for them).
+ */
+const LINKED_SCREENS: Record<string, Record<string, string[]>> = {
+  [patterns.issuesView]: { "*": ["views/issues/issue-view.tsx"] },
+  [patterns.closedIssue]: { "*": ["views/issues/issue-view.tsx"] },
+  [patterns.notifications]: { "*": ["views/notifications/notifications.tsx"] },
+};
+
+/**
  * The screens a signed-out phone most often opens on, and their views: each has its first words too (firstWords), and
  * its code starts with the page (chunkPreloads). Besides the front door, where links from outside land on a first
  * visit: the sign-ups the role picker and a company's welcome link open, and the email's and SMS's code, reset and
@@ -216,7 +227,7 @@ function chunkPreloads(apiUrl: string | undefined): Plugin {
       const short = (n: string) => n.replace(/^assets\//, "");
       const start = [...signedIn].filter((n) => !initial.has(n)).map(short);
       const screens: Record<string, Record<string, string[]>> = {};
-      for (const [path, byRole] of Object.entries(FIRST_SCREENS))
+      for (const [path, byRole] of Object.entries({ ...FIRST_SCREENS, ...LINKED_SCREENS }))
         for (const [who, views] of Object.entries(byRole)) {
           const files = new Set<string>();
           for (const v of views) for (const c of chunks) if (c.isDynamicEntry && c.facadeModuleId?.endsWith(`/src/${v}`)) walk(c.fileName, files);
@@ -450,7 +461,8 @@ function moduleGraph(): Plugin {
       for (const [lng, dict] of Object.entries(dictionaries)) wordFiles.set(`locales/${lng}.${name}.json`, pickWords(dict, found));
       (firstWords.get(path) ?? firstWords.set(path, {}).get(path))![who] = name;
     };
-    for (const [path, byRole] of Object.entries(FIRST_SCREENS)) for (const [who, views] of Object.entries(byRole)) add(path, who, views);
+    for (const [path, byRole] of Object.entries({ ...FIRST_SCREENS, ...LINKED_SCREENS }))
+      for (const [who, views] of Object.entries(byRole)) add(path, who, views);
     for (const [path, views] of Object.entries(PUBLIC_SCREENS)) add(path, "out", views);
   }
 }

@@ -52,11 +52,13 @@ const SCREENS = [
   { path: "/register" },
   { path: "/forgetpassword" },
   { path: "/jobs", as: "tech@demo.om" },
-  { path: "/property/open-issues", as: "tech@demo.om", openIssue: true },
+  { path: "/property/open-issues", as: "tech@demo.om", issueFrom: "issue/jobs" },
   { path: "/resources", as: "manager@demo.om" },
   { path: "/home", as: "owner@demo.om" },
   { path: "/repair", as: "tenant@demo.om" },
   { path: "/property/addissues", as: "tenant@demo.om" },
+  // Where a push or an email about a repair opens (not one of issue 16's screens).
+  { path: "/property/issues-view", as: "owner@demo.om", issueFrom: "issue/issues" },
 ];
 const only = process.env.LH_SCREENS?.split(",").filter(Boolean);
 const screens = only ? SCREENS.filter((s) => only.some((o) => s.path === o || (o !== "/" && s.path.includes(o)))) : SCREENS;
@@ -80,12 +82,12 @@ async function sessionOf(email) {
   };
 }
 
-/** The first open job of the technician, for /property/open-issues?issue_id=. */
-async function openIssueId(token) {
-  const res = await fetch(`${base}/api/issue/jobs?status=open&page_num=1`, { headers: { Authorization: `Bearer ${token}` } });
+/** The first open issue of a list (the technician's jobs, issue/jobs; an owner's repairs, issue/issues), for ?issue_id=. */
+async function openIssueId(list, token) {
+  const res = await fetch(`${base}/api/${list}?status=open&page_num=1`, { headers: { Authorization: `Bearer ${token}` } });
   const body = await res.json();
   const id = (body.data ?? body.issues ?? [])[0]?.issue_id;
-  if (!id) throw new Error("the technician has no open job to show on /property/open-issues");
+  if (!id) throw new Error(`${list} has no open issue to show`);
   return id;
 }
 
@@ -173,7 +175,7 @@ for (const screen of screens) {
   if (screen.as) {
     if (!sessions.has(screen.as)) sessions.set(screen.as, await sessionOf(screen.as));
     storage = sessions.get(screen.as);
-    if (screen.openIssue) query = `?issue_id=${await openIssueId(storage.access_token)}`;
+    if (screen.issueFrom) query = `?issue_id=${await openIssueId(screen.issueFrom, storage.access_token)}`;
   }
   const url = `${base}/#${screen.path}${query}`;
   let best = null;

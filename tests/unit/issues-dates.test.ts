@@ -28,6 +28,9 @@ describe("slot formatting", () => {
   it("leaves what it cannot read as it is", () => {
     expect(formatSlotDate("15/01/2024")).toBe("15/01/2024");
     expect(formatSlotTime("late")).toBe("late");
+    // No such time of day.
+    expect(formatSlotTime("24:00")).toBe("24:00");
+    expect(formatSlotTime("09:60")).toBe("09:60");
   });
   it("formats the created date in the user's language", () => {
     // Day first, as the timeline and every other date (D18).
