@@ -134,6 +134,7 @@ test("every first screen shows all its words before the whole dictionaries come 
   const quiet = () => expect.poll(() => pending <= 0 && Date.now() - since >= 300, { intervals: [100] }).toBe(true);
   const tech = await apiLogin(page, DEMO.technician);
   const jobs = (await apiCall(page, tech.access_token, "GET", "issue/jobs?status=open&page_num=1")) as { data: { issue_id: number }[] };
+  const done = (await apiCall(page, tech.access_token, "GET", "issue/jobs?status=closed&page_num=1")) as { data: { issue_id: number }[] };
   const screens: [string | null, string, "en" | "ar"][] = [
     [null, "/", "en"],
     [null, "/login", "en"],
@@ -152,6 +153,10 @@ test("every first screen shows all its words before the whole dictionaries come 
     [DEMO.manager, "/resources", "en"],
     [DEMO.tenant, "/repair", "en"],
     [DEMO.tenant, "/property/addissues", "ar"],
+    // Where a push or an email opens (LINKED_SCREENS in vite.config.ts).
+    [DEMO.technician, `/property/issues-view?issue_id=${jobs.data[0].issue_id}`, "ar"],
+    [DEMO.technician, `/property/closed-issue?issue_id=${done.data[0].issue_id}`, "en"],
+    [DEMO.tenant, "/notifications", "en"],
   ];
   for (const [who, path, lang] of screens) {
     await page.goto("/api/health");
