@@ -2,6 +2,7 @@ import { css } from "goober";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { errorDetail, isHttpError } from "../../api/client";
+import { Later } from "../../components/Later";
 import { fetchIssue } from "../../api/issues";
 import { fetchTimeline } from "../../api/repairs";
 import { ContactCard } from "../../components/issues/ContactCard";
@@ -172,29 +173,32 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
         <AvailabilityList slots={issue.available} title={issue.mine ? t("repair.yourTimes") : undefined} />
       )}
       <JobLinks issue={issue} run={run} onAssigned={(next) => (next ? (apply(next), refresh()) : fetchIssue(loaded.issue_id).then(apply, () => undefined))} />
-      <WorkReport issue={issue} />
-      <TimelineSection entries={shown.current} loading={timeline.loading} failed={timeline.error != null} retry={timeline.retry}>
-        {issue.actions?.includes("comment") && <CommentBox issueId={issue.issue_id} onPosted={refresh} />}
-      </TimelineSection>
-      {!issue.mine && (
-        <ContactCard
-          title={t("contact.creatorTitle")}
-          name={issue.creater_name}
-          mobile={issue.creater_mob_no}
-          profile={issue.creater_profile[0]?.path}
-          repair={issue.title}
-        />
-      )}
-      {issue.tech_name && issue.tech_mob_no && (
-        <ContactCard id="tech-contact-title" title={t("repair.techContact")} name={issue.tech_name} mobile={issue.tech_mob_no} repair={issue.title} />
-      )}
-      <LocationSection issue={issue} fallback={MUSCAT} />
-      {sending && (
-        <p role="status" className={css`margin: 0;`} data-testid="issue-uploading">
-          {t("repair.card.uploading", { sent: sending.sent, total: sending.total })}
-        </p>
-      )}
-      <Gallery images={issue.issue_images} videos={issue.issue_videos} />
+      {/* Below the fold on a phone: a frame later when the page opened here (a push, an email's link). */}
+      <Later>
+        <WorkReport issue={issue} />
+        <TimelineSection entries={shown.current} loading={timeline.loading} failed={timeline.error != null} retry={timeline.retry}>
+          {issue.actions?.includes("comment") && <CommentBox issueId={issue.issue_id} onPosted={refresh} />}
+        </TimelineSection>
+        {!issue.mine && (
+          <ContactCard
+            title={t("contact.creatorTitle")}
+            name={issue.creater_name}
+            mobile={issue.creater_mob_no}
+            profile={issue.creater_profile[0]?.path}
+            repair={issue.title}
+          />
+        )}
+        {issue.tech_name && issue.tech_mob_no && (
+          <ContactCard id="tech-contact-title" title={t("repair.techContact")} name={issue.tech_name} mobile={issue.tech_mob_no} repair={issue.title} />
+        )}
+        <LocationSection issue={issue} fallback={MUSCAT} />
+        {sending && (
+          <p role="status" className={css`margin: 0;`} data-testid="issue-uploading">
+            {t("repair.card.uploading", { sent: sending.sent, total: sending.total })}
+          </p>
+        )}
+        <Gallery images={issue.issue_images} videos={issue.issue_videos} />
+      </Later>
     </>
   );
 }

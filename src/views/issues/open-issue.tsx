@@ -4,6 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import type { AckOutcome } from "../../components/issues/AckSheet";
 import { ContactCard } from "../../components/issues/ContactCard";
 import { Gallery } from "../../components/issues/Gallery";
+import { Later } from "../../components/Later";
 import { AgreedVisit, AvailabilityList, IssueScreen, IssueSummary, LocationSection } from "../../components/issues/IssueParts";
 import { PropertyCard } from "../../components/issues/PropertyCard";
 import { EmergencyMark, StageBadge } from "../../components/repair/StageBadge";
@@ -119,15 +120,18 @@ export function OpenIssueView(_: ViewProps) {
             <JobActions issue={issue} onMoved={(next) => setDone(remember(next))} onComplete={() => setReporting(issue)} />
             <AgreedVisit issue={issue} />
             <AvailabilityList slots={issue.available} />
-            <ContactCard
-              title={t("contact.title")}
-              name={issue.creater_name}
-              mobile={issue.creater_mob_no}
-              profile={issue.creater_profile[0]?.path}
-              repair={issue.title}
-            />
-            <LocationSection issue={issue} fallback={[0, 0]} />
-            <Gallery images={issue.issue_images} videos={issue.issue_videos} />
+            {/* Below the fold on a phone: a frame later when the page opened here. */}
+            <Later>
+              <ContactCard
+                title={t("contact.title")}
+                name={issue.creater_name}
+                mobile={issue.creater_mob_no}
+                profile={issue.creater_profile[0]?.path}
+                repair={issue.title}
+              />
+              <LocationSection issue={issue} fallback={[0, 0]} />
+              <Gallery images={issue.issue_images} videos={issue.issue_videos} />
+            </Later>
             {open && (
               <div className={actionBar}>
                 <Button block onClick={() => setSheet(true)}>
