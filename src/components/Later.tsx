@@ -10,7 +10,7 @@ const room = css`min-height: 100vh;`;
  * on a cheap phone the screen's one long render and layout become two shorter ones, and what shows first paints first.
  * The first screen waits for it (src/lib/first-screen.ts). Any other time, rendered with the rest.
  */
-export function Later({ children }: { children: ReactNode }) {
+export function Later({ children, as: Room = "div" }: { children: ReactNode /** The placeholder's element: "li" inside a list. */; as?: "div" | "li" }) {
   const [shown, setShown] = useState(() => !splitsFirstScreen());
   useEffect(() => {
     if (shown) return;
@@ -29,5 +29,5 @@ export function Later({ children }: { children: ReactNode }) {
       release();
     };
   }, [shown]);
-  return shown ? children : <div className={room} aria-hidden="true" />;
+  return shown ? children : <Room className={room} aria-hidden="true" />;
 }

@@ -66,6 +66,25 @@ describe("Later: what a screen shows below its fold (src/components/Later.tsx)",
     expect(screen.getByText("Next screen")).not.toBeNull();
   });
 
+  it("inside a list, holds the fold with a list item and then gives the rest of the items", async () => {
+    const m = await fresh();
+    m.splitFirstScreen();
+    const { container } = render(
+      <ul>
+        <li>First</li>
+        <m.Later as="li">
+          <li>Second</li>
+          <li>Third</li>
+        </m.Later>
+      </ul>,
+    );
+    m.appStarted();
+    expect(container.querySelector("ul > li[aria-hidden='true']")).not.toBeNull();
+    expect(screen.queryByText("Third")).toBeNull();
+    await frames(20);
+    expect([...container.querySelectorAll("ul > li")].map((li) => li.textContent)).toEqual(["First", "Second", "Third"]);
+  });
+
   it("leaves nothing waiting when the screen goes before it came", async () => {
     const m = await fresh();
     m.splitFirstScreen();
