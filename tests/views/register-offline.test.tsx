@@ -1,5 +1,5 @@
-// A sign-up screen loads the accounts contract (its mobile rule is about 30 KB of gzip) once it is up or at the first
-// submit (issue 16). When that load fails (offline before it came), Sign up says so and keeps what was typed; the next
+// A sign-up screen loads the accounts contract (its mobile rule is about 30 KB of gzip) when the person first goes into
+// the form, or at the first submit (issue 16). When that load fails (offline before it came), Sign up says so and keeps what was typed; the next
 // try, online, checks and sends.
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, it, vi } from "vitest";
@@ -8,8 +8,9 @@ import { dismissToast, toasts } from "../../src/signals/toasts";
 import { CustomerRegisterView } from "../../src/views/register/customer";
 import { fakeApi, json } from "./fake-api";
 
-const net = vi.hoisted(() => ({ offline: true }));
+const net = vi.hoisted(() => ({ offline: true, asked: 0 }));
 vi.mock("../../src/contract/auth", async (original) => {
+  net.asked++;
   if (net.offline) throw new TypeError("Failed to fetch dynamically imported module");
   return original();
 });
@@ -20,6 +21,18 @@ afterEach(() => {
 });
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+it("asks for the rules when the person first goes into the form, not while the screen loads", async () => {
+  render(<CustomerRegisterView title="titles.register" />);
+  await new Promise((r) => setTimeout(r, 50));
+  expect(net.asked).toBe(0);
+  fireEvent.focusIn(screen.getByLabelText("Full name"));
+  await waitFor(() => expect(net.asked).toBe(1));
+  // Once: the next field does not ask again (this one failed offline: the submit asks anew).
+  fireEvent.focusIn(screen.getByLabelText("Email"));
+  await new Promise((r) => setTimeout(r, 50));
+  expect(net.asked).toBe(1);
+});
 
 it("says the form could not be checked, keeps every field, sends nothing, and sends once the rules come", async () => {
   const calls = fakeApi(() => json(201, { message: "Registration successful!" }));

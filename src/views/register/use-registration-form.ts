@@ -4,7 +4,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type * as z from "zod/mini";
 import type { RegisterAnswer } from "../../api/register";
-import { afterFirstScreen } from "../../lib/first-screen";
 import { readGoogleSignup } from "../../lib/google-signup";
 import { loadOnce } from "../../lib/load-again";
 import { paths } from "../../paths";
@@ -26,8 +25,8 @@ export interface RegistrationOptions<F extends BaseForm, S extends z.ZodMiniType
   /** The translation key of the toast that blocks submitting, or null when the form may go on to the field checks. */
   blocked: (form: F) => string | null;
   /**
-   * The contract schema of the body, the one the server validates it with, from the accounts contract: loaded once the
-   * screen is up, or at the first submit, since its mobile rule costs about 30 KB of gzip (issue 16).
+   * The contract schema of the body, the one the server validates it with, from the accounts contract: loaded when the
+   * person first goes into the form, or at the first submit, since its mobile rule costs about 30 KB of gzip (issue 16).
    */
   schema: (contract: AuthContract) => S;
   /** The body the form sends, before the contract's checks. */
@@ -52,8 +51,15 @@ export function useRegistrationForm<F extends BaseForm, S extends z.ZodMiniType>
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [loading, setLoading] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  // Ready before the first submit, unless that comes first.
-  useEffect(() => afterFirstScreen(() => loadContract().catch(() => undefined)), []);
+  // Ready before the first submit: asked for when the person first goes into the form (a tap in a field, a tab), which
+  // comes seconds before any submit; not while the screen loads, where its 30 KB would compete with the screen.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const warm = () => void loadContract().catch(() => undefined);
+    form.addEventListener("focusin", warm, { once: true });
+    return () => form.removeEventListener("focusin", warm);
+  }, []);
 
   const set = <K extends keyof F>(key: K, value: F[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
