@@ -1,5 +1,6 @@
 import { css } from "goober";
 import { useSignals } from "@preact/signals-react/runtime";
+import type { Issue } from "../../contract/issues";
 import { userFileUrl } from "../../lib/media";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
@@ -60,6 +61,11 @@ export const PhoneIcon = () => (
       fill="currentColor"
     />
   </svg>
+);
+
+/** The contact card of the person who reported an issue (its creater_* fields), the WhatsApp message naming it. */
+export const ReporterCard = ({ issue, title }: { issue: Issue; title: string }) => (
+  <ContactCard title={title} name={issue.creater_name} mobile={issue.creater_mob_no} profile={issue.creater_profile[0]?.path} repair={issue.title} />
 );
 
 /** Contact details: avatar, name, number, WhatsApp and call; without a number each action shows its error toast. */

@@ -5,7 +5,7 @@ import { errorDetail, isHttpError } from "../../api/client";
 import { Later } from "../../components/Later";
 import { fetchIssue } from "../../api/issues";
 import { fetchTimeline } from "../../api/repairs";
-import { ContactCard } from "../../components/issues/ContactCard";
+import { ContactCard, ReporterCard } from "../../components/issues/ContactCard";
 import { Gallery } from "../../components/issues/Gallery";
 import { AgreedVisit, AvailabilityList, IssueScreen, IssueSummary, LocationSection } from "../../components/issues/IssueParts";
 import { PropertyCard } from "../../components/issues/PropertyCard";
@@ -179,15 +179,7 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
         <TimelineSection entries={shown.current} loading={timeline.loading} failed={timeline.error != null} retry={timeline.retry}>
           {issue.actions?.includes("comment") && <CommentBox issueId={issue.issue_id} onPosted={refresh} />}
         </TimelineSection>
-        {!issue.mine && (
-          <ContactCard
-            title={t("contact.creatorTitle")}
-            name={issue.creater_name}
-            mobile={issue.creater_mob_no}
-            profile={issue.creater_profile[0]?.path}
-            repair={issue.title}
-          />
-        )}
+        {!issue.mine && <ReporterCard issue={issue} title={t("contact.creatorTitle")} />}
         {issue.tech_name && issue.tech_mob_no && (
           <ContactCard id="tech-contact-title" title={t("repair.techContact")} name={issue.tech_name} mobile={issue.tech_mob_no} repair={issue.title} />
         )}

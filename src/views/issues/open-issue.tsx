@@ -2,7 +2,7 @@ import { css } from "goober";
 import { Suspense, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { AckOutcome } from "../../components/issues/AckSheet";
-import { ContactCard } from "../../components/issues/ContactCard";
+import { ReporterCard } from "../../components/issues/ContactCard";
 import { Gallery } from "../../components/issues/Gallery";
 import { Later } from "../../components/Later";
 import { AgreedVisit, AvailabilityList, IssueScreen, IssueSummary, LocationSection } from "../../components/issues/IssueParts";
@@ -122,13 +122,7 @@ export function OpenIssueView(_: ViewProps) {
             <AvailabilityList slots={issue.available} />
             {/* Below the fold on a phone: a frame later when the page opened here. */}
             <Later>
-              <ContactCard
-                title={t("contact.title")}
-                name={issue.creater_name}
-                mobile={issue.creater_mob_no}
-                profile={issue.creater_profile[0]?.path}
-                repair={issue.title}
-              />
+              <ReporterCard issue={issue} title={t("contact.title")} />
               <LocationSection issue={issue} fallback={[0, 0]} />
               <Gallery images={issue.issue_images} videos={issue.issue_videos} />
             </Later>
