@@ -153,6 +153,9 @@ const LINKED_SCREENS: Record<string, Record<string, string[]>> = {
   [patterns.notifications]: { "*": ["views/notifications/notifications.tsx"] },
 };
 
+/** The signed-in screens whose words and code start with the page, by stored role. */
+const SIGNED_IN_SCREENS = { ...FIRST_SCREENS, ...LINKED_SCREENS };
+
 /**
  * The screens a signed-out phone most often opens on, and their views: each has its first words too (firstWords), and
  * its code starts with the page (chunkPreloads). Besides the front door, where links from outside land on a first
@@ -226,19 +229,24 @@ function chunkPreloads(apiUrl: string | undefined): Plugin {
           walk(c.fileName, signedIn);
       const short = (n: string) => n.replace(/^assets\//, "");
       const start = [...signedIn].filter((n) => !initial.has(n)).map(short);
+      /** The chunks `views` load, all the way down. */
+      const codeOf = (views: string[]) => {
+        const files = new Set<string>();
+        for (const v of views) for (const c of chunks) if (c.isDynamicEntry && c.facadeModuleId?.endsWith(`/src/${v}`)) walk(c.fileName, files);
+        return [...files];
+      };
       const screens: Record<string, Record<string, string[]>> = {};
-      for (const [path, byRole] of Object.entries({ ...FIRST_SCREENS, ...LINKED_SCREENS }))
-        for (const [who, views] of Object.entries(byRole)) {
-          const files = new Set<string>();
-          for (const v of views) for (const c of chunks) if (c.isDynamicEntry && c.facadeModuleId?.endsWith(`/src/${v}`)) walk(c.fileName, files);
-          (screens[path] ??= {})[who] = [...files].filter((n) => !initial.has(n) && !signedIn.has(n)).map(short);
-        }
+      for (const [path, byRole] of Object.entries(SIGNED_IN_SCREENS))
+        for (const [who, views] of Object.entries(byRole))
+          (screens[path] ??= {})[who] = codeOf(views)
+            .filter((n) => !initial.has(n) && !signedIn.has(n))
+            .map(short);
       // Signed out, a public screen's code that the first load lacks (a sign-up form's pickers and fields) starts beside
       // the entry too, rather than once the entry has run and asked for it: technician sign-up's LCP, issue 16.
       for (const [path, views] of Object.entries(PUBLIC_SCREENS)) {
-        const files = new Set<string>();
-        for (const v of views) for (const c of chunks) if (c.isDynamicEntry && c.facadeModuleId?.endsWith(`/src/${v}`)) walk(c.fileName, files);
-        const out = [...files].filter((n) => !initial.has(n)).map(short);
+        const out = codeOf(views)
+          .filter((n) => !initial.has(n))
+          .map(short);
         if (out.length) (screens[path] ??= {}).out = out;
       }
       // esbuild comes with vite and tsx (scripts/build-server.mjs uses it too).
@@ -461,8 +469,7 @@ function moduleGraph(): Plugin {
       for (const [lng, dict] of Object.entries(dictionaries)) wordFiles.set(`locales/${lng}.${name}.json`, pickWords(dict, found));
       (firstWords.get(path) ?? firstWords.set(path, {}).get(path))![who] = name;
     };
-    for (const [path, byRole] of Object.entries({ ...FIRST_SCREENS, ...LINKED_SCREENS }))
-      for (const [who, views] of Object.entries(byRole)) add(path, who, views);
+    for (const [path, byRole] of Object.entries(SIGNED_IN_SCREENS)) for (const [who, views] of Object.entries(byRole)) add(path, who, views);
     for (const [path, views] of Object.entries(PUBLIC_SCREENS)) add(path, "out", views);
   }
 }

@@ -31,3 +31,16 @@ export function Later({ children, as: Room = "div" }: { children: ReactNode /** 
   }, [shown]);
   return shown ? children : <Room className={room} aria-hidden="true" />;
 }
+
+/**
+ * A list's items: the first `onScreen` (what a phone's first screen shows) with the rest of the screen, the others
+ * Later, a list item holding the fold. Each item is a keyed <li> from `item`.
+ */
+export function LaterItems<T>({ items, onScreen, item }: { items: readonly T[]; onScreen: number; item: (each: T) => ReactNode }) {
+  return (
+    <>
+      {items.slice(0, onScreen).map(item)}
+      {items.length > onScreen && <Later as="li">{items.slice(onScreen).map(item)}</Later>}
+    </>
+  );
+}

@@ -7,7 +7,7 @@ import { lang, t } from "../../signals/language";
 import { pendingUploads } from "../../signals/pending-uploads";
 import { cx } from "../../styles/theme";
 import { href, listCss } from "../property/parts";
-import { Later } from "../Later";
+import { LaterItems } from "../Later";
 import { EmergencyMark, StageBadge } from "./StageBadge";
 import { nextStep, slotLine } from "./visit";
 import { personName } from "../../lib/person";
@@ -77,15 +77,12 @@ export function RepairCard({ issue }: { issue: Issue }) {
 export function RepairCards({ issues, testId }: { issues: Issue[]; testId: string }) {
   return (
     <ul className={listCss} data-testid={testId}>
-      {issues.slice(0, ON_SCREEN).map(repairItem)}
-      {/* Below the fold on a phone: a frame later when the page opened here. */}
-      {issues.length > ON_SCREEN && <Later as="li">{issues.slice(ON_SCREEN).map(repairItem)}</Later>}
+      {/* Below the fold on a phone, the rest come a frame later when the page opened here. */}
+      <LaterItems items={issues} onScreen={3} item={repairItem} />
     </ul>
   );
 }
 
-/** How many repair cards a phone's first screen shows. */
-const ON_SCREEN = 3;
 const repairItem = (issue: Issue) => (
   <li key={issue.issue_id}>
     <RepairCard issue={issue} />

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchStaffPage, usersFileUrl } from "../../api/company";
 import { AddEmployeeSheet } from "../../components/AddEmployeeSheet";
-import { Later } from "../../components/Later";
+import { LaterItems } from "../../components/Later";
 import { ListEnd } from "../../components/ListEnd";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { Picture } from "../../components/staff/Avatar";
@@ -65,8 +65,6 @@ function CompanyCard({ staff }: { staff: StaffRecord }) {
   );
 }
 
-/** How many employees a phone's first screen shows (with the company card), of the ten of a page. */
-const ON_SCREEN = 4;
 const employee = (s: StaffRecord) => (
   <li key={s.user_id}>
     <EmployeeCard staff={s} />
@@ -110,9 +108,8 @@ export function ResourcesView({ title }: ViewProps) {
       </div>
       {list.items.length > 0 && (
         <ul className={listCss} aria-label={t("staff.employees")}>
-          {list.items.slice(0, ON_SCREEN).map(employee)}
-          {/* The rest of the first page is below the fold: a frame later when the page opened here. */}
-          {list.items.length > ON_SCREEN && <Later as="li">{list.items.slice(ON_SCREEN).map(employee)}</Later>}
+          {/* A phone's first screen shows four with the company card; the rest come a frame later when the page opened here. */}
+          <LaterItems items={list.items} onScreen={4} item={employee} />
         </ul>
       )}
       {empty && (
