@@ -1,6 +1,7 @@
 import { css } from "goober";
 import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
+import { typedDir } from "../lib/typed-dir";
 import { t } from "../signals/language";
 import { cx, errorText } from "../styles/theme";
 
@@ -72,6 +73,14 @@ export function Field({ id, label, error, hint, children }: { id: string; label:
   );
 }
 
+/** The input types whose text someone types in their own script: names, titles, addresses, searches, emails. */
+const TYPED = new Set<string | undefined>([undefined, "text", "search", "email"]);
+
+/**
+ * A labelled input. What is typed in a text, search or email field takes its own direction once there is text
+ * (typedDir): an English name or an email on the Arabic screens, an Arabic name on the English ones. A `dir` passed
+ * wins; dates, times, numbers and phones keep the page's or their own.
+ */
 export function TextField({
   id,
   label,
@@ -81,7 +90,13 @@ export function TextField({
 }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string | null; hint?: string }) {
   return (
     <Field id={id} label={label} error={error} hint={hint}>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined} {...input} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        dir={TYPED.has(input.type) ? typedDir(input.value) : undefined}
+        {...input}
+      />
     </Field>
   );
 }

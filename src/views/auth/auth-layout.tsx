@@ -11,7 +11,7 @@ export const authPage = css`
   max-width: 480px; margin-inline: auto; min-height: 100vh; padding: 16px 20px 32px;
   display: flex; flex-direction: column; gap: 16px;
 `;
-const topRow = css`display: flex; align-items: center; justify-content: space-between; gap: 8px; min-height: 44px;`;
+export const topRow = css`display: flex; align-items: center; justify-content: space-between; gap: 8px; min-height: 44px;`;
 export const headingCss = css`
   display: flex; flex-direction: column; gap: 6px;
   & h1 { font-size: 24px; margin: 0; }

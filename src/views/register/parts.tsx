@@ -11,23 +11,12 @@ import { BackIcon, Button, Field, IconButton } from "../../components/ui";
 import { navigate } from "../../lib/hash-location";
 import { type RegisterAnswer, registerFailure } from "../../api/register";
 import { paths } from "../../paths";
+import { authPage, formCss, headingCss, inlineLink, linkRow, topRow } from "../auth/auth-layout";
 import { enterHome } from "../../signals/auth";
 import { lang, t } from "../../signals/language";
 import { authToast } from "../../signals/toasts";
 import { serverFieldErrors } from "./rules";
 
-const pageCss = css`
-  max-width: 480px; margin-inline: auto; min-height: 100vh; padding: 16px 20px 32px;
-  display: flex; flex-direction: column; gap: 16px;
-`;
-const topRow = css`display: flex; align-items: center; justify-content: space-between; gap: 8px; min-height: 44px;`;
-const heading = css`
-  display: flex; flex-direction: column; gap: 6px;
-  & h1 { font-size: 24px; margin: 0; }
-  & p { margin: 0; color: var(--muted); }
-`;
-const formCss = css`display: flex; flex-direction: column; gap: 14px;`;
-const footer = css`display: flex; justify-content: center; gap: 6px; flex-wrap: wrap; font-size: 15px; & a { font-weight: 600; }`;
 export const noticeCss = css`
   background: var(--brand-soft); color: var(--brand-dark); border-radius: 10px; padding: 12px 14px; margin: 0; font-size: 14px;
 `;
@@ -36,21 +25,23 @@ export const noticeCss = css`
 export function RegisterFrame({ title, prompt, children }: { title: string; prompt: string; children: ReactNode }) {
   useSignals();
   return (
-    <main className={pageCss}>
+    <main className={authPage}>
       <div className={topRow}>
         <IconButton label={t("common.back")} onClick={() => navigate(paths.getRole)}>
           <BackIcon />
         </IconButton>
         <LanguageSwitch />
       </div>
-      <div className={heading}>
+      <div className={headingCss}>
         <h1>{title}</h1>
         <p>{prompt}</p>
       </div>
       {children}
-      <p className={footer}>
+      <p className={linkRow}>
         <span>{t("register.haveAccount")}</span>
-        <a href={`#${paths.login}`}>{t("register.signIn")}</a>
+        <a className={inlineLink} href={`#${paths.login}`}>
+          {t("register.signIn")}
+        </a>
       </p>
     </main>
   );

@@ -189,7 +189,6 @@ export function ReportFields({ form, set, errors, files, setFiles, existing, can
         maxLength={TITLE_MAX}
         required
         value={form.title}
-        dir={typedDir(form.title)}
         error={errors.title}
         onChange={(e) => set({ title: e.currentTarget.value })}
       />
