@@ -423,4 +423,22 @@ describe("amounts that do not read", () => {
     fireEvent.input(row.getByLabelText("Unit price (OMR)"), { target: { value: "2.500" } });
     expect(row.getByTestId("part-line").textContent).toBe("2.500 OMR");
   });
+
+  // Walked: 99999999 × 100000 OMR made a total past what a number holds exactly, and writing it took the whole screen
+  // down while the quantity was typed ("amount must be a whole number of minor units"), before any check could speak.
+  it("leave out a quantity or a price the contract refuses, without taking the screen down, and say why once sent", async () => {
+    await openForm(inProgress());
+    fireEvent.click(screen.getByRole("button", { name: "+ Tap washer" }));
+    const row = within(screen.getByTestId("parts"));
+    fireEvent.input(row.getByLabelText("Unit price (OMR)"), { target: { value: "100000" } });
+    fireEvent.input(row.getByLabelText("Quantity"), { target: { value: "99999999" } });
+    expect(screen.getByTestId("work-total").textContent).toBe("Parts and costs0.000 OMR");
+    fireEvent.click(screen.getByRole("button", { name: "Add a cost" }));
+    type("Amount (OMR)", "999999999");
+    expect(screen.getByTestId("work-total").textContent).toBe("Parts and costs0.000 OMR");
+    submit();
+    expect(await screen.findByText("The quantity must be a whole number from 1 to 999.")).toBeTruthy();
+    fireEvent.input(row.getByLabelText("Quantity"), { target: { value: "999" } });
+    expect(row.getByTestId("part-line").textContent).toBe("99900000.000 OMR");
+  });
 });

@@ -6,7 +6,7 @@ import * as z from "zod/mini";
 import type { Issue } from "../../contract/issues";
 import { westernNumber } from "../../contract/digits";
 import { amountProblem, type Money, moneyOf, parseMinor } from "../../contract/money";
-import { type CompleteBody, MINUTES_MAX, REPAIR_MESSAGES, completeBody } from "../../contract/repairs";
+import { AMOUNT_MAX, type CompleteBody, MINUTES_MAX, PART_QTY_MAX, REPAIR_MESSAGES, completeBody } from "../../contract/repairs";
 
 export interface PartRow {
   id: string;
@@ -78,16 +78,25 @@ const AMOUNT_ERRORS: Partial<Record<ReturnType<typeof amountProblem>, string>> =
 };
 const amountError = (text: string, decimals: number) => AMOUNT_ERRORS[amountProblem(westernNumber(text), decimals)] ?? "work.errors.priceFormat";
 
-/** The sum of the parts (qty × unit price) and costs that read as amounts, in minor units: the running total. */
+/** An amount as typed, in minor units, when the contract takes it (AMOUNT_MAX at most); else 0 for the running total. */
+const countedAmount = (text: string, decimals: number) => {
+  const minor = amountOf(text, decimals);
+  return minor != null && minor <= AMOUNT_MAX ? minor : 0;
+};
+
+/**
+ * The sum of the parts (qty × unit price) and costs the contract would take, in minor units: the running total. A
+ * quantity or a price out of its range counts for nothing until mended (its field says why on sending): 99999999 ×
+ * 100000.000 OMR was past what a number holds exactly, and writing that total took the screen down as it was typed.
+ */
 export function runningTotal(form: Pick<WorkForm, "parts" | "costs">, decimals: number) {
   let parts = 0;
   for (const p of form.parts) {
-    const price = amountOf(p.price, decimals);
     const qty = Number(westernNumber(p.qty));
-    if (price != null && Number.isInteger(qty) && qty > 0) parts += price * qty;
+    if (Number.isInteger(qty) && qty >= 1 && qty <= PART_QTY_MAX) parts += countedAmount(p.price, decimals) * qty;
   }
   let costs = 0;
-  for (const c of form.costs) costs += amountOf(c.amount, decimals) ?? 0;
+  for (const c of form.costs) costs += countedAmount(c.amount, decimals);
   return { parts, costs, total: parts + costs };
 }
 
