@@ -5,7 +5,7 @@
 // caller's transaction, on the issue row the caller locked (queries.ts lockIssue).
 import type { NotificationKind } from "../../src/contract/notifications";
 import { localNowSql, utcOffsetHours } from "../lib/local-time";
-import { type Action, EDITABLE_STAGES, REOPEN_HOURS, type Stage, type VisitFilter } from "../../src/contract/repairs";
+import { type Action, CLOSED_STAGES, EDITABLE_STAGES, REOPEN_HOURS, STAGES, type Stage, type VisitFilter } from "../../src/contract/repairs";
 import type { Queryable } from "../db/db";
 import type { AuthUser } from "../lib/auth";
 import { HttpError } from "../lib/http";
@@ -42,6 +42,8 @@ interface Entry {
 }
 
 const OPEN: readonly Stage[] = ["reported", "assigned", "accepted", "proposed", "scheduled", "in_progress", "completed"];
+/** The stages whose issue_status is 0 (open, SPEC.md). */
+const ONGOING: readonly Stage[] = STAGES.filter((s) => !CLOSED_STAGES.includes(s));
 const HOUR = 3600_000;
 
 /** The moment a completed issue can no longer be reopened and closes by itself. */
@@ -143,11 +145,15 @@ export const TABLE = {
   },
   // Not a move: the e-receipt (GET /issue/receipt) may be opened. Never a tenant's: tenants never see prices.
   receipt: { to: "same", rules: [{ who: ["owner", "manager"], from: ["completed", "closed"] }], conflict: "receiptNotReady" },
+  // Not a move: the unit's view (/property/apartment-view) may be opened from the job, by its technician while it is
+  // open (issue_status 0), as server/property/access.ts lets them read the unit; an offer's technician may not yet.
+  // No route asks for it, so its conflict sentence is never sent.
+  unit: { to: "same", rules: [{ who: ["technician"], from: ONGOING }], conflict: "issueClosed" },
 } satisfies Partial<Record<Action, Entry>>;
 
 export type TableAction = keyof typeof TABLE;
 /** The actions that move the stage (each a row of the timeline under its own name). */
-export type Move = Exclude<TableAction, "edit" | "upload" | "comment" | "receipt" | "report_again">;
+export type Move = Exclude<TableAction, "edit" | "upload" | "comment" | "receipt" | "report_again" | "unit">;
 
 const entry = (a: TableAction): Entry => TABLE[a];
 const ORDER = Object.keys(TABLE) as TableAction[];

@@ -10,7 +10,8 @@ import { showToast } from "../signals/toasts";
 export { API_BASE };
 
 /**
- * Applies SPEC.md section 8 to every response: 401 clears the session (login → /login, else → /), 404 → /404. A
+ * Applies SPEC.md section 8 to every response: 401 clears the session (login → /login, else → /), 404 → /404 in place
+ * of the screen that asked (pushed over it, back and Go back returned to it, which asked again: a loop). A
  * session the server no longer knows (ended elsewhere, its password changed) says so, and keeps the drafts of what was
  * being typed for when its owner signs in again (a sign-out of its own, not the person's).
  */
@@ -28,7 +29,7 @@ export function handleStatus(request: Request, response: Response) {
     // small chunks of their own on the first load (136 bytes more, measured).
     if (!login && hadSession) showToast({ key: "session.expired" }, "info", { id: "session-expired" });
   } else if (response.status === 404) {
-    navigate(paths.notFound);
+    navigate(paths.notFound, { replace: true });
   }
 }
 

@@ -23,8 +23,9 @@ export const EDITABLE_STAGES: readonly Stage[] = ["reported", "assigned", "accep
 /**
  * The moves the server may list in an issue's `actions` (D20): what the caller may do now. The app shows exactly
  * these buttons. Issue 11's customer moves, the technician's acknowledgement, the moves of the job lifecycle,
- * "receipt": the e-receipt may be opened (GET /issue/receipt), and "report_again": a closed repair's problem came back
- * and may be reported anew, linked to it (POST /issue/issue with `again_of`).
+ * "receipt": the e-receipt may be opened (GET /issue/receipt), "report_again": a closed repair's problem came back
+ * and may be reported anew, linked to it (POST /issue/issue with `again_of`), and "unit": the unit's view may be opened
+ * from the job (its technician's, while the job is open).
  */
 export const ACTIONS = [
   "edit",
@@ -47,6 +48,7 @@ export const ACTIONS = [
   "complete",
   "receipt",
   "report_again",
+  "unit",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

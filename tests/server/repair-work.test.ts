@@ -244,6 +244,23 @@ describe("the job in detail", () => {
     expect(data.after_images[0].url).toBeTruthy();
   });
 
+  // Walked: the job screen showed the unit's link to a technician the server would not show the unit to (an offer not
+  // yet taken), and the unit's 404 trapped them. The link now follows `unit`, which must say what the property's read does.
+  it("`unit` is in the technician's actions exactly while the property answers them: while the job is open", async () => {
+    const w = await repairWorld(db);
+    const { call, get } = client();
+    const id = await issueAt(w, "in_progress", { afterPhoto: true });
+    const unitAllowed = async () => {
+      const actions: string[] = (await (await get(`/api/issue/issue?issue_id=${id}`, w.t.tech)).json()).data.actions;
+      const property = await get(`/api/property/property?property_id=${w.building.property_id}`, w.t.tech);
+      return [actions.includes("unit"), property.status];
+    };
+    expect(await unitAllowed()).toEqual([true, 200]);
+    expect((await (await get(`/api/issue/issue?issue_id=${id}`, w.t.tenant)).json()).data.actions).not.toContain("unit");
+    expect((await call("complete", id, w.t.tech, REPORT)).status).toBe(200);
+    expect(await unitAllowed()).toEqual([false, 404]);
+  });
+
   it("complete checks the report and keeps it; the time on site defaults to start → now, rounded up, within 1..1440", async () => {
     const w = await repairWorld(db);
     const { call } = client();

@@ -447,7 +447,7 @@ describe("GET /issue/issues: who sees what, in which order", () => {
     expect(job).toMatchObject({ issue_id, stage: "scheduled", visit: S1, unit_name: "101", tech_name: "Ahmed Tech", category: 1, issue_status: 0 });
     expect(job.tech_mob_no).toMatch(/^\+968\d+$/);
     // Acknowledged already: the technician may change the visit time, not acknowledge again, and start the work.
-    expect(job.actions).toEqual(["comment", "reschedule", "start"]);
+    expect(job.actions).toEqual(["comment", "reschedule", "start", "unit"]);
     const mine = (await get(`/api/issue/issue?issue_id=${issue_id}`, w.t.tenant)).data;
     expect(mine.actions).toEqual(["edit", "upload", "cancel", "comment"]);
     const owners = (await get(`/api/issue/issue?issue_id=${issue_id}`, w.t.owner)).data;

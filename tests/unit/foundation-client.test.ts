@@ -84,11 +84,15 @@ describe("the ky client", () => {
     expect(location.hash).toBe("#/jobs");
   });
 
-  it("on 404 goes to /404", async () => {
+  // In place of the screen that asked: pushed on top of it, Go back (and the phone's back) went back to that screen,
+  // which asked again and came back to /404, a loop with no way out (walked: a unit a technician may not see yet).
+  it("on 404 goes to /404 in place of the screen that asked", async () => {
     location.hash = "#/jobs";
+    const before = history.length;
     const { api } = make([() => json(404, { detail: "Not found." })]);
     await api.get("issue/issue?issue_id=999").catch(() => undefined);
     expect(location.hash).toBe("#/404");
+    expect(history.length).toBe(before);
   });
   // The retry rule (D13) is tested on the real client, with its own policy, in api-client.test.ts.
 });

@@ -146,15 +146,17 @@ describe("OpenIssueView", () => {
   });
 
   // Bug (walked at 360 px): LOOP.md lets a technician see the unit of their open job (its tenant, access notes and
-  // past repairs), but the job screen had no way there.
-  it("links an open job to its unit's apartment view, and a closed one not", () => {
+  // past repairs), but the job screen had no way there. Then (walked again): an offer not yet taken showed the link too,
+  // the server refused the unit, and its 404 trapped the technician. The link follows the server's `unit` action.
+  it("links the job to its unit's apartment view when the server allows it (`unit`), and not otherwise", () => {
     fakeApi(() => json(500, {}));
-    navigate("/property/open-issues?issue_id=7", { state: issue({ unit_id: 4, unit_name: "101" }) });
+    navigate("/property/open-issues?issue_id=7", { state: issue({ unit_id: 4, unit_name: "101", actions: ["comment", "unit"] }) });
     const view = render(<OpenIssueView title="titles.issueDetails" />);
     const link = screen.getByRole<HTMLAnchorElement>("link", { name: "The unit: its tenant, access notes and past repairs" });
     expect(link.getAttribute("href")).toBe("#/property/apartment-view/Qurum%20Heights%20Apartment%2012?unit_id=4");
     view.unmount();
-    navigate("/property/open-issues?issue_id=7", { state: issue({ unit_id: 4, unit_name: "101", issue_status: 1 }) });
+    // An offer: open, but not the technician's yet.
+    navigate("/property/open-issues?issue_id=7", { state: issue({ unit_id: 4, unit_name: "101", offered: true, actions: ["accept"] }) });
     render(<OpenIssueView title="titles.issueDetails" />);
     expect(screen.queryByRole("link", { name: /The unit/ })).toBeNull();
   });

@@ -100,7 +100,7 @@ export function OpenIssueView(_: ViewProps) {
         const reschedule = !ackWaits && !open && !!issue.actions?.includes("reschedule");
         return (
           <>
-            <PropertyCard issue={issue} unitLink={issue.issue_status !== 1} />
+            <PropertyCard issue={issue} unitLink={issue.actions?.includes("unit") === true} />
             {issue.stage !== undefined && (
               <div className={badgesCss}>
                 <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held_at} />
