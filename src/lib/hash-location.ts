@@ -85,7 +85,11 @@ export const isThisPages = (state: unknown) => !!state && typeof state === "obje
 export function navigate(to: string, { replace = false, state = null }: NavigateOptions = {}) {
   const target = "#/" + to.replace(/^#?\/?/, "");
   if (target === location.hash && !replace && state === null) return;
-  history[replace ? "replaceState" : "pushState"](thisPage(state), "", target);
+  // What replaces the entry the tab opened the app on (a 404 there, the screen above a back arrow opened) is that entry
+  // still: without the mark, its back arrow left the app.
+  const opened = replace && (history.state as Record<string, unknown> | null)?.[OPENED] === true;
+  const kept = opened && (state === null || (typeof state === "object" && !Array.isArray(state))) ? { ...(state as object | null), [OPENED]: true } : state;
+  history[replace ? "replaceState" : "pushState"](thisPage(kept), "", target);
   notify();
 }
 

@@ -17,6 +17,22 @@ describe("a nested screen's back arrow", () => {
     expect(location.hash).toBe("#/home");
   });
 
+  // A notification's link to a repair deleted since: its 404 replaces the screen (src/api/client.ts), and Go back then
+  // left the app, the mark gone with the entry it was on.
+  it("on a screen that replaced the one the tab opened on (a 404 there), still opens the screen above", () => {
+    history.pushState(null, "", "#/property/issues-view?issue_id=99");
+    markOpened();
+    navigate("/404", { replace: true });
+    const back = vi.spyOn(history, "back");
+    goBack("/home");
+    expect(back).not.toHaveBeenCalled();
+    expect(location.hash).toBe("#/home");
+    // And the screen above is that entry in turn.
+    navigate("/jobs", { replace: true, state: { from: "test" } });
+    goBack("/home");
+    expect(back).not.toHaveBeenCalled();
+  });
+
   it("steps back through the app's own history once the user moved in it", () => {
     history.replaceState(null, "", "#/home");
     markOpened();
