@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ContactCard } from "../../src/components/issues/ContactCard";
 import { Gallery } from "../../src/components/issues/Gallery";
@@ -159,6 +159,18 @@ describe("OpenIssueView", () => {
     navigate("/property/open-issues?issue_id=7", { state: issue({ unit_id: 4, unit_name: "101", offered: true, actions: ["accept"] }) });
     render(<OpenIssueView title="titles.issueDetails" />);
     expect(screen.queryByRole("link", { name: /The unit/ })).toBeNull();
+  });
+
+  // Walked: a notification from when the job was assigned, tapped once it was completed, opened this screen marked
+  // Completed, without the work report, the timeline or the comments the closed job's screen shows.
+  it("opens the closed job's screen in its place when the job is over, with the issue as read", async () => {
+    fakeApi(() => json(500, {}));
+    const over = issue({ issue_id: 8, stage: "completed", issue_status: 1, actions: [] });
+    navigate("/property/open-issues?issue_id=8", { state: over });
+    render(<OpenIssueView title="titles.issueDetails" />);
+    await waitFor(() => expect(location.hash).toBe("#/property/closed-issue?issue_id=8"));
+    expect((history.state as { issue_id?: number }).issue_id).toBe(8);
+    expect(screen.queryByRole("button", { name: "Acknowledge availability" })).toBeNull();
   });
 
   it("loads the issue by issue_id when there is no state (a reload or a shared link)", async () => {

@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { Suspense, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { AckOutcome } from "../../components/issues/AckSheet";
 import { ReporterCard } from "../../components/issues/ContactCard";
@@ -53,6 +53,12 @@ function remember(next: Issue): Issue {
 export const offersAcknowledgement = (issue: Issue) =>
   issue.actions ? issue.actions.includes("acknowledge") : issue.issue_status !== 1 && !isAcknowledged(issue);
 
+/** Opens the closed job's screen in place of this one, with the issue as read. */
+function ToClosedJob({ issue }: { issue: Issue }) {
+  useEffect(() => navigate(paths.closedIssue(issue.issue_id), { replace: true, state: issue }), [issue]);
+  return <Spinner />;
+}
+
 const actionBar = css`
   position: sticky; bottom: 0; padding: 12px 0 calc(12px + env(safe-area-inset-bottom));
   background: linear-gradient(to top, var(--bg) 70%, transparent);
@@ -98,6 +104,9 @@ export function OpenIssueView(_: ViewProps) {
         const open = !ackWaits && offersAcknowledgement(issue);
         // A time is proposed or agreed: the same sheet changes it, offered quietly (the acknowledgement is made).
         const reschedule = !ackWaits && !open && !!issue.actions?.includes("reschedule");
+        // A job that is over (a notification from when it was assigned, a reload after the customer cancelled) is the
+        // closed job's screen, with its work report and timeline: this one showed "Completed" and nothing of the work.
+        if (issue.issue_status === 1) return <ToClosedJob issue={issue} />;
         return (
           <>
             <PropertyCard issue={issue} unitLink={issue.actions?.includes("unit") === true} />
