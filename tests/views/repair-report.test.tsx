@@ -529,6 +529,11 @@ describe("report a problem: sending", () => {
     expect(screen.getByRole("link", { name: "Open the report" }).getAttribute("href")).toBe("#/property/issues-view?issue_id=77");
     expect(screen.getByRole("link", { name: "My repairs" }).getAttribute("href")).toBe("#/repair");
     expect(toastText("success")).toEqual(["Problem reported."]);
+    // The report opens in place of the sent form: back from it went to an empty form (walked at 360 px).
+    const entries = history.length;
+    fireEvent.click(screen.getByRole("link", { name: "Open the report" }));
+    expect(location.hash).toBe("#/property/issues-view?issue_id=77");
+    expect(history.length).toBe(entries);
   });
 
   it("waits for a home still loading when Send is pressed, then sends by itself (it said 'Please choose a property')", async () => {

@@ -12,7 +12,7 @@ import { online } from "../../signals/connectivity";
 import { DiscardChanges } from "../../components/DiscardChanges";
 import { PushPrompt } from "../../components/PushPrompt";
 import { ScreenTitle } from "../../components/ScreenTitle";
-import { navigate, useHashSearch } from "../../lib/hash-location";
+import { inPlace, navigate, useHashSearch } from "../../lib/hash-location";
 import { goBack } from "../../lib/go-back";
 import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { paths, type ViewProps } from "../../paths";
@@ -172,12 +172,13 @@ export function ReportIssueView({ title }: ViewProps) {
           </section>
           <PushPrompt />
           <UploadProgress items={uploads.items} onRetry={(id) => void uploads.queue.retry(id)} onRemove={(id) => uploads.queue.remove(id)} />
+          {/* In place of the sent form: back from them went to an empty form, which looked as if the report was lost. */}
           {reported.issue_id != null && (
-            <a className={linkButton} data-variant="primary" href={`#${paths.issueView(reported.issue_id)}`}>
+            <a className={linkButton} data-variant="primary" href={`#${paths.issueView(reported.issue_id)}`} onClick={inPlace}>
               {t("report.done.open")}
             </a>
           )}
-          <a className={linkButton} data-variant="secondary" href={`#${paths.repair}`}>
+          <a className={linkButton} data-variant="secondary" href={`#${paths.repair}`} onClick={inPlace}>
             {t("report.done.repairs")}
           </a>
         </div>
