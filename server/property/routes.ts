@@ -324,6 +324,8 @@ export function propertyRoutes() {
       message: t(c, msg(result.invited ? "tenantInvited" : "tenantLinked")),
       tenancy_id: result.tenancy_id,
       user_id: result.tenant.user_id,
+      // The account's own name: a number or email of an account already there links it, whatever name was typed.
+      name: result.tenant.name,
       invite_url: inviteUrl,
     });
   });

@@ -114,7 +114,14 @@ export const prevTenantsResponse = z.lazy(() => z.looseObject({ status: z.number
 
 /** POST /property/assign_role answer: `invite_url` (the one-time link, valid 7 days) only when a new account was made. */
 export const assignAnswer = z.lazy(() =>
-  z.looseObject({ message: z.string(), tenancy_id: z.number(), user_id: z.number(), invite_url: z.optional(z.nullable(z.string())) }),
+  z.looseObject({
+    message: z.string(),
+    tenancy_id: z.number(),
+    user_id: z.number(),
+    // The tenant account's name (POST /property/assign_role): an account found by the number or email keeps its own.
+    name: z.optional(z.string()),
+    invite_url: z.optional(z.nullable(z.string())),
+  }),
 );
 
 /** GET /invite/info?token=: what the invitation page shows before the password is set. */

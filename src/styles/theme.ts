@@ -42,3 +42,8 @@ export const centered = css`
 
 /** Joins class names, skipping falsy ones. */
 export const cx = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(" ");
+
+/** A warning set apart from the text around it (an invitation that cannot be used, an account other than the one named). */
+export const notice = css`
+  background: #fff7ed; border: 1px solid #fed7aa; color: #7c2d12; border-radius: 10px; padding: 12px 14px; margin: 0;
+`;

@@ -434,12 +434,15 @@ describe("tenants: POST /property/assign_role, PUT /property/end_tenancy, GET /p
   it("links an existing account with that email or mobile instead of making another; staff accounts are refused (409)", async () => {
     const w = await world();
     const b = await building(w.owner.user_id);
-    const existing = await makeUser(db, { role: 0, email: "customer@test.om", mob_no: "97777777" });
+    const existing = await makeUser(db, { role: 0, name: "Khalid Al Amri", email: "customer@test.om", mob_no: "97777777" });
     const { json, sent } = app();
     const res = await json("POST", "/api/property/assign_role", tenantBody(b.units[0].unit_id, { email: "", mob_no: "97777777" }), w.t.owner);
     expect(res.status).toBe(200);
     const answer = await res.json();
     expect(answer.user_id).toBe(existing.user_id);
+    // The account keeps its own name, and the answer says it (the owner typed "Maryam Al Said").
+    expect(answer.name).toBe("Khalid Al Amri");
+    expect((await db.query("select name from users where user_id = $1", [existing.user_id])).rows[0].name).toBe("Khalid Al Amri");
     expect(answer.invite_url).toBeNull();
     expect(sent).toHaveLength(0);
     expect((await db.query("select count(*)::int as n from users where mob_no = '97777777'")).rows[0].n).toBe(1);

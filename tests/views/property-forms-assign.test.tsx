@@ -5,7 +5,7 @@ import { navigate } from "../../src/lib/hash-location";
 import { lang } from "../../src/signals/language";
 import { signOut } from "../../src/signals/session";
 import { AssignRoleView } from "../../src/views/property/assign-role";
-import { asOwner, clearToasts, fakeServer, json, property } from "./property-forms-helpers";
+import { asOwner, clearToasts, fakeServer, json, property, toastText } from "./property-forms-helpers";
 
 const type = (label: string | RegExp | HTMLElement, value: string) =>
   fireEvent.change(label instanceof HTMLElement ? label : screen.getByLabelText(label), { target: { value } });
@@ -116,6 +116,24 @@ describe("tenant invitation form", () => {
     fireEvent.click(screen.getByRole("button", { name: "Add tenant" }));
     expect(await screen.findByText(/already has an account/)).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Send on WhatsApp" })).toBeNull();
+    expect(screen.queryByTestId("other-name")).toBeNull();
+  });
+
+  // Walked: a number that was another account's linked that account, and the screen named the person typed.
+  it("names the account the number or email linked, and says so when it is not the name typed", async () => {
+    fakeServer({
+      "GET property/property": answer(),
+      "POST property/assign_role": () => json(200, { message: "Linked.", tenancy_id: 91, user_id: 40, name: "Maryam Al Said", invite_url: null }),
+    });
+    render(<AssignRoleView title="titles.assignRole" />);
+    type(await screen.findByLabelText("Tenant's name"), "Khalid");
+    type("Mobile number", "91234567");
+    fireEvent.click(screen.getByRole("button", { name: "Add tenant" }));
+    expect((await screen.findByTestId("invite-box")).querySelector("h2")?.textContent).toMatch(/^Maryam Al Said is the tenant of /);
+    expect(screen.getByTestId("other-name").textContent).toBe(
+      "The mobile number or email you gave belongs to the account “Maryam Al Said”, not “Khalid”: that account now has the unit. If it is not your tenant, end this tenancy below.",
+    );
+    expect(toastText("success")).toEqual(["Maryam Al Said was added."]);
   });
 
   it("ends a tenancy after confirmation", async () => {

@@ -6,6 +6,9 @@ import { LanguageSwitch } from "../../components/LanguageSwitch";
 import { BackIcon, Button, IconButton } from "../../components/ui";
 import { paths } from "../../paths";
 import { t } from "../../signals/language";
+import { notice } from "../../styles/theme";
+
+export { notice };
 
 export const authPage = css`
   max-width: 480px; margin-inline: auto; min-height: 100vh; padding: 16px 20px 32px;
@@ -21,9 +24,6 @@ export const formCss = css`display: flex; flex-direction: column; gap: 14px;`;
 export const linkRow = css`display: flex; justify-content: center; align-items: baseline; gap: 6px; flex-wrap: wrap; font-size: 15px; margin: 0;`;
 // Inline links are touch targets too: at least 44 px tall (a bare line of text was about 27 px).
 export const inlineLink = css`font-weight: 600; display: inline-flex; align-items: center; min-height: 44px; min-width: 44px;`;
-export const notice = css`
-  background: #fff7ed; border: 1px solid #fed7aa; color: #7c2d12; border-radius: 10px; padding: 12px 14px; margin: 0;
-`;
 
 /** The frame of the sign-in and recovery screens: optional back button, logo, language switch, heading. */
 export function AuthLayout({

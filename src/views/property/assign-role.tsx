@@ -18,7 +18,7 @@ import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { paths, type ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
-import { card, cx, muted, page, stack } from "../../styles/theme";
+import { card, cx, muted, notice, page, stack } from "../../styles/theme";
 import { formCss } from "./add-property";
 import { linkCss, PropertyLoad, usePropertyId } from "./edit-property";
 import { failureOf, focusFirstError, today } from "./failure";
@@ -81,7 +81,7 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   // The invitation to send: of the tenant just added, or a new one (`again`) for a tenant who never opened theirs.
-  const [invite, setInvite] = useState<{ name: string; unit: string; url: string | null; phone: string; again?: boolean } | null>(null);
+  const [invite, setInvite] = useState<{ name: string; typed?: string; unit: string; url: string | null; phone: string; again?: boolean } | null>(null);
   const [inviting, setInviting] = useState<number | null>(null);
   const [company, setCompany] = useState("");
   const [companyError, setCompanyError] = useState<string | null>(null);
@@ -123,8 +123,12 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
     try {
       const answer = await assignTenant(data);
       const unit = property.units.find((u) => u.unit_id === data.unit_id)?.name ?? "";
-      showToast({ key: "propertyForms.assign.done", params: { name: data.name } }, "success", { id: "assign" });
-      setInvite({ name: data.name, unit, url: answer.invite_url ?? null, phone: `${data.cntry_code}${data.mob_no}` });
+      // The account the server linked, by its own name: a number or email already in use links that account (one
+      // mistyped digit, someone else's), and the typed name was shown as if it had been taken.
+      const name = answer.name ?? data.name;
+      const typed = name.trim().toLowerCase() === data.name.trim().toLowerCase() ? undefined : data.name;
+      showToast({ key: "propertyForms.assign.done", params: { name } }, "success", { id: "assign" });
+      setInvite({ name, typed, unit, url: answer.invite_url ?? null, phone: `${data.cntry_code}${data.mob_no}` });
       setForm(blank());
       setErrors({});
       justSent.mark();
@@ -213,6 +217,11 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
                 ? t("propertyForms.reinvite.title", { name: invite.name })
                 : t("propertyForms.assign.addedTitle", { name: invite.name, unit: invite.unit })}
             </h2>
+            {invite.typed && (
+              <p className={notice} data-testid="other-name">
+                {t("propertyForms.assign.otherName", { name: invite.name, typed: invite.typed })}
+              </p>
+            )}
             {invite.url ? (
               <>
                 <p className={css`margin: 0;`}>{t("propertyForms.assign.inviteHint")}</p>

@@ -102,7 +102,8 @@ export function EditPropertyView({ title }: ViewProps) {
   );
 }
 
-export const linkCss = css`display: inline-flex; align-items: center; min-height: 44px; font-weight: 600;`;
+// A property's name can be 80 letters without a space: the link wraps rather than push the page sideways.
+export const linkCss = css`display: inline-flex; align-items: center; min-height: 44px; font-weight: 600; overflow-wrap: anywhere; min-width: 0;`;
 const existingList = css`
   list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px;
   & li { display: flex; align-items: center; gap: 10px; min-height: 48px; padding: 4px 8px; border: 1px solid var(--line); border-radius: 10px; background: #fff; }
