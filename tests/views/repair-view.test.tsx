@@ -455,6 +455,22 @@ describe("comments", () => {
     expect(screen.queryAllByTestId("comment-photo")).toHaveLength(0);
   });
 
+  // Walked: a comment typed, then back, and it was gone without a word; every other form asks first.
+  it("asks before a typed comment is left behind: Keep editing keeps it, and leaving with nothing typed does not ask", async () => {
+    show(repair({ actions: ["comment"] }));
+    const box = (await screen.findByLabelText("Add a comment")) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: "The tap drips again" } });
+    act(() => history.back());
+    const ask = await screen.findByRole("dialog", { name: "Discard changes?" });
+    expect(location.hash).toBe("#/property/issues-view?issue_id=7");
+    fireEvent.click(within(ask).getByRole("button", { name: "Keep editing" }));
+    expect(box.value).toBe("The tap drips again");
+    fireEvent.change(box, { target: { value: "" } });
+    act(() => history.back());
+    await waitFor(() => expect(location.hash).not.toBe("#/property/issues-view?issue_id=7"));
+    expect(screen.queryByRole("dialog", { name: "Discard changes?" })).toBeNull();
+  });
+
   it("says so when the text reaches the most the box takes (a longer paste is cut there)", async () => {
     show(repair({ actions: ["comment"] }));
     const box = await screen.findByLabelText("Add a comment");

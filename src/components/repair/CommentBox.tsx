@@ -14,6 +14,8 @@ import { cx, errorText, muted, stack } from "../../styles/theme";
 import { useOutboxSent } from "../OutboxList";
 import { Button, Field, IconButton } from "../ui";
 import { typedDir } from "../../lib/typed-dir";
+import { useDiscardGuard } from "../../lib/use-discard-guard";
+import { DiscardChanges } from "../DiscardChanges";
 
 type PhotoState = "waiting" | "sending" | "sent" | "failed";
 interface Photo {
@@ -168,9 +170,13 @@ export function CommentBox({ issueId, onPosted }: { issueId: number; onPosted: (
     }
   }
 
+  // A comment typed (or photos picked) and not sent yet: leaving asks first, as every form does (LOOP.md section 3).
+  const guard = useDiscardGuard(!busy && posted == null && (text.trim() !== "" || photos.length > 0));
+
   const full = photos.length >= MAX_COMMENT_PHOTOS;
   return (
     <form className={cx(stack, boxCss)} onSubmit={submit} noValidate data-testid="comment-box">
+      <DiscardChanges guard={guard} />
       <Field id="comment-body" label={t("repair.comment.label")} error={error}>
         <textarea
           id="comment-body"
