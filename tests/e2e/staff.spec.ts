@@ -128,6 +128,17 @@ for (const lang of ["en", "ar"] as const) {
 
     await expect(page.getByText(s.success)).toBeVisible();
     await expect(sheet).toHaveCount(0);
+    // The invitation takes the focus and shows whole below the sticky header: the closing sheet gave the focus back to
+    // "Add employee" after it, and the page was left with the heading under the header (walked at 360 px).
+    const invite = page.getByTestId("staff-invite").getByRole("heading");
+    await expect(invite).toBeFocused();
+    await page.waitForTimeout(300);
+    await expect(invite).toBeFocused();
+    const [headingTop, headerBottom] = await page.evaluate(() => [
+      document.getElementById("staff-invite-title")?.getBoundingClientRect().top ?? -1,
+      document.querySelector("header")?.getBoundingClientRect().bottom ?? 0,
+    ]);
+    expect(headingTop).toBeGreaterThanOrEqual(headerBottom);
     await expect(cards(page).first().getByRole("link", { name, exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: T[lang].heading })).toHaveText(T[lang].heading);
     expect(await total(page, lang)).toBe(before + 1);

@@ -42,8 +42,13 @@ export function InviteShare({ invite, onDone }: { invite: StaffInvite; onDone: (
   const titleRef = useRef<HTMLHeadingElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per link
   useEffect(() => {
-    titleRef.current?.focus();
-    titleRef.current?.scrollIntoView?.({ block: "start" });
+    // A frame later: the closing sheet gives the focus back to the button that opened it in the same commit, which
+    // scrolled the page again and left the heading under the sticky header (walked at 360 px).
+    const frame = requestAnimationFrame(() => {
+      titleRef.current?.focus({ preventScroll: true });
+      titleRef.current?.scrollIntoView?.({ block: "start" });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [invite.url]);
   const message = t("staff.invite.whatsappText", { app: t("app.name"), name: invite.name, company: invite.company ?? "", url: invite.url });
   return (
