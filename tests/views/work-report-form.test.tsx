@@ -126,6 +126,9 @@ describe("the form", () => {
     await openForm(inProgress());
     expect((screen.getByLabelText("Time on site (minutes)") as HTMLInputElement).value).toBe("85");
     expect(screen.getByText("That is 1 h 25 min.")).toBeTruthy();
+    // Typed on an Arabic keyboard, the same number and the same hint (it went away).
+    type("Time on site (minutes)", "٩٠");
+    expect(screen.getByText("That is 1 h 30 min.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "+ Tap washer" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "+ Circuit breaker" })).toBeNull();
   });

@@ -22,6 +22,7 @@ import { Button, Field } from "../../components/ui";
 import { typedDir } from "../../lib/typed-dir";
 import type { Issue } from "../../contract/issues";
 import { formatMinor } from "../../contract/money";
+import { westernNumber } from "../../contract/digits";
 import { COST_LABEL_MAX, MAX_AFTER_PHOTOS, MAX_EXTRA_COSTS, MAX_PARTS, NOTES_MAX, PART_NAME_MAX } from "../../contract/repairs";
 import { deleteIssueMedia, newKey } from "../../api/repairs";
 import { fetchIssue } from "../../api/issues";
@@ -429,7 +430,9 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
   const amount = (minor: number) => t("work.amount", { amount: formatMinor(minor, money.decimals), currency });
   const placeholder = formatMinor(0, money.decimals);
   const minutesNow = minutesSince(issue.started_at);
-  const typedMinutes = /^\d+$/.test(form.minutes.trim()) ? Number(form.minutes) : null;
+  // As typed on either keyboard: "٣٠" is 30 (its hint went away).
+  const minutesText = westernNumber(form.minutes).trim();
+  const typedMinutes = /^\d+$/.test(minutesText) ? Number(minutesText) : null;
   const err = (k: string) => errors[k];
   const described = (id: string, k: string, hint?: string) => (err(k) ? `${id}-error` : hint);
   const common = commonPartsOf(issue.category);
