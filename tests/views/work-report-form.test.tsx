@@ -129,6 +129,11 @@ describe("the form", () => {
     // Typed on an Arabic keyboard, the same number and the same hint (it went away).
     type("Time on site (minutes)", "٩٠");
     expect(screen.getByText("That is 1 h 30 min.")).toBeTruthy();
+    // A common part tapped again counts one more, from a quantity typed in Arabic digits too (it went back to 1).
+    fireEvent.click(screen.getByRole("button", { name: "+ Tap washer" }));
+    fireEvent.input(within(screen.getByTestId("parts")).getByLabelText("Quantity"), { target: { value: "٢" } });
+    fireEvent.click(screen.getByRole("button", { name: "+ Tap washer" }));
+    expect((within(screen.getByTestId("parts")).getByLabelText("Quantity") as HTMLInputElement).value).toBe("3");
     expect(screen.getByRole("button", { name: "+ Tap washer" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "+ Circuit breaker" })).toBeNull();
   });

@@ -198,7 +198,7 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
   const addPart = (name = "") => {
     const existing = name ? form.parts.findIndex((p) => p.name === name) : -1;
     if (existing >= 0) {
-      const qty = Number(form.parts[existing].qty);
+      const qty = Number(westernNumber(form.parts[existing].qty));
       setPart(existing, { qty: String(Number.isInteger(qty) && qty > 0 ? qty + 1 : 1) });
       return;
     }
