@@ -88,12 +88,16 @@ export function TextField({
   hint,
   ...input
 }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string | null; hint?: string }) {
+  // A box with a maximum says so once it is full: it takes no more, and a paste past it is cut there, without this
+  // silently (a unit's name of 20 letters cut mid-word).
+  const full = typeof input.value === "string" && input.maxLength != null && input.maxLength > 0 && input.value.length >= input.maxLength;
+  const note = full ? t("forms.limitReached", { max: input.maxLength }) : hint;
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
+    <Field id={id} label={label} error={error} hint={note}>
       <input
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        aria-describedby={error ? `${id}-error` : note ? `${id}-hint` : undefined}
         dir={TYPED.has(input.type) ? typedDir(input.value) : undefined}
         {...input}
       />

@@ -46,4 +46,16 @@ describe("typed text's direction", () => {
       "ltr",
     ]);
   });
+
+  // Walked: a unit's name pasted past its 20 letters was cut mid-word ("الفيلا الرئيسية الفي") without a word; the
+  // report's title said so, the other boxes did not.
+  it("says once a box with a maximum is full, in place of its hint, and not before", () => {
+    const { rerender } = render(<TextField id="unit" label="Unit" hint="Like A-1" maxLength={20} value="الفيلا الرئيسية" onChange={() => undefined} />);
+    const box = screen.getByLabelText("Unit");
+    expect(document.getElementById(box.getAttribute("aria-describedby") ?? "")?.textContent).toBe("Like A-1");
+    rerender(<TextField id="unit" label="Unit" hint="Like A-1" maxLength={20} value="الفيلا الرئيسية الفي" onChange={() => undefined} />);
+    expect(document.getElementById(box.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "That is the most this box takes (20 characters); anything longer was cut.",
+    );
+  });
 });

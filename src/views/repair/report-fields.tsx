@@ -183,7 +183,7 @@ export function ReportFields({ form, set, errors, files, setFiles, existing, can
         id={id("title")}
         data-focus="title"
         label={t("report.fields.title")}
-        hint={form.title.length >= TITLE_MAX ? t("forms.limitReached", { max: TITLE_MAX }) : t("report.fields.titleHint")}
+        hint={t("report.fields.titleHint")}
         autoComplete="off"
         enterKeyHint="next"
         maxLength={TITLE_MAX}
