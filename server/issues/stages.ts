@@ -340,8 +340,13 @@ export async function addEvent(
   issueId: number,
   e: { actor_id: number | null; kind: string; from_stage: Stage | null; to_stage: Stage | null; note: string | null; at: Date },
 ): Promise<number> {
+  // In the same statement, the actor's own notifications of the issue are read: who acts on a repair (confirms it,
+  // comments, starts the work) has seen what they said of it, and the bell kept counting them (walked at 360 px).
   const { rows } = await q.query<{ event_id: number }>(
-    `insert into issue_events (issue_id, actor_id, kind, from_stage, to_stage, note, created_at)
+    `with seen as (
+       update notifications set read_at = $7 where $2::int is not null and user_id = $2 and issue_id = $1 and read_at is null
+     )
+     insert into issue_events (issue_id, actor_id, kind, from_stage, to_stage, note, created_at)
      values ($1, $2, $3, $4, $5, $6, $7) returning event_id`,
     [issueId, e.actor_id, e.kind, e.from_stage, e.to_stage, e.note || null, e.at],
   );

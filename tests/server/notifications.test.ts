@@ -192,6 +192,28 @@ describe("who is told of each event (D22)", () => {
     expect(await step(w, () => c.call("request_slots", proposed, w.t.tenant, { note: "Evenings" }))).toEqual({});
   });
 
+  // Walked: the tenant confirmed and rated a repair from their repairs list, and its three notifications stayed unread,
+  // the bell at 3, "please check the work and confirm" among them.
+  it("who acts on a repair has read what they were told of it; their other repairs' and other people's stay unread", async () => {
+    const w = await world();
+    const c = client();
+    const base = { property_id: w.building.property_id, unit_id: w.u101.unit_id, creator_id: w.tenant.user_id, assigned_tech_id: w.tech.user_id };
+    const done = (await makeIssue(db, { ...base, stage: "completed", completed_at: new Date(NOW - HOUR) })).issue_id;
+    const other = (await makeIssue(db, { ...base, stage: "assigned" })).issue_id;
+    for (const id of [done, done, other]) await notify(db, id, "completed", w.tech);
+    const unread = async (user: number) =>
+      (await db.query<{ issue_id: number }>("select issue_id from notifications where user_id = $1 and read_at is null order by issue_id", [user])).rows.map(
+        (r) => r.issue_id,
+      );
+    expect(await unread(w.tenant.user_id)).toEqual([done, done, other]);
+    expect((await c.call("confirm", done, w.t.tenant, { rating: 4, comment: "Good" })).status).toBe(200);
+    expect(await unread(w.tenant.user_id)).toEqual([other]);
+    // The owner, told of the same repair (and now of its confirmation), did not act: theirs stay unread.
+    expect((await unread(w.owner.user_id)).filter((id) => id === done).length).toBeGreaterThanOrEqual(2);
+    const count = await c.json("GET", "/api/notification/unread_count", undefined, w.t.tenant);
+    expect((await count.json()).data.unread).toBe(1);
+  });
+
   it("a property no company runs: the owner hears of reports and declines; an offer reaches only the technicians it covers", async () => {
     const w = await world();
     const c = client();
