@@ -93,24 +93,6 @@ export function navigate(to: string, { replace = false, state = null }: Navigate
   notify();
 }
 
-/**
- * A link's click that opens its address in place of the current entry (a plain click; a new tab or window as the
- * browser does): for what is done once left, such as a sent form's screen.
- */
-export function inPlace(event: {
-  currentTarget: HTMLAnchorElement;
-  preventDefault(): void;
-  button: number;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  shiftKey: boolean;
-  altKey: boolean;
-}) {
-  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-  event.preventDefault();
-  navigate(event.currentTarget.getAttribute("href") ?? "/", { replace: true });
-}
-
 export function useHashLocation(): [string, (to: string, opts?: NavigateOptions) => void] {
   return [useSyncExternalStore(subscribe, currentPath, () => "/"), navigate];
 }
