@@ -6,6 +6,7 @@ import { paths } from "../paths";
 import { lang } from "../signals/language";
 import { signOut, token } from "../signals/session";
 import { showToast } from "../signals/toasts";
+import { unreadStale } from "../signals/unread";
 
 export { API_BASE };
 
@@ -30,6 +31,9 @@ export function handleStatus(request: Request, response: Response) {
     if (!login && hadSession) showToast({ key: "session.expired" }, "info", { id: "session-expired" });
   } else if (response.status === 404) {
     navigate(paths.notFound, { replace: true });
+  } else if (response.ok && request.method !== "GET" && new URL(request.url).pathname.includes("/issue/")) {
+    // The user acted on a repair: the server read its notifications for them, and the bell's count is stale.
+    unreadStale.value++;
   }
 }
 

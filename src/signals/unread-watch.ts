@@ -5,7 +5,7 @@
 import { effect } from "@preact/signals-react";
 import { api } from "../api/client";
 import { isAuthenticated, token } from "./session";
-import { setUnread, unreadVersion } from "./unread";
+import { setUnread, unreadStale, unreadVersion } from "./unread";
 
 export const UNREAD_EVERY_MS = 60_000;
 
@@ -46,7 +46,14 @@ export function watchUnread(every = UNREAD_EVERY_MS) {
     if ((e.data as { type?: unknown } | null)?.type === "notification") void refreshUnread();
   };
   let signedIn = false;
-  return effect(() => {
+  // A repair changed by the user (src/api/client.ts): asked again at once.
+  let stale = unreadStale.peek();
+  const stopStale = effect(() => {
+    if (unreadStale.value === stale) return;
+    stale = unreadStale.value;
+    void refreshUnread();
+  });
+  const stopWatch = effect(() => {
     // A new token is a new sign-in: ask at once.
     if (!isAuthenticated.value || !token.value) {
       setUnread(0);
@@ -66,4 +73,8 @@ export function watchUnread(every = UNREAD_EVERY_MS) {
       sw?.removeEventListener("message", onMessage);
     };
   });
+  return () => {
+    stopStale();
+    stopWatch();
+  };
 }

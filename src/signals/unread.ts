@@ -14,3 +14,9 @@ export function setUnread(n: number) {
   version++;
   unread.value = Math.max(0, Math.floor(n));
 }
+
+/**
+ * Bumped when the user changed a repair (a move, a comment, an edit): the server has marked that repair's notifications
+ * read for them, and the bell asks again (unread-watch.ts) rather than keep the old count for a minute.
+ */
+export const unreadStale = signal(0);

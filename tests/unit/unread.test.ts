@@ -2,7 +2,7 @@
 // while it is in front (never while hidden), when the service worker says a push arrived; cleared on sign-out, and an
 // answer that comes after the sign-out is dropped.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createApi, setApi } from "../../src/api/client";
+import { api, createApi, setApi } from "../../src/api/client";
 import { signIn, signOut } from "../../src/signals/session";
 import { setUnread, unread } from "../../src/signals/unread";
 import { UNREAD_EVERY_MS, watchUnread } from "../../src/signals/unread-watch";
@@ -111,6 +111,26 @@ describe("the unread count", () => {
       signOut();
       Reflect.deleteProperty(navigator, "serviceWorker");
     }
+  });
+
+  // Walked: the owner confirmed a repair, the server read its notifications for them, and the bell stayed at 9.
+  it("asks again at once when the user changed a repair (a write to /issue/…), not after reading one", async () => {
+    calls = fakeApi({
+      "GET notification/unread_count": () => json(200, { status: 1, data: { unread: count } }),
+      "GET issue/issue": () => json(200, { status: 1, data: {} }),
+      "POST issue/confirm": () => json(200, { message: "Confirmed.", status: 1, data: {} }),
+      "POST issue/confirm_fails": () => json(409, { detail: "No." }),
+    });
+    signIn({ access_token: "tok-1", role: 0, got_email_mob: 1 });
+    await waitFor(() => expect(unread.value).toBe(3));
+    count = 1;
+    await api.get("issue/issue?issue_id=3").json();
+    await api.post("issue/confirm_fails?issue_id=3", { json: {} }).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(asks()).toBe(1);
+    await api.post("issue/confirm?issue_id=3", { json: { rating: 5 } }).json();
+    await waitFor(() => expect(unread.value).toBe(1));
+    expect(asks()).toBe(2);
   });
 
   it("is cleared on sign-out, stops asking, and drops an answer that arrives after the sign-out", async () => {

@@ -227,9 +227,9 @@ describe("report a problem: lengths", () => {
     fakeServer(tenantRoutes());
     await open();
     type("Short title", "x".repeat(119));
-    expect(screen.queryByText("That is the most this box takes (120 characters); anything longer was cut.")).toBeNull();
+    expect(screen.queryByText("This box is full: it takes at most 120 characters, and anything longer is cut.")).toBeNull();
     type("Short title", "x".repeat(120));
-    expect(screen.getByText("That is the most this box takes (120 characters); anything longer was cut.")).toBeTruthy();
+    expect(screen.getByText("This box is full: it takes at most 120 characters, and anything longer is cut.")).toBeTruthy();
   });
 });
 

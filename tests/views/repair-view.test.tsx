@@ -478,7 +478,7 @@ describe("comments", () => {
     fireEvent.change(box, { target: { value: "x".repeat(999) } });
     expect(note()).toBe("");
     fireEvent.change(box, { target: { value: "x".repeat(1000) } });
-    expect(note()).toBe("That is the most this box takes (1000 characters); anything longer was cut.");
+    expect(note()).toBe("This box is full: it takes at most 1000 characters, and anything longer is cut.");
   });
 
   it("takes a double tap on Send as one: no 'Please write a comment.' once the first emptied the box", async () => {

@@ -55,7 +55,7 @@ describe("typed text's direction", () => {
     expect(document.getElementById(box.getAttribute("aria-describedby") ?? "")?.textContent).toBe("Like A-1");
     rerender(<TextField id="unit" label="Unit" hint="Like A-1" maxLength={20} value="الفيلا الرئيسية الفي" onChange={() => undefined} />);
     expect(document.getElementById(box.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
-      "That is the most this box takes (20 characters); anything longer was cut.",
+      "This box is full: it takes at most 20 characters, and anything longer is cut.",
     );
   });
 });
