@@ -15,11 +15,12 @@ export function goBack(fallback: string) {
  * Leaves a saved form for `to`, the screen it was opened from (perhaps at a new address: a renamed property): back to
  * that entry, which shows `to` from then on. The form leaves no entry behind, so back from there does not show the
  * screen twice, nor a renamed property's old address (a 404). On the entry the app opened on, it replaces it instead.
+ * `state`: the entry's state from then on (what the screen at `to` shows at once).
  */
-export function returnTo(to: string) {
-  if (history.length < 2 || onOpened()) return navigate(to, { replace: true });
+export function returnTo(to: string, state: unknown = null) {
+  if (history.length < 2 || onOpened()) return navigate(to, { replace: true, state });
   // Before the router hears of the step back (onHistory): it renders `to`, never the entry's old address.
-  returnAs("#/" + to.replace(/^#?\/?/, ""));
+  returnAs("#/" + to.replace(/^#?\/?/, ""), state);
   history.back();
 }
 

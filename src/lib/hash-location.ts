@@ -17,17 +17,18 @@ const blockers = new Set<NavigationBlocker>();
 const onHistory = (event: Event) => {
   // A saved form going back (returnTo): its entry shows the address asked for, and no form's guard is asked.
   if (returning && event.type === "popstate") {
-    history.replaceState(thisPage(null), "", returning);
+    const wasOpened = (history.state as Record<string, unknown> | null)?.[OPENED] === true;
+    history.replaceState(thisPage(keepOpened(returning.state, wasOpened)), "", returning.hash);
     returning = null;
     return notify();
   }
   for (const b of blockers) if (b(event)) return;
   notify();
 };
-/** Where returnTo (./go-back.ts) sends the entry it goes back to. */
-let returning: string | null = null;
-/** The next step back shows `hash` instead of the entry's own address (./go-back.ts). */
-export const returnAs = (hash: string) => void (returning = hash);
+/** Where returnTo (./go-back.ts) sends the entry it goes back to, and with what state. */
+let returning: { hash: string; state: unknown } | null = null;
+/** The next step back shows `hash` (with `state`) instead of the entry's own address (./go-back.ts). */
+export const returnAs = (hash: string, state: unknown = null) => void (returning = { hash, state });
 const attach = (before: number) => {
   if (before === 0) {
     addEventListener("hashchange", onHistory);
@@ -81,6 +82,10 @@ export function thisPage<T>(state: T): T {
 /** Whether the current entry's state was given in this page load (not kept by the browser from an earlier one). */
 export const isThisPages = (state: unknown) => !!state && typeof state === "object" && (state as Record<string, unknown>)[PAGE_KEY] === PAGE;
 
+/** `state`, still marked as the entry the tab opened the app on when the entry it replaces was. */
+const keepOpened = (state: unknown, opened: boolean) =>
+  opened && (state === null || (typeof state === "object" && !Array.isArray(state))) ? { ...(state as object | null), [OPENED]: true } : state;
+
 /** Navigates anywhere in the app, inside or outside components. */
 export function navigate(to: string, { replace = false, state = null }: NavigateOptions = {}) {
   const target = "#/" + to.replace(/^#?\/?/, "");
@@ -88,8 +93,7 @@ export function navigate(to: string, { replace = false, state = null }: Navigate
   // What replaces the entry the tab opened the app on (a 404 there, the screen above a back arrow opened) is that entry
   // still: without the mark, its back arrow left the app.
   const opened = replace && (history.state as Record<string, unknown> | null)?.[OPENED] === true;
-  const kept = opened && (state === null || (typeof state === "object" && !Array.isArray(state))) ? { ...(state as object | null), [OPENED]: true } : state;
-  history[replace ? "replaceState" : "pushState"](thisPage(kept), "", target);
+  history[replace ? "replaceState" : "pushState"](thisPage(keepOpened(state, opened)), "", target);
   notify();
 }
 

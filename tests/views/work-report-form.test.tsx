@@ -415,6 +415,29 @@ describe("the draft kept on the phone", () => {
   });
 });
 
+// Walked: the form had no step of its own in history, so the phone's back (and Discard) went past the job to the list.
+describe("the form's place in history", () => {
+  it("back returns to the job; a sent report takes the job's place, so back from it goes where the job was opened from", async () => {
+    navigate("/jobs");
+    const { container } = await openForm(inProgress(), {
+      "POST issue/media": mediaOk,
+      "POST issue/complete": () => json(200, { message: "Job completed.", data: completed() }),
+    });
+    expect(location.hash).toBe("#/property/open-issues?issue_id=7&report=1");
+    act(() => history.back());
+    await screen.findByRole("button", { name: "Complete job" });
+    expect(location.hash).toBe("#/property/open-issues?issue_id=7");
+    fireEvent.click(screen.getByRole("button", { name: "Complete job" }));
+    await screen.findByTestId("work-report-form");
+    type("What did you do?", "Replaced the washer.");
+    photo(container);
+    submit();
+    await waitFor(() => expect(location.hash).toBe("#/property/closed-issue?issue_id=7"));
+    act(() => history.back());
+    await waitFor(() => expect(location.hash).toBe("#/jobs"));
+  });
+});
+
 describe("amounts that do not read", () => {
   it("show no line or total while typed (they read 0.000), and say why once sent, with an example in the currency", async () => {
     await openForm(inProgress());

@@ -11,7 +11,8 @@ import { EmergencyMark, StageBadge } from "../../components/repair/StageBadge";
 import { Button, Spinner } from "../../components/ui";
 import { type ViewProps, paths } from "../../paths";
 import { type Issue, type Slot, isAcknowledged } from "../../contract/issues";
-import { navigate, thisPage } from "../../lib/hash-location";
+import { navigate, thisPage, useHashSearch } from "../../lib/hash-location";
+import { goBack, returnTo } from "../../lib/go-back";
 import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { JobActions, heldCss, quoteCss, withQueuedMoves } from "./job-actions";
@@ -75,18 +76,24 @@ export function OpenIssueView(_: ViewProps) {
   const sheetShown = useOpenedOnce(sheet);
   // The issue after the acknowledgement or move just made, shown at once without reloading (keyed by issue: a new one starts clean).
   const [done, setDone] = useState<Issue | null>(null);
-  // Complete pressed: the work report form of this issue takes the screen until it is sent or left.
+  // Complete pressed: the work report form of this issue takes the screen until it is sent or left. It has a history
+  // entry of its own (&report=1), so that back (the phone's, or the form's) returns to the job, not past it to the list.
   const [reporting, setReporting] = useState<Issue | null>(null);
-  if (reporting)
+  const reportOpen = new URLSearchParams(useHashSearch()).get("report") === "1";
+  const startReport = (issue: Issue) => {
+    setReporting(issue);
+    if (!reportOpen) navigate(`${paths.openIssue(issue.issue_id)}&report=1`, { state: history.state });
+  };
+  if (reporting && reportOpen)
     return (
       <Suspense fallback={<Spinner />}>
         <WorkReportForm
           issue={reporting}
-          onCancel={() => setReporting(null)}
+          onCancel={() => goBack(paths.openIssue(reporting.issue_id))}
           onDone={(next, message) => {
             showToast(message, "success", { id: "job-move" });
-            // Completed: the technician's closed job, as it is now.
-            navigate(paths.closedIssue(reporting.issue_id), { replace: true, ...(next ? { state: next } : {}) });
+            // Completed: the technician's closed job, as it is now, in place of the job (back from it goes to the list).
+            returnTo(paths.closedIssue(reporting.issue_id), next ?? null);
           }}
         />
       </Suspense>
@@ -126,7 +133,7 @@ export function OpenIssueView(_: ViewProps) {
                 </span>
               </p>
             )}
-            <JobActions issue={issue} onMoved={(next) => setDone(remember(next))} onComplete={() => setReporting(issue)} />
+            <JobActions issue={issue} onMoved={(next) => setDone(remember(next))} onComplete={() => startReport(issue)} />
             <AgreedVisit issue={issue} />
             <AvailabilityList slots={issue.available} />
             {/* Below the fold on a phone: a frame later when the page opened here. */}

@@ -363,6 +363,8 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
     steps.push(moveStep("complete", issue.issue_id, completeKey(body), body));
     await getOutbox().add({ kind: "complete", issueId: issue.issue_id, label: issue.title, steps }, { later: true });
     setDone(true);
+    // Forgotten now, not when `done` renders: leaving the job may unmount the form first, which kept its last write.
+    draft.forget();
     // What the job will be once it arrives (the server's table: completed, nothing more for the technician to do).
     onDone({ ...issue, stage: "completed", issue_status: 1, actions: [] }, { key: "outbox.queued.complete" });
   }
@@ -417,6 +419,7 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
         return;
       }
       setDone(true);
+      draft.forget();
       const next = answer.data ?? (await fetchIssue(issue.issue_id).catch(() => undefined));
       onDone(next, { key: "work.done", message: answer.message });
     } finally {
