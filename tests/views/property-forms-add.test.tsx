@@ -57,6 +57,22 @@ describe("add property", () => {
     expect(screen.getByText("يُرجى اختيار نوع العقار.")).toBeTruthy();
   });
 
+  // Walked: street, city and country typed, and the property then read "Address not added" (SPEC.md's rule: two of
+  // block, building number and street, or a place) without a word on the form.
+  it("says when the typed address will not show on the property, until two of block, number and street are there", async () => {
+    fakeServer({});
+    render(<AddPropertyView title="titles.addProperty" />);
+    await screen.findByLabelText("Street");
+    expect(screen.queryByTestId("address-not-shown")).toBeNull();
+    type("Street", "Way 1");
+    type("City", "Muscat");
+    expect(screen.getByTestId("address-not-shown").textContent).toBe(
+      "The address shows on the property once two of block, building no. and street are filled, or a place is picked above.",
+    );
+    type("Building no.", "12");
+    expect(screen.queryByTestId("address-not-shown")).toBeNull();
+  });
+
   it("generates units 101 to 104 in the form, shows their count, and sends the four units", async () => {
     const calls = fakeServer({ "POST property/add_property": added() });
     render(<AddPropertyView title="titles.addProperty" />);

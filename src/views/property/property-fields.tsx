@@ -19,6 +19,7 @@ import { unitCount, unitRange, type UnitRangeField } from "../../lib/unit-range"
 import { useUploadQueue } from "../../lib/upload-queue";
 import { lang, t } from "../../signals/language";
 import { cx, errorText, muted } from "../../styles/theme";
+import { formatAddress } from "../../lib/address";
 import { failureOf } from "./failure";
 
 // The pin map brings Leaflet; its own code loads only when the user opens the map.
@@ -234,6 +235,13 @@ export function PropertyFields({
             ))}
           </SelectField>
         </div>
+        {/* SPEC.md's rule shows no address with fewer than two of block, number and street and no place picked: typed
+            street, city and country read "Address not added" on the property (walked at 360 px), without a word here. */}
+        {!formatAddress(form.addres, { ...form.addrs }) && ADDRESS_PARTS.some((k) => form.addrs[k].trim()) && (
+          <p className={muted} data-testid="address-not-shown">
+            {t("propertyForms.address.notShown")}
+          </p>
+        )}
       </fieldset>
 
       <Field id={id("notes")} label={t("propertyForms.fields.notes")} error={errors.access_notes} hint={t("propertyForms.fields.notesHint")}>
