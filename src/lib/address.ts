@@ -3,6 +3,7 @@ import { lang } from "../signals/language";
 import { displayName } from "./display-names";
 
 const PARTS = ["block", "no", "street", "city", "state", "zipcode", "country"] as const;
+type AddressPart = (typeof PARTS)[number];
 const filled = (s: string | null | undefined) => (s ?? "").trim();
 /** A part as shown: a country saved as its ISO code ("OM", what the property form saves) by its name in the user's language. */
 const shown = (k: (typeof PARTS)[number], v: string) => (k === "country" && /^[A-Z]{2}$/.test(v) ? (displayName("region", lang.value, v) ?? v) : v);
@@ -11,7 +12,7 @@ const shown = (k: (typeof PARTS)[number], v: string) => (k === "country" && /^[A
  * SPEC.md section 3's display rule: the free-text address if present; otherwise null ("unavailable")
  * when at least two of block, no and street are empty; otherwise the non-empty parts joined with spaces.
  */
-export function formatAddress(addres: string | null | undefined, addrs: Addrs | null | undefined): string | null {
+export function formatAddress(addres: string | null | undefined, addrs: Partial<Record<AddressPart, string | null>> | null | undefined): string | null {
   const free = filled(addres);
   if (free) return free;
   const a = addrs ?? {};

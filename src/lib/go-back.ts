@@ -1,5 +1,6 @@
 // Leaving a nested screen or a saved form (off the first load: only nested screens use these). The entry the tab
 // opened the app on is marked at start (markOpened, ./hash-location.ts).
+import type { MouseEvent } from "react";
 import { navigate, OPENED, returnAs } from "./hash-location";
 
 /** Whether the current history entry is the one this tab opened the app on. */
@@ -28,15 +29,7 @@ export function returnTo(to: string, state: unknown = null) {
  * A link's click that opens its address in place of the current entry (a plain click; a new tab or window as the
  * browser does): for what is done once left, such as a sent form's screen.
  */
-export function inPlace(event: {
-  currentTarget: HTMLAnchorElement;
-  preventDefault(): void;
-  button: number;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  shiftKey: boolean;
-  altKey: boolean;
-}) {
+export function inPlace(event: MouseEvent<HTMLAnchorElement>) {
   if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
   navigate(event.currentTarget.getAttribute("href") ?? "/", { replace: true });

@@ -82,9 +82,15 @@ export function thisPage<T>(state: T): T {
 /** Whether the current entry's state was given in this page load (not kept by the browser from an earlier one). */
 export const isThisPages = (state: unknown) => !!state && typeof state === "object" && (state as Record<string, unknown>)[PAGE_KEY] === PAGE;
 
-/** `state`, still marked as the entry the tab opened the app on when the entry it replaces was. */
-const keepOpened = (state: unknown, opened: boolean) =>
-  opened && (state === null || (typeof state === "object" && !Array.isArray(state))) ? { ...(state as object | null), [OPENED]: true } : state;
+/**
+ * `state`, marked as the entry the tab opened the app on exactly when the entry it replaces was: a state passed on from
+ * that entry to a new one (the work report's step) must not make the new one the opened entry too.
+ */
+function keepOpened(state: unknown, opened: boolean) {
+  if (state !== null && (typeof state !== "object" || Array.isArray(state))) return state;
+  const { [OPENED]: _, ...rest } = (state ?? {}) as Record<string, unknown>;
+  return opened ? { ...rest, [OPENED]: true } : state === null ? null : rest;
+}
 
 /** Navigates anywhere in the app, inside or outside components. */
 export function navigate(to: string, { replace = false, state = null }: NavigateOptions = {}) {

@@ -33,6 +33,17 @@ describe("a nested screen's back arrow", () => {
     expect(back).not.toHaveBeenCalled();
   });
 
+  // The work report's step is pushed with the job's state: copied with it, the opened mark made the form's Cancel
+  // replace its step instead of stepping back.
+  it("a screen pushed with the opened entry's state is not the opened entry", () => {
+    history.pushState(null, "", "#/property/open-issues?issue_id=7");
+    markOpened();
+    navigate("/property/open-issues?issue_id=7&report=1", { state: history.state });
+    const back = vi.spyOn(history, "back").mockImplementation(() => undefined);
+    goBack("/property/open-issues?issue_id=7");
+    expect(back).toHaveBeenCalledOnce();
+  });
+
   it("steps back through the app's own history once the user moved in it", () => {
     history.replaceState(null, "", "#/home");
     markOpened();

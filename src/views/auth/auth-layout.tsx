@@ -8,8 +8,6 @@ import { paths } from "../../paths";
 import { t } from "../../signals/language";
 import { notice } from "../../styles/theme";
 
-export { notice };
-
 export const authPage = css`
   max-width: 480px; margin-inline: auto; min-height: 100vh; padding: 16px 20px 32px;
   display: flex; flex-direction: column; gap: 16px;

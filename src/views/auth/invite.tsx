@@ -12,7 +12,8 @@ import { isAuthenticated, role, user } from "../../signals/session";
 import { authToast } from "../../signals/toasts";
 import { NewPasswordField, TermsRow } from "../../components/AccountFields";
 import { failureOf, focusFirstError } from "../property/failure";
-import { AuthLayout, formCss, inlineLink, notice } from "./auth-layout";
+import { notice } from "../../styles/theme";
+import { AuthLayout, formCss, inlineLink } from "./auth-layout";
 
 const who = css`
   margin: 0; padding: 12px 14px; border-radius: 10px; background: var(--brand-soft); color: var(--brand-dark);

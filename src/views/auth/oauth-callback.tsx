@@ -9,7 +9,8 @@ import { paths, type ViewProps } from "../../paths";
 import { enterHome } from "../../signals/auth";
 import { t } from "../../signals/language";
 import { authToast } from "../../signals/toasts";
-import { AuthLayout, BackToLogin, notice } from "./auth-layout";
+import { notice } from "../../styles/theme";
+import { AuthLayout, BackToLogin } from "./auth-layout";
 
 type Reason = (typeof OAUTH_ERRORS)[number];
 const reasonOf = (raw: string | null): Reason => ((OAUTH_ERRORS as readonly string[]).includes(raw ?? "") ? (raw as Reason) : "failed");

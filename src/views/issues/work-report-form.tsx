@@ -22,7 +22,6 @@ import { Button, Field } from "../../components/ui";
 import { typedDir } from "../../lib/typed-dir";
 import type { Issue } from "../../contract/issues";
 import { formatMinor } from "../../contract/money";
-import { westernNumber } from "../../contract/digits";
 import { COST_LABEL_MAX, MAX_AFTER_PHOTOS, MAX_EXTRA_COSTS, MAX_PARTS, NOTES_MAX, PART_NAME_MAX } from "../../contract/repairs";
 import { deleteIssueMedia, newKey } from "../../api/repairs";
 import { fetchIssue } from "../../api/issues";
@@ -54,6 +53,7 @@ import {
   moneyOfIssue,
   rowId,
   runningTotal,
+  wholeOf,
   workChanged,
 } from "./work-report-rules";
 
@@ -198,8 +198,8 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
   const addPart = (name = "") => {
     const existing = name ? form.parts.findIndex((p) => p.name === name) : -1;
     if (existing >= 0) {
-      const qty = Number(westernNumber(form.parts[existing].qty));
-      setPart(existing, { qty: String(Number.isInteger(qty) && qty > 0 ? qty + 1 : 1) });
+      const qty = wholeOf(form.parts[existing].qty) ?? 0;
+      setPart(existing, { qty: String(qty > 0 ? qty + 1 : 1) });
       return;
     }
     if (form.parts.length >= MAX_PARTS) return;
@@ -434,8 +434,7 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
   const placeholder = formatMinor(0, money.decimals);
   const minutesNow = minutesSince(issue.started_at);
   // As typed on either keyboard: "٣٠" is 30 (its hint went away).
-  const minutesText = westernNumber(form.minutes).trim();
-  const typedMinutes = /^\d+$/.test(minutesText) ? Number(minutesText) : null;
+  const typedMinutes = wholeOf(form.minutes) ?? null;
   const err = (k: string) => errors[k];
   const described = (id: string, k: string, hint?: string) => (err(k) ? `${id}-error` : hint);
   const common = commonPartsOf(issue.category);

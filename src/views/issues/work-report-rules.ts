@@ -66,6 +66,13 @@ export function workChanged(a: WorkForm, b: WorkForm): boolean {
   return what(a) !== what(b);
 }
 
+/** A whole number as typed on either keyboard ("٢" is 2): the number, NaN when it is not one, undefined when empty. */
+export function wholeOf(text: string): number | undefined {
+  const western = westernNumber(text).trim();
+  if (western === "") return undefined;
+  return /^\d+$/.test(western) ? Number(western) : Number.NaN;
+}
+
 /** A part's or cost's amount as typed, in minor units: empty is 0, null when it is not an amount of the currency. */
 export const amountOf = (text: string, decimals: number): number | null => (text.trim() === "" ? 0 : parseMinor(westernNumber(text), decimals));
 
@@ -92,8 +99,8 @@ const countedAmount = (text: string, decimals: number) => {
 export function runningTotal(form: Pick<WorkForm, "parts" | "costs">, decimals: number) {
   let parts = 0;
   for (const p of form.parts) {
-    const qty = Number(westernNumber(p.qty));
-    if (Number.isInteger(qty) && qty >= 1 && qty <= PART_QTY_MAX) parts += countedAmount(p.price, decimals) * qty;
+    const qty = wholeOf(p.qty) ?? 0;
+    if (qty >= 1 && qty <= PART_QTY_MAX) parts += countedAmount(p.price, decimals) * qty;
   }
   let costs = 0;
   for (const c of form.costs) costs += countedAmount(c.amount, decimals);
@@ -118,8 +125,7 @@ export function checkWork(form: WorkForm, money: Pick<Money, "decimals">, photos
   const parts = form.parts.map((p, i) => {
     const unit_price = amountOf(p.price, money.decimals);
     if (unit_price == null) errors[`parts.${i}.unit_price`] = amountError(p.price, money.decimals);
-    const qtyText = westernNumber(p.qty);
-    const qty = /^\s*\d+\s*$/.test(qtyText) ? Number(qtyText) : Number.NaN;
+    const qty = wholeOf(p.qty) ?? Number.NaN;
     return { name: p.name, qty, unit_price: unit_price ?? 0 };
   });
   const extra_costs = form.costs.map((c, i) => {
@@ -127,8 +133,7 @@ export function checkWork(form: WorkForm, money: Pick<Money, "decimals">, photos
     if (amount == null) errors[`extra_costs.${i}.amount`] = amountError(c.amount, money.decimals);
     return { label: c.label, amount: amount ?? 0 };
   });
-  const minutesText = westernNumber(form.minutes).trim();
-  const minutes = minutesText === "" ? undefined : /^\d+$/.test(minutesText) ? Number(minutesText) : Number.NaN;
+  const minutes = wholeOf(form.minutes);
   const input = { notes: form.notes, parts, minutes, extra_costs, follow_up: form.follow_up, occupant_damage: form.occupant_damage };
   const result = z.safeParse(completeBody, input);
   if (!result.success)

@@ -237,7 +237,7 @@ export function PropertyFields({
         </div>
         {/* SPEC.md's rule shows no address with fewer than two of block, number and street and no place picked: typed
             street, city and country read "Address not added" on the property (walked at 360 px), without a word here. */}
-        {!formatAddress(form.addres, { ...form.addrs }) && ADDRESS_PARTS.some((k) => form.addrs[k].trim()) && (
+        {!formatAddress(form.addres, form.addrs) && ADDRESS_PARTS.some((k) => form.addrs[k].trim()) && (
           <p className={muted} data-testid="address-not-shown">
             {t("propertyForms.address.notShown")}
           </p>
