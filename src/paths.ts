@@ -70,9 +70,12 @@ export const paths = {
   openIssue: (id: number) => `${p.openIssues}?issue_id=${id}`,
   closedIssue: (id: number) => `${p.closedIssue}?issue_id=${id}`,
   issueView: (id: number) => `${p.issuesView}?issue_id=${id}`,
-  /** Report a problem; `propertyId` and `unitId` preselect where (from a property or unit screen). */
+  /**
+   * Report a problem; `propertyId` and `unitId` preselect where (from a property or unit screen, or a repair reported
+   * again): a unit, or null for the property's common areas (unit_id=0).
+   */
   addIssue: (propertyId?: number, unitId?: number | null) =>
-    propertyId ? `${p.addIssue}?property_id=${propertyId}${unitId ? `&unit_id=${unitId}` : ""}` : p.addIssue,
+    propertyId ? `${p.addIssue}?property_id=${propertyId}${unitId !== undefined ? `&unit_id=${unitId ?? 0}` : ""}` : p.addIssue,
   editIssue: (id: number) => `${p.editIssue}?issue_id=${id}`,
   /** The e-receipt of a completed repair (owners and the company's managers). */
   receipt: (id: number) => `${p.eReceipt}?issue_id=${id}`,

@@ -91,16 +91,22 @@ export const relationsOf = (row: Record<string, unknown>): Relations => Object.f
 /**
  * Reporting (POST /issue/issue) and moving an issue to another unit (PUT /issue/details): the unit must be of the
  * property, and the caller may report there: its owner, a manager of the company that runs it, or a tenant who rents
- * THAT unit now. A property the caller cannot see answers 404; a unit of another tenant 403.
+ * THAT unit now. No unit (null) is the property's common areas (a lift, the roof, the gate): its owner or manager, or
+ * a tenant who rents one of its units now. A property the caller cannot see answers 404; a unit of another tenant 403.
  */
-export async function assertMayReport(q: Queryable, u: AuthUser, propertyId: number, unitId: number) {
+export async function assertMayReport(q: Queryable, u: AuthUser, propertyId: number, unitId: number | null) {
   const place = await propertyAccess(q, u, propertyId);
   if (!place) throw new HttpError(404, msg("propertyMissing"));
-  const unit = await unitById(q, unitId);
-  if (!unit || unit.property_id !== propertyId) throw new HttpError(422, msg("unitMissing"), { unit_id: msg("unitMissing") });
+  if (unitId !== null) {
+    const unit = await unitById(q, unitId);
+    if (!unit || unit.property_id !== propertyId) throw new HttpError(422, msg("unitMissing"), { unit_id: msg("unitMissing") });
+  }
   if (place.relation === "owner" || place.relation === "manager") return place;
   if (place.relation === "tenant") {
-    const { rows } = await q.query("select 1 from tenancies where unit_id = $1 and tenant_id = $2 and ended_at is null", [unitId, u.user_id]);
+    const { rows } = await q.query(
+      "select 1 from tenancies t join units un on un.unit_id = t.unit_id where un.property_id = $1 and ($2::int is null or t.unit_id = $2) and t.tenant_id = $3 and t.ended_at is null",
+      [propertyId, unitId, u.user_id],
+    );
     if (rows.length) return place;
     throw new HttpError(403, msg("reportOwnUnit"), { unit_id: msg("reportOwnUnit") });
   }

@@ -7,9 +7,10 @@ import { localNow } from "./stages";
 
 /**
  * SPEC.md's issue_type of an issue reported on a property of this type: 1 (an apartment, a unit of a building) for a
- * building, else 0. The app's badge names the property's own type (villa, townhouse, office) beside it.
+ * unit of a building, else 0: a villa, townhouse or office, or a building's common areas (no unit). The app's badge
+ * names the property's own type beside it.
  */
-export const issueTypeOf = (propertyType: string) => (propertyType === "building" ? 1 : 0);
+export const issueTypeOf = (propertyType: string, unitId: number | null) => (propertyType === "building" && unitId !== null ? 1 : 0);
 
 /** A positive whole number from the query string, or a 422 naming the parameter. */
 export function idParam(c: Context, name: string): number {

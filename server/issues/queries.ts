@@ -43,7 +43,7 @@ const PROP_PHOTOS = `coalesce((select json_agg(json_build_object('file_id', f.fi
  */
 const issueSelect = (extra: string) => `
   select ${extra} i.issue_id, i.stage, ${iso("i.completed_at")} as completed_at, ${iso("i.held_at")} as held_at, i.offered_at is not null as offered,
-         ra.issue_id as reported_again,
+         ra.issue_id as reported_again, i.unit_id,
          ${MEDIA_JSON} as media,
          coalesce((select json_agg(json_build_object('path', pi.path) order by pi.position, pi.image_id)
                      from property_images pi where pi.property_id = p.property_id), '[]'::json) as prop_images,
@@ -233,6 +233,7 @@ function issueOut(row: Record<string, unknown>, u: AuthUser, secret: Buffer | nu
     held_at: row.held_at as string | null,
     offered: row.offered === true,
     reported_again: (row.reported_again as number | null) ?? null,
+    unit_id: (row.unit_id as number | null) ?? null,
   };
   const rest = {
     prop_images: propImages(row, rel, secret, u.user_id, now),
@@ -345,6 +346,8 @@ export interface IssueRow {
   creator_id: number | null;
   priority: number;
   country: string;
+  /** The property's type (building, villa, …): with the unit, the issue's issue_type (params.ts issueTypeOf). */
+  property_type: string;
   rel: Relations;
 }
 
@@ -354,7 +357,7 @@ export interface IssueRow {
  */
 export async function issueRow(q: Queryable, u: AuthUser, issueId: number, lock = false): Promise<IssueRow | null> {
   const { rows } = await q.query<Record<string, unknown>>(
-    `select i.issue_id, i.stage, i.completed_at, i.started_at, i.held_at, i.property_id, i.unit_id, i.assigned_tech_id, i.creator_id, i.priority, p.country, ${RELATION_COLUMNS}
+    `select i.issue_id, i.stage, i.completed_at, i.started_at, i.held_at, i.property_id, i.unit_id, i.assigned_tech_id, i.creator_id, i.priority, p.country, p.type as property_type, ${RELATION_COLUMNS}
        ${ISSUE_FROM}
       where i.issue_id = $4 and ${VISIBLE_SQL}${lock ? " for update of i" : ""}`,
     [...relationParams(u), issueId],
@@ -373,6 +376,7 @@ export async function issueRow(q: Queryable, u: AuthUser, issueId: number, lock 
     creator_id: (row.creator_id as number | null) ?? null,
     priority: row.priority as number,
     country: (row.country as string) ?? "",
+    property_type: row.property_type as string,
     rel: relationsOf(row),
   };
 }

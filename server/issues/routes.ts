@@ -127,7 +127,7 @@ export function issueRoutes() {
           u.user_id,
           input.title,
           input.desc,
-          issueTypeOf(prop[0].type),
+          issueTypeOf(prop[0].type, input.unit_id),
           input.emergency ? 3 : 1,
           input.category,
           input.emergency,
@@ -164,9 +164,19 @@ export function issueRoutes() {
       const at = new Date(now);
       await q.query(
         `update issues set unit_id = $2, category = $3, title = $4, description = $5, emergency = $6, presence = $7,
-                priority = case when $6 then 3 when priority = 3 then 1 else priority end, updated_at = $8
+                priority = case when $6 then 3 when priority = 3 then 1 else priority end, updated_at = $8, issue_type = $9
           where issue_id = $1`,
-        [issue_id, input.unit_id, input.category, input.title, input.desc, input.emergency, input.presence, at],
+        [
+          issue_id,
+          input.unit_id,
+          input.category,
+          input.title,
+          input.desc,
+          input.emergency,
+          input.presence,
+          at,
+          issueTypeOf(issue.property_type, input.unit_id),
+        ],
       );
       await setAvailability(q, issue_id, input.available);
       await addEvent(q, issue_id, { actor_id: u.user_id, kind: "edit", from_stage: issue.stage, to_stage: issue.stage, note: null, at });

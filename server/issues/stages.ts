@@ -25,6 +25,8 @@ export interface IssueState {
   offered?: boolean;
   /** The id of the new issue this one was reported again as (LOOP.md: "report again"); absent or null: not yet. */
   reported_again?: number | null;
+  /** The unit it is about; null for the property's common areas, absent where no rule asks. */
+  unit_id?: number | null;
 }
 
 interface Rule {
@@ -148,7 +150,13 @@ export const TABLE = {
   // Not a move: the unit's view (/property/apartment-view) may be opened from the job, by its technician while it is
   // open (issue_status 0), as server/property/access.ts lets them read the unit; an offer's technician may not yet.
   // No route asks for it, so its conflict sentence is never sent.
-  unit: { to: "same", rules: [{ who: ["technician"], from: ONGOING }], conflict: "issueClosed" },
+  // An issue of the common areas (no unit) has no unit to open.
+  unit: {
+    to: "same",
+    rules: [{ who: ["technician"], from: ONGOING }],
+    conflict: "issueClosed",
+    until: (issue) => (issue.unit_id === null ? "issueClosed" : null),
+  },
 } satisfies Partial<Record<Action, Entry>>;
 
 export type TableAction = keyof typeof TABLE;

@@ -158,7 +158,8 @@ export const slotsNotTooFar = (slots: readonly { date: string }[], now: string) 
 
 /** The fields of a report that the edit form may change too (built with the schema that first needs them). */
 const reportFields = () => ({
-  unit_id: z.int(REPAIR_MESSAGES.unitRequired).check(z.positive(REPAIR_MESSAGES.unitRequired)),
+  // null: the property's common areas (a lift, the roof, the gate), not one unit; absent: not chosen.
+  unit_id: z.nullable(z.int(REPAIR_MESSAGES.unitRequired).check(z.positive(REPAIR_MESSAGES.unitRequired))),
   category: z.int(REPAIR_MESSAGES.categoryRequired).check(z.refine((n) => SKILL_IDS.has(n), REPAIR_MESSAGES.categoryRequired)),
   title: z
     .string(REPAIR_MESSAGES.titleRequired)

@@ -113,6 +113,55 @@ test.describe("report and follow a repair", () => {
     await ownerPage.context().close();
   });
 
+  test("a broken lift: the tenant reports the building's common areas, in Arabic; its technician sees them and no unit to open", async ({
+    page,
+    browser,
+  }, info) => {
+    test.setTimeout(90_000);
+    const ar = dict("report", "ar").report.where;
+    const common = dict("repair", "ar").repair.card.common;
+    const title = `المصعد متوقف ${info.project.name} ${Date.now() % 100000}`;
+    await signInAs(page, DEMO.tenant, "/home", { lang: "ar" });
+    await page.getByTestId("report-problem").click();
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    // Her flat is chosen for her; "Change" offers the building's common areas beside it.
+    await page.getByRole("button", { name: ar.change, exact: true }).click();
+    const unit = page.getByLabel(ar.unit, { exact: true });
+    await expect(unit).toBeFocused();
+    await unit.selectOption({ label: ar.common });
+    await page.getByRole("button", { name: "الكهرباء", exact: true }).click();
+    await page.getByLabel(dict("report", "ar").report.fields.title).fill(title);
+    const quick = dict("report", "ar").report.slots.quick.tomorrow;
+    await page.getByRole("button", { name: quick.morning }).click();
+    await page.getByRole("button", { name: quick.afternoon }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page, "report form, common areas");
+    await shot(page, info, "common-report");
+    await page.getByRole("button", { name: dict("report", "ar").report.add.submit, exact: true }).click();
+    await expect(page.getByRole("heading", { name: dict("report", "ar").report.done.heading })).toBeVisible({ timeout: 15_000 });
+
+    const tenant = await apiLogin(page, DEMO.tenant);
+    const list = await apiCall(page, tenant.access_token, "GET", "issue/issues?status=open");
+    const issue = list.data.find((i: { title: string }) => i.title === title);
+    expect(issue).toMatchObject({ unit_id: null, issue_type: 0, stage: "reported" });
+    await signInAs(page, DEMO.tenant, "/repair", { lang: "ar" });
+    await expect(page.getByRole("link", { name: new RegExp(title) })).toContainText(common);
+    await shot(page, info, "common-card");
+
+    // The company that runs the building assigns it; its technician sees the common areas, and no unit to open.
+    const manager = await apiLogin(page, DEMO.manager);
+    const tech = await apiLogin(page, DEMO.technician);
+    await apiCall(page, manager.access_token, "POST", `issue/assign?issue_id=${issue.issue_id}`, { tech_id: tech.user_id });
+    await apiCall(page, tech.access_token, "POST", `issue/accept?issue_id=${issue.issue_id}`, {});
+    const techPage = await personPage(browser, 360);
+    await signInAs(techPage, DEMO.technician, `/property/open-issues?issue_id=${issue.issue_id}`);
+    await expect(techPage.getByRole("heading", { level: 2, name: title })).toBeVisible();
+    await expect(techPage.getByTestId("property-unit")).toHaveText("Common areas");
+    await expect(techPage.getByRole("link", { name: dict("issues", "en").issues.unitDetails })).toHaveCount(0);
+    await shot(techPage, info, "common-job");
+    await techPage.context().close();
+  });
+
   test("the report form in Arabic: right to left, Arabic errors at the fields, nothing typed lost", async ({ page }, info) => {
     const ar = dict("report", "ar").report;
     // Her home arrives late (slow data): Send pressed before it waits for it, then checks the form. A press in the

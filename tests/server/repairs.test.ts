@@ -160,6 +160,66 @@ describe("POST /issue/issue: reporting", () => {
   });
 });
 
+describe("the common areas: an issue of the property, not of one unit (unit_id null)", () => {
+  it("a tenant of the building, its owner or manager reports one (issue_type 0); the other tenants neither see it nor hear of it", async () => {
+    const w = await repairWorld(db);
+    const { json, get } = client();
+    const lift = await json("POST", "/api/issue/issue", report(w, { unit_id: null, title: "Lift out of service" }), w.t.tenant);
+    expect(lift.status).toBe(201);
+    const issue = (await lift.json()).data;
+    expect(issue).toMatchObject({ issue_type: 0, unit_id: null, unit_name: null, property_id: w.building.property_id, stage: "reported" });
+    expect((await db.query("select unit_id, issue_type from issues where issue_id = $1", [issue.issue_id])).rows).toEqual([{ unit_id: null, issue_type: 0 }]);
+    // The reporter, the owner and the company's manager see it; the neighbour in 102 does not, and is not told.
+    expect((await json("GET", `/api/issue/issue?issue_id=${issue.issue_id}`, undefined, w.t.owner)).status).toBe(200);
+    const company = await get("/api/issue/issues?scope=company", w.t.manager);
+    expect(company.data.map((i: { issue_id: number }) => i.issue_id)).toEqual([issue.issue_id]);
+    expect((await json("GET", `/api/issue/issue?issue_id=${issue.issue_id}`, undefined, w.t.neighbour)).status).toBe(404);
+    const told = await db.query<{ user_id: number }>("select user_id from notifications where issue_id = $1", [issue.issue_id]);
+    expect(told.rows.map((r) => r.user_id)).not.toContain(w.neighbour.user_id);
+    expect(told.rows.map((r) => r.user_id)).toContain(w.manager.user_id);
+    expect((await json("POST", "/api/issue/issue", report(w, { unit_id: null }), w.t.owner)).status).toBe(201);
+    expect((await json("POST", "/api/issue/issue", report(w, { unit_id: null }), w.t.manager)).status).toBe(201);
+  });
+
+  it("refused to a former tenant (403), a stranger (404) and a technician (403); a unit left out is not the common areas (422)", async () => {
+    const w = await repairWorld(db);
+    const { json } = client();
+    const { unit_id: _, ...noUnit } = report(w);
+    const absent = await json("POST", "/api/issue/issue", noUnit, w.t.tenant);
+    expect(absent.status).toBe(422);
+    expect((await absent.json()).errors.unit_id).toBe("Please choose a unit.");
+    expect((await json("POST", "/api/issue/issue", report(w, { unit_id: null }), w.t.stranger)).status).toBe(404);
+    expect((await json("POST", "/api/issue/issue", report(w, { unit_id: null }), w.t.tech)).status).toBe(403);
+    await db.query("update tenancies set ended_at = now() where tenant_id = $1", [w.tenant.user_id]);
+    expect((await json("POST", "/api/issue/issue", report(w, { unit_id: null }), w.t.tenant)).status).toBe(403);
+    expect((await db.query("select count(*)::int as n from issues")).rows[0].n).toBe(0);
+  });
+
+  it("an edit moves a report between a unit and the common areas, and its issue_type with it", async () => {
+    const w = await repairWorld(db);
+    const issue = await reported(w);
+    const { json } = client();
+    const edit = { unit_id: null, category: 1, title: "Corridor light", desc: "", emergency: false, presence: "present", available: [S1, S2] };
+    const common = await json("PUT", `/api/issue/details?issue_id=${issue.issue_id}`, edit, w.t.tenant);
+    expect(common.status).toBe(200);
+    expect((await common.json()).data).toMatchObject({ unit_id: null, unit_name: null, issue_type: 0 });
+    const back = await json("PUT", `/api/issue/details?issue_id=${issue.issue_id}`, { ...edit, unit_id: w.u101.unit_id }, w.t.tenant);
+    expect((await back.json()).data).toMatchObject({ unit_id: w.u101.unit_id, unit_name: "101", issue_type: 1 });
+  });
+
+  it("its technician has no unit to open (no action unit), as the unit's job has", async () => {
+    const w = await repairWorld(db);
+    const { get } = client();
+    const common = await makeIssue(db, { property_id: w.building.property_id, unit_id: null, assigned_tech_id: w.tech.user_id, stage: "accepted" });
+    const unit = await makeIssue(db, { property_id: w.building.property_id, unit_id: w.u101.unit_id, assigned_tech_id: w.tech.user_id, stage: "accepted" });
+    expect((await get(`/api/issue/issue?issue_id=${common.issue_id}`, w.t.tech)).data.actions).not.toContain("unit");
+    expect((await get(`/api/issue/issue?issue_id=${unit.issue_id}`, w.t.tech)).data.actions).toContain("unit");
+    const jobs = await get("/api/issue/jobs", w.t.tech);
+    const actions = Object.fromEntries(jobs.data.map((i: { issue_id: number; actions: string[] }) => [i.issue_id, i.actions.includes("unit")]));
+    expect(actions).toEqual({ [common.issue_id]: false, [unit.issue_id]: true });
+  });
+});
+
 describe("PUT /issue/details: editing before the work starts", () => {
   it("the creator edits the report and its slots; an 'edit' row; others 403; after the work started 409", async () => {
     const w = await repairWorld(db);

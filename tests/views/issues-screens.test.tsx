@@ -57,6 +57,12 @@ describe("PropertyCard", () => {
     render(<PropertyCard issue={issue({ unit_name: "101" })} />);
     expect(screen.getByTestId("property-unit").textContent).toBe("Unit 101");
   });
+  it("names the common areas for an issue of no unit (unit_id null), and nothing when the answer says neither", () => {
+    const { rerender } = render(<PropertyCard issue={issue({ unit_id: null, unit_name: null })} />);
+    expect(screen.getByTestId("property-unit").textContent).toBe("Common areas");
+    rerender(<PropertyCard issue={issue({ unit_id: undefined, unit_name: undefined })} />);
+    expect(screen.queryByTestId("property-unit")).toBeNull();
+  });
 });
 
 describe("ContactCard", () => {

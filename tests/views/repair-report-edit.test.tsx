@@ -121,6 +121,17 @@ describe("edit a report", () => {
     expect(toastText("success")).toEqual(["Changes saved."]);
   });
 
+  it("an issue of the common areas says so where its unit would be, and keeps them (unit_id null) on save", async () => {
+    const calls = fakeServer(routes({ unit_id: null, unit_name: null }));
+    await open();
+    expect(screen.getByText("Common areas")).toBeTruthy();
+    expect(screen.queryByRole("combobox", { name: "Unit" })).toBeNull();
+    type("Short title", "Lift stuck on the 3rd floor");
+    press("Save changes");
+    await waitFor(() => expect(location.hash).toBe("#/property/issues-view?issue_id=7"));
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({ unit_id: null, title: "Lift stuck on the 3rd floor" });
+  });
+
   it("flags a time of the report that has passed and does not save until it is replaced", async () => {
     const calls = fakeServer(
       routes({

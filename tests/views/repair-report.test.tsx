@@ -161,6 +161,80 @@ describe("report a problem: where", () => {
   });
 });
 
+describe("report a problem: a building's common areas", () => {
+  it("a tenant's one unit is chosen, and Change offers the common areas, sent as no unit (unit_id null)", async () => {
+    const calls = fakeServer(tenantRoutes());
+    await open();
+    expect(screen.queryByRole("combobox", { name: "Unit" })).toBeNull();
+    press("Change");
+    const unit = screen.getByRole("combobox", { name: "Unit" }) as HTMLSelectElement;
+    expect(document.activeElement).toBe(unit);
+    expect(unit.value).toBe("12");
+    expect([...unit.options].map((o) => o.text)).toEqual(["Choose a unit", "Common areas (lift, roof, gate…)", "102"]);
+    fireEvent.change(unit, { target: { value: "0" } });
+    fill();
+    submit();
+    await screen.findByRole("heading", { name: "Reported" });
+    expect(posts(calls)[0].body).toMatchObject({ property_id: 5, unit_id: null, title: "Kitchen sink leaking" });
+  });
+
+  it("an owner picks them among the units; a villa offers none, and a building with no units yet takes them", async () => {
+    signIn({ access_token: "tok", role: 0, got_email_mob: 1, name: "Maryam Owner", user_id: 1 });
+    const calls = fakeServer(tenantRoutes({ "GET property/property": () => json(200, { status: 1, data: property({ actions: ["edit", "report"] }) }) }));
+    render(<ReportIssueView title="titles.addIssue" />);
+    const unit = (await screen.findByRole("combobox", { name: "Unit" })) as HTMLSelectElement;
+    expect(unit.value).toBe("");
+    expect(screen.getByRole("option", { name: "Common areas (lift, roof, gate…)" })).toBeTruthy();
+    fireEvent.change(unit, { target: { value: "0" } });
+    fill();
+    submit();
+    await screen.findByRole("heading", { name: "Reported" });
+    expect(posts(calls)[0].body).toMatchObject({ unit_id: null });
+    cleanup();
+
+    fakeServer(
+      tenantRoutes({
+        "GET property/property": () =>
+          json(200, {
+            status: 1,
+            data: property({ type: "villa", actions: ["report"], units: [{ unit_id: 21, name: "Villa", tenant: null, open_issues: 0 }] }),
+          }),
+      }),
+    );
+    render(<ReportIssueView title="titles.addIssue" />);
+    await screen.findByText("Villa");
+    expect(screen.queryByRole("button", { name: "Change" })).toBeNull();
+    expect(screen.queryByRole("combobox", { name: "Unit" })).toBeNull();
+    cleanup();
+
+    fakeServer(tenantRoutes({ "GET property/property": () => json(200, { status: 1, data: property({ actions: ["report"], units: [] }) }) }));
+    render(<ReportIssueView title="titles.addIssue" />);
+    await screen.findByText("Common areas");
+    expect(screen.queryByText("This property has no unit you can report a problem for.")).toBeNull();
+  });
+
+  it("a repair of the common areas reported again keeps them (unit_id=0 in the link), shown as text", async () => {
+    signIn({ access_token: "tok", role: 0, got_email_mob: 1, name: "Maryam Owner", user_id: 1 });
+    navigate("/property/addissues?property_id=5&unit_id=0&again_of=40", { replace: true });
+    const earlier = issue({ issue_id: 40, stage: "closed", issue_status: 1, title: "Lift stuck", category: 1, unit_id: null, presence: "present" });
+    const calls = fakeServer(
+      tenantRoutes({
+        "GET property/property": () => json(200, { status: 1, data: property({ actions: ["edit", "report"] }) }),
+        "GET issue/issue": () => json(200, { status: 1, data: earlier }),
+      }),
+    );
+    render(<ReportIssueView title="titles.addIssue" />);
+    await screen.findByText("Common areas");
+    expect(screen.queryByRole("combobox", { name: "Unit" })).toBeNull();
+    await waitFor(() => expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("Lift stuck"));
+    press(/^Tomorrow morning/);
+    press(/^Tomorrow afternoon/);
+    submit();
+    await screen.findByRole("heading", { name: "Reported" });
+    expect(posts(calls)[0].body).toMatchObject({ property_id: 5, unit_id: null, again_of: 40 });
+  });
+});
+
 describe("report a problem: typed text", () => {
   // Bug (walked at 360 px in Arabic): "Water leak (kitchen)." typed on the Arabic form read ".Water leak (kitchen)".
   it("takes the direction of what was typed once there is some; empty, the page's", async () => {

@@ -345,7 +345,7 @@ export async function seedIssues(q: Queryable, ids: SeedIds): Promise<void> {
         creatorId,
         s.title,
         // As a report through the app sets it (server/issues/params.ts): the villa's issue is no "Apartment".
-        issueTypeOf(propertyTypes.get(s.property) ?? ""),
+        issueTypeOf(propertyTypes.get(s.property) ?? "", unitIds.get(`${s.property}/${s.unit}`) ?? null),
         s.desc,
         stage,
         s.priority,

@@ -7,6 +7,7 @@ import { mediaUrl } from "../../lib/media";
 import { paths } from "../../paths";
 import { t } from "../../signals/language";
 import { card } from "../../styles/theme";
+import { unitText } from "../repair/unit-text";
 
 const box = css`
   display: flex; gap: 12px; align-items: center;
@@ -47,6 +48,7 @@ export function PropertyCard({ issue, unitLink = false }: { issue: Issue; unitLi
   const first = issue.prop_images[0];
   const image = first && mediaUrl(first) !== failed ? first : undefined;
   const address = formatAddress(issue.addres, issue.addrs);
+  const unit = unitText(issue);
   return (
     <section className={`${card} ${box}`} aria-label={issue.name}>
       {image ? (
@@ -70,9 +72,9 @@ export function PropertyCard({ issue, unitLink = false }: { issue: Issue; unitLi
         </span>
         <h2 dir="auto">{issue.name}</h2>
         {/* Which door in the building: the address is the building's. */}
-        {issue.unit_name && (
+        {unit && (
           <p data-testid="property-unit">
-            <bdi>{t("repair.card.unit", { name: issue.unit_name })}</bdi>
+            <bdi>{unit}</bdi>
           </p>
         )}
         <p dir="auto" data-testid="property-address">

@@ -22,6 +22,7 @@ import { SavedAt } from "../SavedAt";
 import { Button, IconButton, Spinner } from "../ui";
 import { IssuesMap, type MapPin } from "./IssuesMap";
 import { stageColour, stopHtml, techHtml } from "./markers";
+import { unitText } from "../repair/unit-text";
 
 // Scrolled to whole when a marker is chosen, clear of the header and of the bottom bar, which stay over the page.
 const cardCss = css`
@@ -97,6 +98,7 @@ const addressOf = (issue: Issue) => formatAddress(issue.addres, issue.addrs) ?? 
 /** Where and when: the property (and unit) and the agreed visit, or that none is agreed yet. */
 function WhereWhen({ issue }: { issue: Issue }) {
   useSignals();
+  const unit = unitText(issue);
   return (
     <>
       <div className="badges">
@@ -105,10 +107,10 @@ function WhereWhen({ issue }: { issue: Issue }) {
       </div>
       <p>
         <bdi>{addressOf(issue)}</bdi>
-        {issue.unit_name && (
+        {unit && (
           <>
             {" · "}
-            <bdi>{t("repair.card.unit", { name: issue.unit_name })}</bdi>
+            <bdi>{unit}</bdi>
           </>
         )}
       </p>

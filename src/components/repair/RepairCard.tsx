@@ -11,6 +11,7 @@ import { LaterItems } from "../Later";
 import { EmergencyMark, StageBadge } from "./StageBadge";
 import { nextStep, slotLine } from "./visit";
 import { personName } from "../../lib/person";
+import { unitText } from "./unit-text";
 
 const cardCss = css`
   display: flex; flex-direction: column; gap: 6px; padding: 14px; min-height: 44px; text-decoration: none; color: var(--ink);
@@ -30,6 +31,7 @@ const needsCss = css`border-color: #b45309; border-inline-start-width: 4px;`;
  */
 export function RepairCard({ issue }: { issue: Issue }) {
   useSignals();
+  const unit = unitText(issue);
   const next = nextStep(issue);
   const target = paths.issueView(issue.issue_id);
   const own = next?.kind === "pick" || next?.kind === "rate";
@@ -43,11 +45,11 @@ export function RepairCard({ issue }: { issue: Issue }) {
       <span className="title">
         <bdi>{issue.title}</bdi>
       </span>
-      {(issue.name || issue.unit_name) && (
+      {(issue.name || unit) && (
         <span className="sub">
           <bdi>{issue.name}</bdi>
-          {issue.name && issue.unit_name && " · "}
-          {issue.unit_name && <bdi>{t("repair.card.unit", { name: issue.unit_name })}</bdi>}
+          {issue.name && unit && " · "}
+          {unit && <bdi>{unit}</bdi>}
         </span>
       )}
       {sending && (

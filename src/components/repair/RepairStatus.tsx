@@ -23,6 +23,7 @@ import { personName } from "../../lib/person";
 import { moveStep, sendOrQueue } from "../../lib/outbox";
 import type { OutboxKind } from "../../signals/outbox";
 import { OutboxNote } from "../OutboxList";
+import { unitText } from "./unit-text";
 
 type MoveAnswer = ReturnType<typeof moveAnswer.parse>;
 /** Runs a move and applies its answer (toast, the issue as it is now, a fresh timeline); rejects when it failed. */
@@ -113,6 +114,7 @@ export function RepairStatus({ issue, run }: { issue: Issue; run: RunMove }) {
   };
 
   const category = SKILLS.find((s) => s.id === issue.category);
+  const unit = unitText(issue);
   const proposed = issue.stage === "proposed" ? (issue.tech_available ?? []) : [];
   const deadline = issue.stage === "completed" ? reopenDeadline(issue.completed_at) : null;
   const busy = picking != null;
@@ -126,9 +128,9 @@ export function RepairStatus({ issue, run }: { issue: Issue; run: RunMove }) {
         <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held_at} />
         {issue.emergency && <EmergencyMark />}
         {category && <span className={chipCss}>{skillName(category, locale)}</span>}
-        {issue.unit_name && (
+        {unit && (
           <span className={chipCss}>
-            <bdi>{t("repair.card.unit", { name: issue.unit_name })}</bdi>
+            <bdi>{unit}</bdi>
           </span>
         )}
       </div>

@@ -22,6 +22,7 @@ import { showToast } from "../../signals/toasts";
 import { cx, muted, page } from "../../styles/theme";
 import { failureOf } from "../property/failure";
 import { lazyHeld } from "../../lib/lazy-held";
+import { unitText } from "../../components/repair/unit-text";
 
 const TABS: JobsStatus[] = ["open", "closed"];
 
@@ -171,10 +172,10 @@ function JobsList({ tab }: { tab: JobsStatus }) {
                     </span>
                     <span className="sub" dir="auto">
                       {issue.name}
-                      {issue.unit_name && (
+                      {unitText(issue) && (
                         <>
                           {" · "}
-                          <bdi>{t("repair.card.unit", { name: issue.unit_name })}</bdi>
+                          <bdi>{unitText(issue)}</bdi>
                         </>
                       )}
                     </span>

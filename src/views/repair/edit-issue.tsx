@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { cancelIssue, deleteIssueMedia, editIssue } from "../../api/repairs";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
@@ -22,7 +22,7 @@ import { failureOf } from "../property/failure";
 import { formCss, linkButton, FormFooter, ReportFields, type SentMedia, sectionCss } from "./report-fields";
 import { type ReportForm, changed, issueToForm, restoredMedia } from "./report-rules";
 import { UploadProgress, useIssueUploads } from "./report-uploads";
-import { ReportWhere, type Where } from "./report-where";
+import { unitName } from "../../components/repair/unit-text";
 import { useReportForm } from "./use-report-form";
 
 /**
@@ -95,7 +95,7 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
   const guard = useDiscardGuard(dirty, draft.forget);
   const back = () => guard.leave(() => goBack(toIssue));
 
-  const setWhere = useCallback((w: Where) => set({ unit_id: w.unit_id }), [set]);
+  const unit = unitName(issue);
 
   // Saved, and every new file arrived: back to the issue.
   const allSent = uploads.items.length > 0 && uploads.progress.sent === uploads.items.length;
@@ -169,24 +169,19 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
       <div className={formCss}>
         <form ref={formRef} className={formCss} noValidate onSubmit={save} aria-busy={busy || undefined}>
           {draft.restored && <DraftRestored text={t("report.edit.restored")} />}
-          {initial.unit_id != null ? (
-            <fieldset className={sectionCss}>
-              <legend>{t("report.where.title")}</legend>
+          <fieldset className={sectionCss}>
+            <legend>{t("report.where.title")}</legend>
+            <p className={whereText}>
+              <strong>{t("report.where.property")}: </strong>
+              <bdi>{issue.name}</bdi>
+            </p>
+            {unit && (
               <p className={whereText}>
-                <strong>{t("report.where.property")}: </strong>
-                <bdi>{issue.name}</bdi>
+                <strong>{t("report.where.unit")}: </strong>
+                <bdi>{unit}</bdi>
               </p>
-              {issue.unit_name && (
-                <p className={whereText}>
-                  <strong>{t("report.where.unit")}: </strong>
-                  <bdi>{issue.unit_name}</bdi>
-                </p>
-              )}
-            </fieldset>
-          ) : (
-            // An older report without a unit: the unit is chosen now, in its property.
-            <ReportWhere value={{ property_id: issue.property_id, unit_id: form.unit_id }} onChange={setWhere} errors={errors} idPrefix="edit" lockProperty />
-          )}
+            )}
+          </fieldset>
           <ReportFields
             form={form}
             set={set}

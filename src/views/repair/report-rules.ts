@@ -23,8 +23,15 @@ import { VIDEO_MAX_BYTES } from "../../lib/image-compress";
 import { fieldOf } from "../property/failure";
 import { localNow, ymd } from "../../lib/dates";
 
+/**
+ * The form's unit for the property's common areas (a lift, the roof, the gate), which the server takes as unit_id null;
+ * the form's null is a unit not chosen yet.
+ */
+export const COMMON_AREAS = 0;
+
 export interface ReportForm {
   property_id: number | null;
+  /** A unit, COMMON_AREAS, or null while none is chosen. */
   unit_id: number | null;
   category: number | null;
   title: string;
@@ -58,7 +65,7 @@ export function issueToForm(issue: Issue): ReportForm {
   const presence = (PRESENCE as readonly string[]).includes(issue.presence ?? "") ? (issue.presence as Presence) : "present";
   return {
     property_id: issue.property_id,
-    unit_id: issue.unit_id ?? null,
+    unit_id: issue.unit_id ?? COMMON_AREAS,
     category,
     title: issue.title,
     desc: issue.desc ?? "",
@@ -140,7 +147,7 @@ export function checkReport(form: ReportForm, now: string, mode: "edit"): { erro
 export function checkReport(form: ReportForm, now: string, mode: "add" | "edit"): { errors: Record<string, string>; body?: ReportBody | EditIssueBody } {
   const input = {
     property_id: form.property_id ?? undefined,
-    unit_id: form.unit_id ?? undefined,
+    unit_id: form.unit_id === COMMON_AREAS ? null : (form.unit_id ?? undefined),
     category: form.category ?? undefined,
     title: form.title,
     desc: form.desc,

@@ -16,9 +16,11 @@ import { role, user } from "../../signals/session";
 import { t } from "../../signals/language";
 import { cx, errorText, muted } from "../../styles/theme";
 import { sectionCss } from "./report-fields";
+import { COMMON_AREAS } from "./report-rules";
 
 export interface Where {
   property_id: number | null;
+  /** A unit, COMMON_AREAS (the building's lift, roof, gate…), or null while none is chosen. */
   unit_id: number | null;
 }
 
@@ -64,6 +66,9 @@ async function loadOptions(q: string, signal: AbortSignal): Promise<{ options: O
 }
 
 const whereText = css`margin: 0; font-size: 16px; & strong { font-weight: 700; }`;
+// The unit's line is as tall as its "Change" button, from the first frame: the line kept for it while the home is
+// found does not grow when the button comes (a layout shift on /property/addissues, issue 16).
+const unitRow = css`display: flex; align-items: center; justify-content: space-between; gap: 8px; min-height: 44px;`;
 
 export function ReportWhere({
   value,
@@ -106,9 +111,23 @@ export function ReportWhere({
   const shown = detail.data && detail.data.property_id === value.property_id ? detail.data : undefined;
   const units = shown ? reportableUnits(shown) : [];
   const canReport = !!shown?.actions.includes("report");
-  const chosen = units.find((u) => u.unit_id === value.unit_id);
-  // The unit as text rather than a list: the only one, or the one given.
-  const unitShown = lockUnit && !!chosen;
+  // A building's common areas (a lift, the roof, the gate) are offered beside its units to whoever may report there.
+  const common = canReport && shown?.type === "building";
+  const isCommon = common && value.unit_id === COMMON_AREAS;
+  const chosen = isCommon ? t("repair.card.common") : units.find((u) => u.unit_id === value.unit_id)?.name;
+  const known = chosen != null;
+  // The one choice there is, made for the user: a tenant's one unit, or the common areas of a building with no units yet.
+  const only = units.length === 1 ? units[0].unit_id : !units.length && common ? COMMON_AREAS : null;
+  // A tenant's one unit shows as text, with "Change" for the common areas beside it (most reports are of the home).
+  const [changing, setChanging] = useState(false);
+  const changeable = common && units.length === 1 && !lockUnit;
+  // The unit as a list to pick from: several, or the one unit and the common areas once "Change" was tapped; a unit
+  // given (a repair reported again) is shown as text.
+  const pick = !(lockUnit && known) && (units.length > 1 || (changeable && changing));
+  const unitField = id("unit");
+  useEffect(() => {
+    if (changing) document.getElementById(unitField)?.focus();
+  }, [changing, unitField]);
 
   const options = list.data?.options;
   const single = !!options && options.length === 1 && !list.data?.more && !q;
@@ -117,7 +136,7 @@ export function ReportWhere({
     (!lockProperty && !options && list.error == null) ||
     (single && value.property_id == null) ||
     (value.property_id != null && !shown && detail.error == null) ||
-    (!!shown && units.length === 1 && units[0].unit_id !== value.unit_id);
+    (!!shown && only != null && !known);
   useEffect(() => onLoading?.(loading), [loading, onLoading]);
   const none = !lockProperty && !!options && !options.length && !q;
   useEffect(() => onNone?.(none), [none, onNone]);
@@ -128,10 +147,9 @@ export function ReportWhere({
   // One unit: chosen; a unit from the link that is not one the caller may report for: dropped.
   useEffect(() => {
     if (!shown) return;
-    const known = units.some((u) => u.unit_id === value.unit_id);
-    if (units.length === 1 && !known) onChange({ property_id: shown.property_id, unit_id: units[0].unit_id });
+    if (only != null && !known) onChange({ property_id: shown.property_id, unit_id: only });
     else if (value.unit_id != null && !known) onChange({ property_id: shown.property_id, unit_id: null });
-  }, [shown, units, value.unit_id, onChange]);
+  }, [shown, only, known, value.unit_id, onChange]);
 
   const property = () => {
     if (lockProperty || single)
@@ -192,7 +210,7 @@ export function ReportWhere({
     // below does not move down when it arrives (issue 16: a layout shift Lighthouse measured on /property/addissues).
     if (value.property_id == null)
       return loading ? (
-        <p className={whereText} aria-hidden="true">
+        <p className={cx(whereText, unitRow)} aria-hidden="true">
           {"\u00a0"}
         </p>
       ) : null;
@@ -214,29 +232,37 @@ export function ReportWhere({
           {t("report.where.cannotReport")}
         </p>
       );
-    if (!units.length)
+    if (!units.length && !common)
       return (
         <p role="alert" className={errorText}>
           {t("report.where.noUnits")}
         </p>
       );
-    if (units.length === 1 || unitShown)
+    if (!pick)
       return (
-        <p className={whereText}>
-          <strong>{t("report.where.unit")}: </strong>
-          <bdi>{(chosen ?? units[0]).name}</bdi>
-        </p>
+        <div className={unitRow}>
+          <p className={whereText}>
+            <strong>{t("report.where.unit")}: </strong>
+            <bdi>{chosen ?? "…"}</bdi>
+          </p>
+          {changeable && (
+            <Button variant="ghost" onClick={() => setChanging(true)}>
+              {t("report.where.change")}
+            </Button>
+          )}
+        </div>
       );
     return (
       <SelectField
-        id={id("unit")}
+        id={unitField}
         data-focus="unit_id"
         label={t("report.where.unit")}
         value={value.unit_id ?? ""}
         error={errors.unit_id}
-        onChange={(e) => onChange({ property_id: value.property_id, unit_id: Number(e.currentTarget.value) || null })}
+        onChange={(e) => onChange({ property_id: value.property_id, unit_id: e.currentTarget.value === "" ? null : Number(e.currentTarget.value) })}
       >
         <option value="">{t("report.where.chooseUnit")}</option>
+        {common && <option value={COMMON_AREAS}>{t("report.where.common")}</option>}
         {units.map((u) => (
           <option key={u.unit_id} value={u.unit_id}>
             {u.name}
@@ -256,7 +282,7 @@ export function ReportWhere({
           {errors.property_id}
         </p>
       )}
-      {errors.unit_id && (units.length <= 1 || unitShown) && (
+      {errors.unit_id && !pick && (
         <p role="alert" className={errorText}>
           {errors.unit_id}
         </p>

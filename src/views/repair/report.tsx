@@ -20,7 +20,7 @@ import { t } from "../../signals/language";
 import { showToast } from "../../signals/toasts";
 import { page, stack } from "../../styles/theme";
 import { FormFooter, formCss, linkButton, ReportFields } from "./report-fields";
-import { type ReportForm, admit, changed, emptyReport, issueToForm, restoredMedia } from "./report-rules";
+import { COMMON_AREAS, type ReportForm, admit, changed, emptyReport, issueToForm, restoredMedia } from "./report-rules";
 import { UploadProgress, queueReport, useIssueUploads } from "./report-uploads";
 import { ReportWhere, type Where } from "./report-where";
 import { useReportForm } from "./use-report-form";
@@ -55,7 +55,8 @@ export function ReportIssueView({ title }: ViewProps) {
   const [preset] = useState<Where & { again_of: number | null }>(() => {
     const q = new URLSearchParams(search);
     const property_id = positive(q.get("property_id"));
-    return { property_id, unit_id: property_id ? positive(q.get("unit_id")) : null, again_of: property_id ? positive(q.get("again_of")) : null };
+    const unit_id = q.get("unit_id") === "0" ? COMMON_AREAS : positive(q.get("unit_id"));
+    return { property_id, unit_id: property_id ? unit_id : null, again_of: property_id ? positive(q.get("again_of")) : null };
   });
   const againOf = preset.again_of;
   const [blank, setBlank] = useState(emptyReport);
