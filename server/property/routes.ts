@@ -513,6 +513,8 @@ interface InvitationRow {
   used_at: Date | null;
   has_password: boolean;
   disabled: boolean;
+  /** A tenant's invitation whose tenancy has ended (false for an employee's, which has none). */
+  tenancy_ended: boolean;
   name: string;
   role: number;
   inviter_name: string | null;
@@ -526,6 +528,7 @@ interface InvitationRow {
 async function invitationOf(q: Queryable, token: string, lock = false): Promise<InvitationRow | null> {
   const { rows } = await q.query<InvitationRow>(
     `select i.token_hash, i.user_id, i.expires_at, i.used_at, u.password_hash is not null as has_password, u.disabled, u.name, u.role,
+            t.ended_at is not null as tenancy_ended,
             inv.name as inviter_name, p.name as property_name, un.name as unit_name, co.name as company_name
        from invitations i join users u on u.user_id = i.user_id
        left join users inv on inv.user_id = i.invited_by
@@ -541,11 +544,13 @@ async function invitationOf(q: Queryable, token: string, lock = false): Promise<
 
 /**
  * 410 for a link that cannot be used (never 404: the app sends every 404 to the not-found screen): unknown, expired,
- * used, or for an account that has a password by now or was disabled.
+ * for a tenancy that has ended, used, or for an account that has a password by now or was disabled.
  */
 function assertUsable(inv: InvitationRow | null): InvitationRow {
   if (!inv || inv.disabled || new Date(inv.expires_at).getTime() <= clock.now())
     throw new HttpError(410, msg("inviteInvalid"), { token: msg("inviteInvalid") });
+  // A link never opened whose tenancy was ended meanwhile: not "used", which sent the invitee to sign in.
+  if (inv.tenancy_ended && !inv.has_password) throw new HttpError(410, msg("inviteEnded"), { token: msg("inviteEnded") });
   if (inv.used_at || inv.has_password) throw new HttpError(410, msg("inviteUsed"), { token: msg("inviteUsed") });
   return inv;
 }

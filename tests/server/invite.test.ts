@@ -121,7 +121,13 @@ describe("the invitation, end to end", () => {
     const { json, answer, owner } = await invited();
     const token = tokenIn(answer.invite_url) as string;
     expect((await json("PUT", `/api/property/end_tenancy?tenancy_id=${answer.tenancy_id}`, {}, await signIn(db, owner))).status).toBe(200);
-    expect((await json("GET", `/api/invite/info?token=${token}`)).status).toBe(410);
+    const info = await json("GET", `/api/invite/info?token=${token}`);
+    expect(info.status).toBe(410);
+    // Not "already used": nobody used it, and the invitee has no password to sign in with.
+    expect((await info.json()).detail).toBe("This invitation no longer works: the tenancy it was for has ended. Ask whoever invited you for a new one.");
+    const accept = await json("POST", "/api/invite/accept", { token, password: "Tenant@2026", terms_service: true }, undefined, { "accept-language": "ar" });
+    expect(accept.status).toBe(410);
+    expect((await accept.json()).detail).toBe("لم تعد هذه الدعوة صالحة: انتهى الإيجار الذي أُرسلت من أجله. اطلب دعوة جديدة ممن دعاك.");
   });
 
   it("is rate limited per address", async () => {

@@ -191,6 +191,51 @@ describe("tenant invitation form", () => {
     expect(decodeURIComponent(wa.split("text=")[1])).toContain(INVITE);
   });
 
+  it("takes the invitation away once its tenancy is ended (its link no longer works)", async () => {
+    const units = [
+      {
+        unit_id: 12,
+        name: "102",
+        tenant: {
+          tenancy_id: 90,
+          name: "Aisha Tenant",
+          cntry_code: "+968",
+          mob_no: "91000003",
+          email: null,
+          start_date: "2026-01-01",
+          end_date: null,
+          invite_pending: true,
+        },
+        open_issues: 0,
+      },
+      {
+        unit_id: 13,
+        name: "103",
+        tenant: { tenancy_id: 92, name: "Salim Said", cntry_code: "+968", mob_no: "91000005", email: null, start_date: "2026-01-01", end_date: null },
+        open_issues: 0,
+      },
+    ];
+    fakeServer({
+      "GET property/property": answer({ units }),
+      "POST property/reinvite": () => json(200, { message: "A new invitation is ready.", tenancy_id: 90, user_id: 40, invite_url: INVITE }),
+      "PUT property/end_tenancy": () => json(200, { message: "Ended." }),
+    });
+    render(<AssignRoleView title="titles.assignRole" />);
+    fireEvent.click(await screen.findByRole("button", { name: "Send the tenant of 102 a new invitation" }));
+    await screen.findByTestId("invite-box");
+    const endOf = async (unit: string) => {
+      fireEvent.click(screen.getByRole("button", { name: `End the tenancy of ${unit}` }));
+      const dialog = await screen.findByRole("dialog", { name: "End this tenancy?" });
+      fireEvent.click(within(dialog).getByRole("button", { name: "End tenancy" }));
+      await waitFor(() => expect(screen.queryByRole("dialog", { name: "End this tenancy?" })).toBeNull());
+    };
+    // Another unit's tenancy: the invitation stays.
+    await endOf("103");
+    expect(screen.getByTestId("invite-box")).toBeTruthy();
+    await endOf("102");
+    expect(screen.queryByTestId("invite-box")).toBeNull();
+  });
+
   it("once a company runs the property, says who adds its tenants instead of a bare refusal", async () => {
     fakeServer({ "GET property/property": answer({ company: { company_id: 3, name: "Gulf Fix LLC" }, actions: ["hand_over", "report", "prev_tenants"] }) });
     render(<AssignRoleView title="titles.assignRole" />);

@@ -81,7 +81,16 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   // The invitation to send: of the tenant just added, or a new one (`again`) for a tenant who never opened theirs.
-  const [invite, setInvite] = useState<{ name: string; typed?: string; unit: string; url: string | null; phone: string; again?: boolean } | null>(null);
+  // The invitation just made, shown until its tenancy ends (then its link no longer works: it is not offered again).
+  const [invite, setInvite] = useState<{
+    name: string;
+    typed?: string;
+    unit: string;
+    tenancy_id?: number;
+    url: string | null;
+    phone: string;
+    again?: boolean;
+  } | null>(null);
   const [inviting, setInviting] = useState<number | null>(null);
   const [company, setCompany] = useState("");
   const [companyError, setCompanyError] = useState<string | null>(null);
@@ -128,7 +137,7 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
       const name = answer.name ?? data.name;
       const typed = name.trim().toLowerCase() === data.name.trim().toLowerCase() ? undefined : data.name;
       showToast({ key: "propertyForms.assign.done", params: { name } }, "success", { id: "assign" });
-      setInvite({ name, typed, unit, url: answer.invite_url ?? null, phone: `${data.cntry_code}${data.mob_no}` });
+      setInvite({ name, typed, unit, tenancy_id: answer.tenancy_id, url: answer.invite_url ?? null, phone: `${data.cntry_code}${data.mob_no}` });
       setForm(blank());
       setErrors({});
       justSent.mark();
@@ -173,7 +182,14 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
     try {
       const answer = await reinvite(tenant.tenancy_id);
       showToast({ key: "propertyForms.reinvite.done", message: answer.message }, "success", { id: "reinvite" });
-      setInvite({ name: tenant.name, unit: u.name, url: answer.invite_url ?? null, phone: `${tenant.cntry_code ?? ""}${tenant.mob_no ?? ""}`, again: true });
+      setInvite({
+        name: tenant.name,
+        unit: u.name,
+        tenancy_id: tenant.tenancy_id,
+        url: answer.invite_url ?? null,
+        phone: `${tenant.cntry_code ?? ""}${tenant.mob_no ?? ""}`,
+        again: true,
+      });
       // The invitation to send is at the top of the screen.
       requestAnimationFrame(() => document.getElementById("invite-title")?.scrollIntoView({ block: "start" }));
     } catch (err) {
@@ -194,6 +210,7 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
       throw err;
     }
     showToast({ key: "propertyForms.end.done", params: { name: tenancy.name } }, "success", { id: "end-tenancy" });
+    setInvite((shown) => (shown?.tenancy_id === tenancy.tenancy_id ? null : shown));
     setEnding(null);
     reload();
   }
