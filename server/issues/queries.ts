@@ -5,6 +5,7 @@ import type { AuthUser } from "../lib/auth";
 import { clock } from "../lib/clock";
 import { HttpError } from "../lib/http";
 import { msg } from "../lib/i18n";
+import { ADDRS_JSON } from "../property/queries";
 import { RawJson } from "../lib/raw-json";
 import { fileLinkSecret, signFileLink } from "../lib/signed-url";
 import { ISSUE_FROM, RELATION_COLUMNS, type Relations, VISIBLE_SQL, idIfVisibleSql, relationParams, relationsOf } from "./access";
@@ -58,7 +59,7 @@ const issueSelect = (extra: string) => `
     cross join lateral (select i.issue_id, i.title, i.issue_type, i.description as "desc", i.issue_status,
          ${iso("i.created_at")} as created_at,
          i.property_id, p.name, p.addres, p.type as property_type,
-         json_build_object('block', p.block, 'no', p.no, 'street', p.street, 'city', p.city, 'state', p.state, 'zipcode', p.zipcode, 'country', p.country) as addrs,
+         ${ADDRS_JSON} as addrs,
          json_build_object('lat', p.lat, 'lng', p.lng) as location,
          coalesce((select json_agg(${slotJson("a")} order by a.date, a.time_from, a.slot_id)
                      from issue_availability a where a.issue_id = i.issue_id), '[]'::json) as available,

@@ -12,6 +12,7 @@ import { clock } from "../lib/clock";
 import type { Env } from "../lib/env";
 import { HttpError, check } from "../lib/http";
 import { msg } from "../lib/i18n";
+import { ADDRS_JSON } from "../property/queries";
 import { fileLinkSecret } from "../lib/signed-url";
 import { type IssueRow, lockIssue, mediaOut } from "./queries";
 import { assertMay, autoClose } from "./stages";
@@ -22,6 +23,10 @@ const DEFAULT_HOURLY_RATE = 10_000;
 interface Details {
   property_name: string;
   address: string;
+  /** As an issue carries them, for the app to write the address in its reader's language (the country's name). */
+  addres: string | null;
+  addrs: Record<string, string | null>;
+  unit_id: number | null;
   unit_name: string | null;
   company_id: number | null;
   tech_id: number | null;
@@ -42,7 +47,8 @@ async function detailsOf(q: Queryable, issueId: number): Promise<Details> {
             case when p.addres <> '' then p.addres
                  else concat_ws(', ', nullif(p.block, ''), nullif(p.no, ''), nullif(p.street, ''), nullif(p.city, ''), nullif(p.state, ''),
                                 nullif(p.zipcode, ''), nullif(p.country, '')) end as address,
-            un.name as unit_name, co.company_id, i.assigned_tech_id as tech_id, co.name as company_name, co.reg_no, co.hourly_rate, tu.name as tech_name,
+            p.addres, ${ADDRS_JSON} as addrs,
+            i.unit_id, un.name as unit_name, co.company_id, i.assigned_tech_id as tech_id, co.name as company_name, co.reg_no, co.hourly_rate, tu.name as tech_name,
             to_char(i.completed_at at time zone 'UTC', ${ISO}) as completed_at, i.rating, i.rating_comment
        from issues i
        join properties p on p.property_id = i.property_id
@@ -138,7 +144,7 @@ export async function receiptFor(q: Queryable, u: AuthUser, issueId: number, now
     receipt_no: r.receipt_no,
     issued_at: r.issued_at,
     completed_at: d.completed_at,
-    property: { name: d.property_name, address: d.address, unit: d.unit_name },
+    property: { name: d.property_name, address: d.address, addres: d.addres, addrs: d.addrs, unit_id: d.unit_id, unit: d.unit_name },
     // As it was when the receipt was issued (a company renamed since does not rewrite it).
     company: { name: r.company_name ?? d.company_name, reg_no: r.company_name != null ? r.reg_no : d.reg_no },
     technician: { name: d.tech_name },

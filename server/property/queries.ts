@@ -7,10 +7,13 @@ import { type PropertyAccess, RELATION_SQL, type Relation, VISIBLE_ISSUE_SQL, VI
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
+/** SPEC.md's structured address (`addrs`) of the property `p`, as a JSON object: the app writes it (src/lib/address.ts). */
+export const ADDRS_JSON = `json_build_object('block', p.block, 'no', p.no, 'street', p.street, 'city', p.city, 'state', p.state, 'zipcode', p.zipcode, 'country', p.country)`;
+
 /** One row of the list and the head of the property page; `r.relation` and $1..$3 as RELATION_SQL. */
 const SUMMARY_COLUMNS = `
   p.property_id, p.name, p.type, p.addres,
-  json_build_object('block', p.block, 'no', p.no, 'street', p.street, 'city', p.city, 'state', p.state, 'zipcode', p.zipcode, 'country', p.country) as addrs,
+  ${ADDRS_JSON} as addrs,
   case when p.lat is null or p.lng is null then null else json_build_object('lat', p.lat, 'lng', p.lng) end as location,
   coalesce((select json_agg(json_build_object('path', pi.path) order by pi.position, pi.image_id) from property_images pi where pi.property_id = p.property_id), '[]'::json) as legacy_images,
   (select count(*)::int from units u where u.property_id = p.property_id and ${VISIBLE_UNIT_SQL}) as units_count,

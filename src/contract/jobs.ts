@@ -205,7 +205,16 @@ export const receiptResponse = z.lazy(() =>
       receipt_no: z.number(),
       issued_at: z.string(),
       completed_at: text,
-      property: z.looseObject({ name: z.string(), address: text, unit: text }),
+      // addres and addrs as an issue carries them, for the app to write the address in its reader's language; unit_id
+      // null: the building's common areas.
+      property: z.looseObject({
+        name: z.string(),
+        address: text,
+        addres: z.optional(text),
+        addrs: z.optional(z.nullable(z.record(z.string(), z.nullable(z.string())))),
+        unit_id: z.optional(z.nullable(z.number())),
+        unit: text,
+      }),
       company: z.looseObject({ name: text, reg_no: text }),
       technician: z.looseObject({ name: text }),
       work: z.looseObject({ notes: z.string(), minutes: z.number(), follow_up: z.optional(z.boolean()), occupant_damage: z.optional(z.boolean()) }),

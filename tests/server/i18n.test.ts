@@ -56,8 +56,8 @@ describe("messages in the caller's language (D17)", () => {
     );
     expect(res.status).toBe(409);
     const body = await res.json();
-    expect(body.detail).toBe("رقم الهاتف المحمول هذا مسجّل بالفعل.");
-    expect(body.errors.mob_no).toBe("رقم الهاتف المحمول هذا مسجّل بالفعل.");
+    expect(body.detail).toBe("رقم الجوال هذا مسجّل بالفعل.");
+    expect(body.errors.mob_no).toBe("رقم الجوال هذا مسجّل بالفعل.");
   });
 
   it("the code errors of password recovery are Arabic", async () => {

@@ -353,6 +353,8 @@ describe("GET /issue/receipt", () => {
     expect(data.after_photos).toHaveLength(1);
     expect(data.before_photos).toEqual([]);
     expect(data.property.address).toContain("Muscat");
+    // The parts too, for the app to write the country by its name in the reader's language; and the unit's id.
+    expect(data.property).toMatchObject({ addrs: { city: "Muscat", country: "Oman" }, unit_id: expect.any(Number) });
     // The company's managers see the same receipt, with the same number.
     const managers = await (await receipt(id, w.t.manager)).json();
     expect(managers.data).toEqual(data);

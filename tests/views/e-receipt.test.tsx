@@ -139,6 +139,16 @@ describe("the receipt", () => {
     expect(text("receipt-head")).toContain("صدر في 21 نوفمبر 2026");
     expect(screen.getByRole("button", { name: "طباعة أو حفظ PDF" })).toBeTruthy();
   });
+
+  it("writes the address from its parts in the reader's language (the country by its name), and the common areas", async () => {
+    act(() => void (lang.value = "ar"));
+    const property = { name: "Al Khuwair Residence", address: "233, 7, Way 3319, Muscat, OM", addres: "", unit_id: null, unit: null };
+    show(ok({ property: { ...property, addrs: { block: "233", no: "7", street: "Way 3319", city: "Muscat", state: "", zipcode: "", country: "OM" } } }));
+    await screen.findByRole("heading", { name: "إيصال رقم 17" });
+    expect(text("receipt-property")).toContain("233 7 Way 3319 Muscat عُمان");
+    expect(text("receipt-property")).toContain("المرافق المشتركة");
+    expect(text("receipt-property")).not.toContain("OM");
+  });
 });
 
 describe("the customer's words", () => {

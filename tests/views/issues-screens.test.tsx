@@ -57,6 +57,15 @@ describe("PropertyCard", () => {
     render(<PropertyCard issue={issue({ unit_name: "101" })} />);
     expect(screen.getByTestId("property-unit").textContent).toBe("Unit 101");
   });
+  it("keeps a Latin name and address in the page's direction, isolated (on the right edge of an Arabic card)", () => {
+    render(<PropertyCard issue={issue({ unit_name: "101" })} />);
+    const heading = screen.getByRole("heading", { level: 2 });
+    const address = screen.getByTestId("property-address");
+    for (const el of [heading, address]) {
+      expect(el.getAttribute("dir")).toBeNull();
+      expect(el.firstElementChild?.tagName).toBe("BDI");
+    }
+  });
   it("names the common areas for an issue of no unit (unit_id null), and nothing when the answer says neither", () => {
     const { rerender } = render(<PropertyCard issue={issue({ unit_id: null, unit_name: null })} />);
     expect(screen.getByTestId("property-unit").textContent).toBe("Common areas");

@@ -70,15 +70,19 @@ export function PropertyCard({ issue, unitLink = false }: { issue: Issue; unitLi
         <span className={badge} data-testid="property-badge">
           {propertyBadge(issue)}
         </span>
-        <h2 dir="auto">{issue.name}</h2>
+        {/* Isolated, not dir="auto": a Latin name or address in an Arabic card stays on the card's right edge, with its
+            badge and unit, and still reads left to right. */}
+        <h2>
+          <bdi>{issue.name}</bdi>
+        </h2>
         {/* Which door in the building: the address is the building's. */}
         {unit && (
           <p data-testid="property-unit">
             <bdi>{unit}</bdi>
           </p>
         )}
-        <p dir="auto" data-testid="property-address">
-          {address ?? t("issues.addressUnavailable")}
+        <p data-testid="property-address">
+          <bdi>{address ?? t("issues.addressUnavailable")}</bdi>
         </p>
         {unitLink && issue.unit_id != null && (
           <a className={unitLinkCss} href={`#${paths.apartment(issue.name, issue.unit_id)}`}>

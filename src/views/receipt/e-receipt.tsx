@@ -20,6 +20,8 @@ import { type ViewProps, paths } from "../../paths";
 import { lang, t } from "../../signals/language";
 import { card, cx, muted, page, stack } from "../../styles/theme";
 import { personName } from "../../lib/person";
+import { formatAddress } from "../../lib/address";
+import { unitText } from "../../components/repair/unit-text";
 import { plainText, whatsappUrl } from "../../lib/whatsapp";
 
 /**
@@ -135,6 +137,10 @@ function ReceiptBody({ receipt, issueId }: { receipt: Receipt; issueId: number }
   const day = (iso: string | null) => (iso ? formatDay(iso, lang.value) : "");
   const money = (text: string) => <Money text={text} currency={receipt.currency} />;
   const { property, company, labour, work } = receipt;
+  // Written as the app writes every address (the country by its name in the reader's language); the server's line
+  // (its parts joined, the country's code) when the parts say too little.
+  const address = (property.addrs && formatAddress(property.addres, property.addrs)) || property.address;
+  const unit = unitText({ unit_id: property.unit_id, unit_name: property.unit });
   return (
     <div className={stack}>
       <section className={sectionCss} aria-labelledby="receipt-no" data-testid="receipt-head">
@@ -167,16 +173,16 @@ function ReceiptBody({ receipt, issueId }: { receipt: Receipt; issueId: number }
             <strong>
               <bdi>{property.name}</bdi>
             </strong>
-            {property.unit && (
+            {unit && (
               <>
                 {" · "}
-                <span className={unitCss}>{t("receipt.unit", { unit: property.unit })}</span>
+                <span className={unitCss}>{unit}</span>
               </>
             )}
           </p>
-          {property.address && (
+          {address && (
             <p className={muted}>
-              <bdi>{property.address}</bdi>
+              <bdi>{address}</bdi>
             </p>
           )}
           <p>
