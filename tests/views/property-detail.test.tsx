@@ -97,6 +97,22 @@ describe("the property page", () => {
     expect(action("Edit property")).toBeNull();
   });
 
+  it("leads an owner whose property a company runs to the hand-over (no tenants to add there)", async () => {
+    as(0);
+    serve(detail({ actions: ["hand_over", "report", "prev_tenants"] }));
+    const first = open();
+    await screen.findByTestId("property-actions");
+    expect(action("Add a tenant")).toBeNull();
+    expect(action("Hand to another company")?.getAttribute("href")).toBe("#/property/assign-role?property_id=1");
+    first.unmount();
+    // With "add_tenant", the hand-over is on that screen: one link, not two to the same place.
+    serve(detail({ actions: ["add_tenant", "hand_over"] }));
+    open();
+    await screen.findByTestId("property-actions");
+    expect(action("Add a tenant")).toBeTruthy();
+    expect(action("Hand to another company")).toBeNull();
+  });
+
   it("for a tenant does not call other units vacant, and shows no map without a location", async () => {
     as(3);
     serve({ ...tenantDetail(), location: null, photos: [] });

@@ -105,6 +105,9 @@ function Actions({ property }: { property: PropertyDetail }) {
   const links: Array<[string, string, string]> = [];
   if (can("report")) links.push(["report", paths.addIssue(id), t("places.reportIssue")]);
   if (can("add_tenant")) links.push(["add_tenant", paths.assignRole(id), t("places.addTenant")]);
+  // The hand-over form sits on the tenants screen; an owner whose property a company runs adds no tenants, and found
+  // no way to it (nor to take the property to another company).
+  else if (can("hand_over")) links.push(["hand_over", paths.assignRole(id), t("places.handOver")]);
   if (can("edit")) links.push(["edit", paths.editProperty(id), t("places.edit")]);
   if (can("prev_tenants")) links.push(["prev_tenants", paths.prevTenant(id), t("places.prevTenants")]);
   if (!links.length) return null;
