@@ -59,6 +59,20 @@ describe("the apartment view", () => {
     expect(screen.getByText("No issues reported for this unit yet.")).toBeTruthy();
   });
 
+  it("leads from a let unit to its tenancy (end it, or a new invitation) when `actions` has end_tenancy", async () => {
+    as(0);
+    serve(detail({ actions: ["report", "add_tenant", "end_tenancy"] }));
+    const view = open(11);
+    await screen.findByTestId("tenant");
+    expect(screen.getByRole("link", { name: "Manage tenants" }).getAttribute("href")).toBe("#/property/assign-role?property_id=1&unit_id=11");
+    expect(screen.queryByRole("link", { name: "Add a tenant" })).toBeNull();
+    view.unmount();
+    serve(detail({ actions: ["report"] }));
+    open(11);
+    await screen.findByTestId("tenant");
+    expect(screen.queryByRole("link", { name: "Manage tenants" })).toBeNull();
+  });
+
   it("shows a tenant no other tenant's contact, and no call buttons for themselves", async () => {
     as(3);
     serve(tenantDetail());

@@ -87,7 +87,7 @@ function UnitBody({ property, unit }: { property: PropertyDetail; unit: Unit }) 
           <bdi>{address.join(" · ") || t("places.noAddress")}</bdi>
         </p>
       </div>
-      {(can("report") || (can("add_tenant") && !unit.tenant)) && (
+      {(can("report") || (can("add_tenant") && !unit.tenant) || (can("end_tenancy") && unit.tenant)) && (
         <div className={css`display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 8px;`}>
           {can("report") && (
             <LinkButton to={paths.addIssue(property.property_id, unit.unit_id)} primary>
@@ -95,6 +95,8 @@ function UnitBody({ property, unit }: { property: PropertyDetail; unit: Unit }) 
             </LinkButton>
           )}
           {can("add_tenant") && !unit.tenant && <LinkButton to={paths.assignRole(property.property_id, unit.unit_id)}>{t("places.addTenant")}</LinkButton>}
+          {/* Ending the tenancy (or a new invitation) is on the tenants screen, found from here too. */}
+          {can("end_tenancy") && unit.tenant && <LinkButton to={paths.assignRole(property.property_id, unit.unit_id)}>{t("places.manageTenants")}</LinkButton>}
         </div>
       )}
       <TenantSection unit={unit} />
