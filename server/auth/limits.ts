@@ -1,5 +1,7 @@
 // D9's numbers in one place: every limit of the accounts area and the company's invitations, for rateLimit/enforce.
 import { msg } from "../lib/i18n";
+
+export { RESEND_COOLDOWN_MS } from "../../src/contract/auth";
 import type { Limit } from "../lib/rate-limit";
 
 export const MINUTE = 60_000;
@@ -38,7 +40,6 @@ export const ERRORS_PER_ADDRESS: Limit = { name: "error", limit: 30, windowMs: M
 
 export const CODE_TTL_MS = 10 * MINUTE;
 export const CODE_MAX_TRIES = 5;
-export const RESEND_COOLDOWN_MS = MINUTE;
 export const CODES_PER_HOUR = 5;
 export const RESET_TOKEN_TTL_MS = 10 * MINUTE;
 

@@ -12,6 +12,8 @@ import { mobileChecks } from "./phone";
 export { DEFAULT_DIAL_CODE, DIAL_CODE, MESSAGES, PASSWORD_MAX, PASSWORD_MIN, email, stripNumber };
 
 export const OTP_LENGTH = 6;
+/** A new code is not sent within this long of the last (DECISIONS.md, recovery): the server refuses it, the app waits it out. */
+export const RESEND_COOLDOWN_MS = 60_000;
 /** ISO 639-1: two lower-case letters. */
 export const LANGUAGE_CODE = /^[a-z]{2}$/;
 

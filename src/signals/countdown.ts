@@ -61,6 +61,6 @@ export function startCountdown() {
 }
 
 /** m:ss, as the verify screen shows it. */
-export const formatCountdown = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+export { formatCountdown } from "../lib/use-seconds-left";
 
 restoreCountdown();

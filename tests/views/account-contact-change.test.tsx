@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import { persistSession, signOut, user } from "../../src/signals/session";
 import { answer, clearToasts, json, owner, showProfile, toastText, writes } from "./account-helpers";
@@ -43,6 +43,31 @@ describe("changing the email", () => {
     expect(within(emailRow()).queryByText("Waiting for the code sent to")).toBeNull();
     expect(toastText("success")).toContain("Your contact details have been changed.");
     await waitFor(() => expect(user.value?.email).toBe("new@demo.om"));
+  });
+
+  it("waits out the minute before the code may be sent again, counting it down, then sends it again", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
+    try {
+      const pending = owner({ pending: [{ kind: "email", value: "new@demo.om", expires_at: "2026-11-25T10:00:00Z" }] });
+      const calls = showProfile(owner(), { "POST user/change_contact": answer(pending, "We sent a code to new@demo.om.") });
+      fireEvent.click(await within(await screen.findByTestId("contact-email")).findByRole("button", { name: "Change" }));
+      const sheet = await screen.findByRole("dialog", { name: "Change your email" });
+      fireEvent.input(within(sheet).getByLabelText("New email"), { target: { value: "new@demo.om" } });
+      fireEvent.click(within(sheet).getByRole("button", { name: "Send code" }));
+      await within(sheet).findByText("Enter the 6-digit code we sent to");
+      const again = within(sheet).getByRole("button", { name: "Send the code again" }) as HTMLButtonElement;
+      expect(again.disabled).toBe(true);
+      expect(within(sheet).getByText("You can request a new code in 1:00")).toBeTruthy();
+      act(() => void vi.advanceTimersByTime(5_000));
+      expect(within(sheet).getByText("You can request a new code in 0:55")).toBeTruthy();
+      act(() => void vi.advanceTimersByTime(55_000));
+      expect(within(sheet).queryByText(/You can request a new code in/)).toBeNull();
+      expect(again.disabled).toBe(false);
+      fireEvent.click(again);
+      await waitFor(() => expect(calls.filter((c) => c.path === "user/change_contact")).toHaveLength(2));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("refuses a malformed email on the phone, sending nothing", async () => {

@@ -15,6 +15,8 @@ import { showToast } from "../../signals/toasts";
 import { errorText, stack } from "../../styles/theme";
 import { check, failureOf } from "./rules";
 import { errorTexts } from "../../lib/error-texts";
+import { formatCountdown, useSecondsLeft } from "../../lib/use-seconds-left";
+import { RESEND_COOLDOWN_MS } from "../../contract/auth";
 
 /** A change of contact as POST /user/change_contact takes it (the mobile as its national number). */
 export type ContactBody = z.output<typeof changeContact>;
@@ -77,6 +79,10 @@ export function ContactSheet({
     start.step === "code" ? { to: start.sentTo, body: start.body } : { to: "", body: null },
   );
   const [code, setCode] = useState("");
+  // When the code just sent may be sent again: the server refuses it sooner (a sheet opened at a change sent earlier
+  // does not know when, and lets the server say).
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const wait = useSecondsLeft(resendAt);
   const [errorKeys, setErrors] = useState<Record<string, string>>({});
   const errors = errorTexts(errorKeys);
   const [busy, setBusy] = useState(false);
@@ -96,6 +102,7 @@ export function ContactSheet({
       return;
     }
     setSent({ to: shownValue(body), body });
+    setResendAt(Date.now() + RESEND_COOLDOWN_MS);
     setErrors({});
     setCode("");
     setStep("code");
@@ -218,7 +225,12 @@ export function ContactSheet({
           </Button>
           <div className={actionsCss}>
             {sent.body && (
-              <Button variant="ghost" disabled={busy} onClick={() => void send(sent.body as ContactBody)}>
+              <Button
+                variant="ghost"
+                disabled={busy || wait > 0}
+                aria-describedby={wait > 0 ? "contact-resend-wait" : undefined}
+                onClick={() => void send(sent.body as ContactBody)}
+              >
                 {t("account.contact.resend")}
               </Button>
             )}
@@ -234,6 +246,11 @@ export function ContactSheet({
               {t("account.contact.another")}
             </Button>
           </div>
+          {sent.body && wait > 0 && (
+            <p id="contact-resend-wait" className={hintCss}>
+              {t("auth.countdown.wait", { time: formatCountdown(wait) })}
+            </p>
+          )}
         </form>
       )}
     </Overlay>
