@@ -5,7 +5,7 @@ import { navigate } from "../../src/lib/hash-location";
 import { lang } from "../../src/signals/language";
 import { signOut } from "../../src/signals/session";
 import { AssignRoleView } from "../../src/views/property/assign-role";
-import { asOwner, clearToasts, fakeServer, json, property, toastText } from "./property-forms-helpers";
+import { asOwner, clearToasts, fakeServer, json, property, tenancy, toastText } from "./property-forms-helpers";
 
 const type = (label: string | RegExp | HTMLElement, value: string) =>
   fireEvent.change(label instanceof HTMLElement ? label : screen.getByLabelText(label), { target: { value } });
@@ -154,16 +154,7 @@ describe("tenant invitation form", () => {
           {
             unit_id: 12,
             name: "102",
-            tenant: {
-              tenancy_id: 90,
-              name: "Aisha Tenant",
-              cntry_code: "+968",
-              mob_no: "91000003",
-              email: null,
-              start_date: "2026-01-01",
-              end_date: null,
-              ...over,
-            },
+            tenant: { ...tenancy, ...over },
             open_issues: 0,
           },
         ],
@@ -196,16 +187,7 @@ describe("tenant invitation form", () => {
       {
         unit_id: 12,
         name: "102",
-        tenant: {
-          tenancy_id: 90,
-          name: "Aisha Tenant",
-          cntry_code: "+968",
-          mob_no: "91000003",
-          email: null,
-          start_date: "2026-01-01",
-          end_date: null,
-          invite_pending: true,
-        },
+        tenant: { ...tenancy, invite_pending: true },
         open_issues: 0,
       },
       {
