@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
-import { navigate } from "../../src/lib/hash-location";
+import { navigate, useHashLocation } from "../../src/lib/hash-location";
 import { clearKept } from "../../src/lib/kept";
 import { signIn, signOut } from "../../src/signals/session";
 import { EditPropertyView } from "../../src/views/property/edit-property";
@@ -139,6 +139,29 @@ describe("edit property", () => {
 });
 
 describe("edit property: the changes kept on the phone", () => {
+  it("keeps no draft of a saved edit when the form goes with the save, as the router takes it away (opened again: the server's)", async () => {
+    signIn({ access_token: "tok", role: 0, got_email_mob: 1, name: "Maryam Owner", user_id: 77 });
+    fakeServer({ "GET property/property": answer(), "PUT property/property": () => json(200, { message: "Property saved." }) });
+    // As the app's routes do: the form is there only while the address is its.
+    function Routed() {
+      const [at] = useHashLocation();
+      return at === "/property/edit-property" ? <EditPropertyView title="titles.editProperty" /> : <p>the property</p>;
+    }
+    render(<Routed />);
+    type(await screen.findByLabelText("Access notes (optional)"), "CCC");
+    // Saved before the draft's pause: its write is still waiting as the form goes.
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await screen.findByText("the property");
+    await draftWritten();
+    cleanup();
+    navigate("/property/edit-property?property_id=5");
+    render(<EditPropertyView title="titles.editProperty" />);
+    await waitFor(() => expect((screen.getByLabelText("Access notes (optional)") as HTMLTextAreaElement).value).toBe("Gate code 1234"));
+    await settle();
+    expect(screen.queryByTestId("draft-restored")).toBeNull();
+    await clearKept();
+  });
+
   it("brings back the name typed over the property's after a reload, with a note, and not after a save", async () => {
     // Drafts are kept per person: a user with an id.
     signIn({ access_token: "tok", role: 0, got_email_mob: 1, name: "Maryam Owner", user_id: 77 });

@@ -1,7 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
-import { navigate } from "../../src/lib/hash-location";
+import { navigate, useHashLocation } from "../../src/lib/hash-location";
 import { clearKept } from "../../src/lib/kept";
 import { lang } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
@@ -207,6 +207,27 @@ describe("edit a report", () => {
     fakeServer(routes({ actions: ["edit", "upload"] }));
     await open();
     expect(screen.queryByRole("button", { name: "Cancel this repair" })).toBeNull();
+  });
+
+  it("keeps no draft of a saved edit when the form goes with the save, as the router takes it away", async () => {
+    fakeServer(routes());
+    function Routed() {
+      const [at] = useHashLocation();
+      return at === "/property/edit-issue" ? <EditIssueView title="titles.editIssue" /> : <p>the issue</p>;
+    }
+    render(<Routed />);
+    await screen.findByLabelText("Short title");
+    type("Short title", "Kitchen sink leaking badly");
+    press("Save changes");
+    await screen.findByText("the issue");
+    await draftWritten();
+    cleanup();
+    navigate("/property/edit-issue?issue_id=7");
+    await open();
+    expect((screen.getByLabelText("Short title") as HTMLInputElement).value).toBe("Kitchen sink leaking");
+    await settle();
+    expect(screen.queryByTestId("draft-restored")).toBeNull();
+    await clearKept();
   });
 
   it("asks before leaving with unsaved changes; Discard goes back", async () => {

@@ -176,6 +176,9 @@ function EditForm({ property, title, reload }: { property: PropertyDetail; title
       focusFirstError(formRef.current);
       return;
     }
+    // Forgotten now, not when `saved` renders: the form may go in the same commit (back to the property), and its
+    // draft's last write, still waiting, put the old text back for the next edit (walked at 360 px).
+    draft.forget();
     setSaved(data.name);
     const ok = files.length ? await uploads.sendAll(property.property_id, files) : true;
     setBusy(false);

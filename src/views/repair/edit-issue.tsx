@@ -111,6 +111,8 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
     const answer = await send((body) => editIssue(issue.issue_id, body), "report.edit.failed");
     if (!answer) return;
     const message = { key: "report.edit.done", message: answer.message };
+    // Forgotten now, not when `saved` renders: the form goes in the same commit (back to the issue) and would write it back.
+    draft.forget();
     setSaved(message);
     if (files.length) uploads.send(issue.issue_id, files);
     else {
