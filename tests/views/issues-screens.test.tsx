@@ -153,6 +153,20 @@ describe("OpenIssueView", () => {
     expect(shown("sometimes")).toBeNull();
   });
 
+  it("an offer not yet accepted says the customer's number comes with the job, not that there is none", () => {
+    fakeApi(() => json(500, {}));
+    navigate("/property/open-issues?issue_id=7", { state: issue({ offered: true, creater_mob_no: null, actions: ["accept"] }) });
+    const view = render(<OpenIssueView title="titles.issueDetails" />);
+    expect(screen.getByText("The number shows once you accept the job.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Call" }));
+    expect(toasts.value.map((x) => x.message)).toContain("The number shows once you accept the job.");
+    view.unmount();
+    // A job of theirs with no number on the account: as before.
+    navigate("/property/open-issues?issue_id=7", { state: issue({ creater_mob_no: null, actions: ["comment"] }) });
+    render(<OpenIssueView title="titles.issueDetails" />);
+    expect(screen.getByText("No mobile number")).toBeTruthy();
+  });
+
   it("a reopened job says first what is still wrong, in the customer's words", () => {
     fakeApi(() => json(500, {}));
     navigate("/property/open-issues?issue_id=7", { state: issue({ stage: "assigned", reopen_reason: "Still dripping under the sink" }) });
@@ -249,7 +263,7 @@ describe("JobsView", () => {
     fakeApi(() => json(200, { status: 1, total: 0, data: [] }));
     navigate("/jobs");
     render(<JobsView title="titles.jobs" />);
-    expect(await screen.findByText("No jobs of your own yet: the ones you accept will show here.")).toBeTruthy();
+    expect(await screen.findByText("No open jobs of your own right now: the ones you accept show here, and finished ones under Closed.")).toBeTruthy();
     signOut();
   });
   it("tells a company's technician with no job that the manager's assignments show here, and are told", async () => {

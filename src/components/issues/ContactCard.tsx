@@ -65,7 +65,15 @@ export const PhoneIcon = () => (
 
 /** The contact card of the person who reported an issue (its creater_* fields), the WhatsApp message naming it. */
 export const ReporterCard = ({ issue, title }: { issue: Issue; title: string }) => (
-  <ContactCard title={title} name={issue.creater_name} mobile={issue.creater_mob_no} profile={issue.creater_profile[0]?.path} repair={issue.title} />
+  <ContactCard
+    title={title}
+    name={issue.creater_name}
+    mobile={issue.creater_mob_no}
+    profile={issue.creater_profile[0]?.path}
+    repair={issue.title}
+    // A job only offered to a technician carries no number until they take it (the server keeps it back).
+    noNumberKey={issue.offered && !issue.creater_mob_no ? "contact.afterAccept" : undefined}
+  />
 );
 
 /** Contact details: avatar, name, number, WhatsApp and call; without a number each action shows its error toast. */
@@ -76,6 +84,7 @@ export function ContactCard({
   profile,
   id = "contact-title",
   repair,
+  noNumberKey,
 }: {
   title: string;
   name: string | null;
@@ -85,6 +94,8 @@ export function ContactCard({
   id?: string;
   /** The repair's title: the WhatsApp message then greets the person and names it, in the user's language. */
   repair?: string | null;
+  /** Why there is no number, when it is known (shown in its place and said by the buttons). */
+  noNumberKey?: string;
 }) {
   useSignals();
   const who = personName(name) || t("contact.unknownName");
@@ -98,7 +109,7 @@ export function ContactCard({
           <p>
             <strong dir="auto">{who}</strong>
           </p>
-          <p className="num">{hasNumber ? wholePhoneText(mobile!) : t("contact.noNumber")}</p>
+          <p className="num">{hasNumber ? wholePhoneText(mobile!) : t(noNumberKey ?? "contact.noNumber")}</p>
         </div>
       </div>
       <div className="actions">
@@ -114,7 +125,11 @@ export function ContactCard({
             {t("contact.whatsapp")}
           </a>
         ) : (
-          <button type="button" className={`${action} ${wa}`} onClick={() => showToast({ key: "contact.phoneError" }, "error", { id: "contact-error" })}>
+          <button
+            type="button"
+            className={`${action} ${wa}`}
+            onClick={() => showToast({ key: noNumberKey ?? "contact.phoneError" }, "error", { id: "contact-error" })}
+          >
             <WaIcon />
             {t("contact.whatsapp")}
           </button>
@@ -125,7 +140,7 @@ export function ContactCard({
             {t("contact.call")}
           </a>
         ) : (
-          <button type="button" className={action} onClick={() => showToast({ key: "contact.noTenant" }, "error", { id: "contact-error" })}>
+          <button type="button" className={action} onClick={() => showToast({ key: noNumberKey ?? "contact.noTenant" }, "error", { id: "contact-error" })}>
             <PhoneIcon />
             {t("contact.call")}
           </button>
