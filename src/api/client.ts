@@ -6,7 +6,7 @@ import { paths } from "../paths";
 import { lang } from "../signals/language";
 import { signOut, token } from "../signals/session";
 import { showToast } from "../signals/toasts";
-import { unreadStale } from "../signals/unread";
+import { issuesChanged } from "../signals/unread";
 
 export { API_BASE };
 
@@ -33,7 +33,7 @@ export function handleStatus(request: Request, response: Response) {
     navigate(paths.notFound, { replace: true });
   } else if (response.ok && request.method !== "GET" && new URL(request.url).pathname.includes("/issue/")) {
     // The user acted on a repair: the server read its notifications for them, and the bell's count is stale.
-    unreadStale.value++;
+    issuesChanged.value++;
   }
 }
 

@@ -5,7 +5,7 @@
 import { effect } from "@preact/signals-react";
 import { api } from "../api/client";
 import { isAuthenticated, token } from "./session";
-import { setUnread, unreadStale, unreadVersion } from "./unread";
+import { setUnread, issuesChanged, unreadVersion } from "./unread";
 
 export const UNREAD_EVERY_MS = 60_000;
 
@@ -47,10 +47,10 @@ export function watchUnread(every = UNREAD_EVERY_MS) {
   };
   let signedIn = false;
   // A repair changed by the user (src/api/client.ts): asked again at once.
-  let stale = unreadStale.peek();
+  let stale = issuesChanged.peek();
   const stopStale = effect(() => {
-    if (unreadStale.value === stale) return;
-    stale = unreadStale.value;
+    if (issuesChanged.value === stale) return;
+    stale = issuesChanged.value;
     void refreshUnread();
   });
   const stopWatch = effect(() => {

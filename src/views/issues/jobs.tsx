@@ -14,6 +14,7 @@ import type { Issue } from "../../contract/issues";
 import { formatDay } from "../../lib/dates";
 import { navigate, useHashSearch } from "../../lib/hash-location";
 import { usePagedList, useResource } from "../../lib/use-resource";
+import { issuesChanged } from "../../signals/unread";
 import { type ViewProps, paths } from "../../paths";
 import { SKILLS, skillName } from "../../data/skills";
 import { lang, t } from "../../signals/language";
@@ -137,7 +138,8 @@ function Offers() {
 function JobsList({ tab }: { tab: JobsStatus }) {
   useSignals();
   // Kept on the phone per tab (D23): offline, the technician still sees the jobs with their addresses.
-  const jobs = usePagedList((page, signal) => fetchJobs(tab, page, signal), byIssueId, [tab], { keep: `jobs:${tab}` });
+  // Loaded again when a job changes under it: a start or a completion the outbox sends as the connection returns.
+  const jobs = usePagedList((page, signal) => fetchJobs(tab, page, signal), byIssueId, [tab], { keep: `jobs:${tab}`, reloadOn: issuesChanged });
   const items = jobs.list.items;
   const failed = jobs.error != null;
 

@@ -16,6 +16,7 @@ import { type PagedResource, usePagedList } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
 import { user } from "../../signals/session";
+import { issuesChanged } from "../../signals/unread";
 import { cx, page, stack } from "../../styles/theme";
 import { lazyHeld } from "../../lib/lazy-held";
 
@@ -119,7 +120,8 @@ function RepairsItems({ repairs }: { repairs: PagedResource<Issue> }) {
 /** The list on its Open and Closed tabs. */
 function RepairsList({ tab }: { tab: RepairsStatus }) {
   useSignals();
-  const repairs = usePagedList((n, signal) => fetchRepairs(tab, n, signal), byIssueId, [tab], { keep: `repairs:${tab}` });
+  // Loaded again when a repair changes under it (a confirmation or a slot the outbox sends as the connection returns).
+  const repairs = usePagedList((n, signal) => fetchRepairs(tab, n, signal), byIssueId, [tab], { keep: `repairs:${tab}`, reloadOn: issuesChanged });
   const empty = repairs.list.done && repairs.error == null && repairs.list.items.length === 0;
 
   // A report that waited in the outbox (issue 15) has arrived: the list loads again to show it once.
