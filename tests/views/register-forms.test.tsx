@@ -73,6 +73,21 @@ describe("technician registration", () => {
     expect(submitButton()).toHaveProperty("disabled", true);
   });
 
+  it("says under the grey button what is still needed, and nothing once it is enabled", async () => {
+    render(<TechnicianRegisterView title="titles.technicianRegister" />);
+    const needs = () => document.getElementById(submitButton().getAttribute("aria-describedby") ?? "")?.textContent;
+    expect(needs()).toBe("Still needed: Full name, Mobile number, Skills, Languages you speak, and accepting the Terms of Service.");
+    type("Full name", "Salim");
+    type("Mobile number", "91234567");
+    fireEvent.click(screen.getByRole("button", { name: "Plumbing" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: /accept the Terms of Service/ }));
+    expect(needs()).toBe("Still needed: Languages you speak.");
+    await pickLanguage("Hindi");
+    expect(submitButton()).toHaveProperty("disabled", false);
+    expect(submitButton().getAttribute("aria-describedby")).toBeNull();
+    expect(screen.queryByText(/Still needed/)).toBeNull();
+  });
+
   it("opens the terms from the link: Accept ticks the box, Decline unticks it, both close", () => {
     render(<TechnicianRegisterView title="titles.technicianRegister" />);
     const box = screen.getByRole("checkbox", { name: /accept the Terms of Service/ }) as HTMLInputElement;

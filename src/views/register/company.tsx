@@ -8,7 +8,7 @@ import { companyPrefill } from "../../lib/jwt";
 import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { MobileRow, PasswordOrGoogle, noticeCss, RegisterForm, RegisterFrame } from "./parts";
-import { type CompanyForm, companyCanSubmit } from "./rules";
+import { type CompanyForm, companyCanSubmit, companyMissing } from "./rules";
 import { type AuthContract, termsThenRequired, useRegistrationForm } from "./use-registration-form";
 
 const EMPTY: CompanyForm = { name: "", email: "", cntry_code: DEFAULT_DIAL_CODE, mob_no: "", password: "", reg_no: "", terms_service: false };
@@ -45,7 +45,7 @@ export function CompanyRegisterView({ title }: ViewProps) {
           {t("register.company.prefilled")}
         </p>
       )}
-      <RegisterForm idPrefix={p} state={state} canSubmit={companyCanSubmit(form)}>
+      <RegisterForm idPrefix={p} state={state} missing={companyMissing(form)}>
         <TextField
           id={`${p}-name`}
           name="name"

@@ -5,7 +5,7 @@ import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { MobileRow, PasswordOrGoogle, RegisterForm, RegisterFrame } from "./parts";
-import { type CustomerForm, customerCanSubmit } from "./rules";
+import { type CustomerForm, customerCanSubmit, customerMissing } from "./rules";
 import { type AuthContract, termsThenRequired, useRegistrationForm } from "./use-registration-form";
 
 const EMPTY: CustomerForm = { name: "", email: "", cntry_code: DEFAULT_DIAL_CODE, mob_no: "", password: "", terms_service: false };
@@ -33,7 +33,7 @@ export function CustomerRegisterView({ title }: ViewProps) {
   const p = "customer";
   return (
     <RegisterFrame title={t(title)} prompt={t("register.customer.prompt")}>
-      <RegisterForm idPrefix={p} state={state} canSubmit={customerCanSubmit(form)}>
+      <RegisterForm idPrefix={p} state={state} missing={customerMissing(form)}>
         <TextField
           id={`${p}-name`}
           name="name"

@@ -101,30 +101,44 @@ interface RegisterFormState {
   formRef: RefObject<HTMLFormElement | null>;
 }
 
-/** A registration form: its own fields, then the terms row and the sign-up button (enabled by `canSubmit`). */
+/**
+ * A registration form: its own fields, then the terms row and the sign-up button, enabled once nothing is `missing`
+ * (the labels' translation keys); until then a line under it says what is still needed, not a grey button alone.
+ */
 export function RegisterForm({
   idPrefix,
   state,
-  canSubmit,
+  missing,
   children,
 }: {
   idPrefix: string;
   state: RegisterFormState;
-  canSubmit: boolean;
+  missing: readonly string[];
   children: ReactNode;
 }) {
   useSignals();
   const { form, errors, loading, set, submit, formRef } = state;
+  const needs = `${idPrefix}-needs`;
   return (
     <form ref={formRef} className={formCss} noValidate onSubmit={submit}>
       {children}
       <TermsRow idPrefix={idPrefix} checked={form.terms_service} onChange={(v) => set("terms_service", v)} error={errors.terms_service} />
-      <Button type="submit" block disabled={loading || !canSubmit}>
+      <Button type="submit" block disabled={loading || missing.length > 0} aria-describedby={missing.length ? needs : undefined}>
         {loading ? t("register.submitting") : t("register.submit")}
       </Button>
+      {missing.length > 0 && (
+        <p id={needs} className={needsCss}>
+          {t("register.needs.text", { list: listOf(missing.map((k) => t(k))) })}
+        </p>
+      )}
     </form>
   );
 }
+
+const needsCss = css`margin: -4px 0 0; font-size: 14px; color: var(--muted); text-align: center;`;
+
+/** "a, b and c" in the app's language. */
+const listOf = (items: string[]) => new Intl.ListFormat(lang.value, { type: "conjunction" }).format(items);
 
 /** The new password, or during a Google sign-up the notice that none is needed (with a way back to a password). */
 export function PasswordOrGoogle({

@@ -27,17 +27,48 @@ const filled = (s: string) => s.trim().length > 0;
 /** A password typed, or a Google sign-up, which needs none. */
 const passwordOrGoogle = (f: CustomerForm) => filled(f.password) || !!f.oauth_ticket;
 
+/** The translation keys of what a sign-up still needs before its button is enabled, in the form's order. */
+const needs = (pairs: ReadonlyArray<readonly [boolean, string]>) => pairs.filter(([ok]) => !ok).map(([, key]) => key);
+const TERMS = "register.needs.terms";
+
 /** Technician sign-up is enabled once name, mobile, a skill, a language and the terms are given (SPEC.md section 5). */
-export const technicianCanSubmit = (f: TechnicianForm) => filled(f.name) && filled(f.mob_no) && f.skills.length > 0 && f.language.length > 0 && f.terms_service;
+export const technicianMissing = (f: TechnicianForm) =>
+  needs([
+    [filled(f.name), "register.fields.name"],
+    [filled(f.mob_no), "register.fields.mobile"],
+    [f.skills.length > 0, "register.fields.skills"],
+    [f.language.length > 0, "register.fields.languages"],
+    [f.terms_service, TERMS],
+  ]);
+export const technicianCanSubmit = (f: TechnicianForm) => !technicianMissing(f).length;
 
 /** Submitting also needs the password and dial code: otherwise 'Please fill in all required fields.' */
 export const technicianComplete = (f: TechnicianForm) => technicianCanSubmit(f) && passwordOrGoogle(f) && filled(f.cntry_code);
 
-/** Company sign-up is enabled only when every field and the terms are filled in (SPEC.md sections 4 and 5). */
-export const companyCanSubmit = (f: CompanyForm) => [f.name, f.email, f.mob_no, f.cntry_code, f.reg_no].every(filled) && passwordOrGoogle(f) && f.terms_service;
-
 /** Customer sign-up (D6) follows the company rule: every field and the terms. */
-export const customerCanSubmit = (f: CustomerForm) => [f.name, f.email, f.mob_no, f.cntry_code].every(filled) && passwordOrGoogle(f) && f.terms_service;
+export const customerMissing = (f: CustomerForm) =>
+  needs([
+    [filled(f.name), "register.fields.name"],
+    [filled(f.email), "register.fields.email"],
+    [filled(f.cntry_code), "register.fields.dialCode"],
+    [filled(f.mob_no), "register.fields.mobile"],
+    [passwordOrGoogle(f), "register.fields.password"],
+    [f.terms_service, TERMS],
+  ]);
+export const customerCanSubmit = (f: CustomerForm) => !customerMissing(f).length;
+
+/** Company sign-up is enabled only when every field and the terms are filled in (SPEC.md sections 4 and 5). */
+export const companyMissing = (f: CompanyForm) =>
+  needs([
+    [filled(f.name), "register.fields.companyName"],
+    [filled(f.reg_no), "register.fields.regNo"],
+    [filled(f.email), "register.fields.email"],
+    [filled(f.cntry_code), "register.fields.dialCode"],
+    [filled(f.mob_no), "register.fields.mobile"],
+    [passwordOrGoogle(f), "register.fields.password"],
+    [f.terms_service, TERMS],
+  ]);
+export const companyCanSubmit = (f: CompanyForm) => !companyMissing(f).length;
 
 /** The translation key of each contract message; any other message of a field reads as "Please check this field." */
 const MESSAGE_KEYS: Record<string, string> = {

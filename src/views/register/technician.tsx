@@ -7,7 +7,7 @@ import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { MobileRow, PasswordOrGoogle, RegisterForm, RegisterFrame } from "./parts";
-import { type TechnicianForm, technicianCanSubmit, technicianComplete } from "./rules";
+import { type TechnicianForm, technicianCanSubmit, technicianMissing, technicianComplete } from "./rules";
 import { type AuthContract, useRegistrationForm } from "./use-registration-form";
 
 const EMPTY: TechnicianForm = { name: "", email: "", cntry_code: DEFAULT_DIAL_CODE, mob_no: "", password: "", terms_service: false, skills: [], language: [] };
@@ -41,7 +41,7 @@ export function TechnicianRegisterView({ title }: ViewProps) {
   const p = "tech";
   return (
     <RegisterFrame title={t(title)} prompt={t("register.technician.prompt")}>
-      <RegisterForm idPrefix={p} state={state} canSubmit={technicianCanSubmit(form)}>
+      <RegisterForm idPrefix={p} state={state} missing={technicianMissing(form)}>
         <TextField
           id={`${p}-name`}
           name="name"
