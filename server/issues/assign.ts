@@ -35,19 +35,21 @@ const COMPANY_TECH = "t.taking_jobs and t.role = 1 and not t.disabled and t.comp
 /**
  * The technicians who may get the issue `$1` (over its `i` and property `p`): those of the manager's company `$2` with
  * the skill (every one of them with `all`), or (`company` false, no `$2`) the landlord's independent technicians with
- * the skill around the property. Best first: with the skill, nearest (unknown last), fewest open jobs, then by name.
+ * the skill around the property. Best first: with the skill, not having declined this job, nearest (unknown last), fewest
+ * open jobs, then by name.
  */
 const candidatesSql = (company: boolean, all: boolean) => `
   select t.user_id, t.name, t.profile_path, t.job_title, t.skills, ${HAS_SKILL} as has_skill,
          case when t.lat is null or t.lng is null or p.lat is null or p.lng is null then null
               else round(${distanceKmSql("t.lat", "t.lng", "p.lat", "p.lng")}::numeric, 1)::float8 end as distance_km,
          (select count(*)::int from issues o where o.assigned_tech_id = t.user_id and o.stage not in ${DONE}) as open_jobs,
-         coalesce(t.user_id = i.assigned_tech_id, false) as current
+         coalesce(t.user_id = i.assigned_tech_id, false) as current,
+         exists (select 1 from issue_events d where d.issue_id = i.issue_id and d.kind = 'decline' and d.actor_id = t.user_id) as declined
     from issues i
     join properties p on p.property_id = i.property_id
     join users t on ${company ? `${COMPANY_TECH}${all ? "" : ` and ${HAS_SKILL}`}` : `t.taking_jobs and ${takesOfferSql("t")}`}
    where i.issue_id = $1
-   order by has_skill desc, distance_km nulls last, open_jobs, t.name, t.user_id`;
+   order by has_skill desc, declined, distance_km nulls last, open_jobs, t.name, t.user_id`;
 
 /** How many technicians of the manager's company `$2` the skill of issue `$1` leaves out of its candidates. */
 const OTHERS_SQL = `select count(*)::int as n from issues i join users t on ${COMPANY_TECH} and not ${HAS_SKILL} where i.issue_id = $1`;

@@ -65,6 +65,8 @@ export const candidate = z.lazy(() =>
     current: z._default(z.boolean(), false),
     /** Has the skill (false only in a manager's list of all their technicians). */
     has_skill: z._default(z.boolean(), true),
+    /** Declined this job before (listed after those who did not). */
+    declined: z._default(z.boolean(), false),
   }),
 );
 export type Candidate = z.infer<typeof candidate>;

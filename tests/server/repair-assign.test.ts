@@ -185,6 +185,20 @@ describe("GET /issue/candidates", () => {
     ]);
   });
 
+  // Bug (walked at 360 px): the sheet offered first the technician who had just declined the job, saying nothing of it.
+  it("lists a technician who declined the job after the others with the skill, marked declined", async () => {
+    const w = await world();
+    const id = await buildingIssue(w, { stage: "assigned", assigned_tech_id: w.tech.user_id });
+    expect((await candidates(id, w.t.manager)).map((c) => c.name)).toEqual(["Ahmed Tech", "Aaron Far", "Second Tech"]);
+    expect((await post("decline", id, w.t.tech, { reason: "Too far today" })).status).toBe(200);
+    const list = await candidates(id, w.t.manager);
+    expect(list.map((c) => [c.name, c.declined])).toEqual([
+      ["Aaron Far", false],
+      ["Second Tech", false],
+      ["Ahmed Tech", true],
+    ]);
+  });
+
   // Bug: a manager reassigning a job whose skill only its technician had was offered that technician alone (a dead end).
   it("counts the manager's technicians the skill left out (others), and all=1 lists every one of them, those with the skill first", async () => {
     const w = await world();

@@ -27,6 +27,7 @@ const tech = (over: Partial<Candidate> & { user_id: number; name: string }): Can
   open_jobs: 0,
   current: false,
   has_skill: true,
+  declined: false,
   ...over,
 });
 const salim = tech({ user_id: 21, name: "Salim Al Harthy", job_title: "Plumber", distance_km: 2.4, open_jobs: 1, profile_path: "u/21/me.jpg" });
@@ -98,6 +99,15 @@ describe("the assign sheet", () => {
     // Each choice is a real button (keyboard, screen reader) of at least the touch size.
     expect(rows.every((r) => r.tagName === "BUTTON" && r.getAttribute("type") === "button")).toBe(true);
     expect(within(dialog).getByRole("list", { name: "Technicians" })).toBeTruthy();
+  });
+
+  it("says which technician declined the job before, and only of them", async () => {
+    as(2);
+    fakeRepairApi({ "GET issue/candidates": candidates([khalid, { ...salim, declined: true }]) });
+    mount(leak());
+    const rows = await within(await openSheet()).findAllByTestId("candidate");
+    expect(within(rows[1]).getByTestId("candidate-declined").textContent).toBe("Declined this job before");
+    expect(within(rows[0]).queryByTestId("candidate-declined")).toBeNull();
   });
 
   it("assigns the chosen technician, says so in a toast, closes and hands the server's issue to onDone", async () => {

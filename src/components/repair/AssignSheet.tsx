@@ -121,6 +121,11 @@ function CandidateRow({ c, busy, sending, onPick }: { c: Candidate; busy: boolea
             {t("assign.lacksSkill")}
           </span>
         )}
+        {c.declined && (
+          <span className="line" data-testid="candidate-declined">
+            {t("assign.declined")}
+          </span>
+        )}
         {c.current && <span className={badgeCss}>{t("assign.current")}</span>}
         {sending && (
           <span className="line" role="status">
