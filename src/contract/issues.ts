@@ -122,6 +122,8 @@ export const issueSchema = z.lazy(() =>
     unit_name: z.optional(z.nullable(z.string())),
     /** The property's type (building, villa, townhouse, office): the badge names it (SPEC.md's Apartment for a building). */
     property_type: z.optional(z.nullable(z.string())),
+    /** The technician's account (the job's own technician does not get a card to call themselves). */
+    tech_id: z.optional(z.nullable(z.number())),
     tech_name: z.optional(z.nullable(z.string())),
     tech_mob_no: z.optional(z.nullable(z.string())),
     completed_at: z.optional(z.nullable(z.string())),

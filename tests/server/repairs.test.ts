@@ -504,7 +504,16 @@ describe("GET /issue/issues: who sees what, in which order", () => {
     });
     const { get } = client();
     const job = (await get("/api/issue/jobs", w.t.tech)).data[0];
-    expect(job).toMatchObject({ issue_id, stage: "scheduled", visit: S1, unit_name: "101", tech_name: "Ahmed Tech", category: 1, issue_status: 0 });
+    expect(job).toMatchObject({
+      issue_id,
+      stage: "scheduled",
+      visit: S1,
+      unit_name: "101",
+      tech_id: w.tech.user_id,
+      tech_name: "Ahmed Tech",
+      category: 1,
+      issue_status: 0,
+    });
     expect(job.tech_mob_no).toMatch(/^\+968\d+$/);
     // Acknowledged already: the technician may change the visit time, not acknowledge again, and start the work.
     expect(job.actions).toEqual(["comment", "reschedule", "start", "unit"]);

@@ -29,6 +29,7 @@ import { muted } from "../../styles/theme";
 import { t } from "../../signals/language";
 import { pendingUploads } from "../../signals/pending-uploads";
 import { showToast } from "../../signals/toasts";
+import { user } from "../../signals/session";
 
 /** Default map centre for an issue without coordinates: Muscat. */
 export const MUSCAT: [number, number] = [23.588, 58.3829];
@@ -180,7 +181,7 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
           {issue.actions?.includes("comment") && <CommentBox issueId={issue.issue_id} onPosted={refresh} />}
         </TimelineSection>
         {!issue.mine && <ReporterCard issue={issue} title={t("contact.creatorTitle")} />}
-        {issue.tech_name && issue.tech_mob_no && (
+        {issue.tech_name && issue.tech_mob_no && issue.tech_id !== user.value?.user_id && (
           <ContactCard id="tech-contact-title" title={t("repair.techContact")} name={issue.tech_name} mobile={issue.tech_mob_no} repair={issue.title} />
         )}
         <LocationSection issue={issue} fallback={MUSCAT} />
