@@ -99,11 +99,14 @@ function Offers() {
             const category = SKILLS.find((s) => s.id === issue.category);
             return (
               <li key={issue.issue_id} className={offerCss} data-testid="offer">
-                <p className="title" dir="auto">
-                  {issue.title}
+                {/* Isolated rather than dir="auto": an English title on an Arabic screen keeps the row's right edge. */}
+                <p className="title">
+                  <bdi>{issue.title}</bdi>
                 </p>
-                <p className="sub" dir="auto">
-                  {[category ? skillName(category, lang.value) : null, issue.name].filter(Boolean).join(" · ")}
+                <p className="sub">
+                  {category && <bdi>{skillName(category, lang.value)}</bdi>}
+                  {category && " · "}
+                  <bdi>{issue.name}</bdi>
                 </p>
                 <p className="sub">
                   <time dateTime={issue.created_at}>{formatDay(issue.created_at, lang.value)}</time>
@@ -169,11 +172,12 @@ function JobsList({ tab }: { tab: JobsStatus }) {
               <li key={issue.issue_id}>
                 <button type="button" className={item} onClick={() => open(issue)}>
                   <span>
-                    <span className="title" dir="auto">
-                      {issue.title}
+                    {/* Isolated rather than dir="auto": an English title on an Arabic screen keeps the row's right edge. */}
+                    <span className="title">
+                      <bdi>{issue.title}</bdi>
                     </span>
-                    <span className="sub" dir="auto">
-                      {issue.name}
+                    <span className="sub">
+                      <bdi>{issue.name}</bdi>
                       {unitText(issue) && (
                         <>
                           {" · "}
