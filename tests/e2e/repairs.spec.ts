@@ -128,6 +128,9 @@ test.describe("report and follow a repair", () => {
     await page.getByRole("button", { name: ar.change, exact: true }).click();
     const unit = page.getByLabel(ar.unit, { exact: true });
     await expect(unit).toBeFocused();
+    // Her flat stays chosen until she picks the common areas.
+    await expect(unit).not.toHaveValue("");
+    await expect(unit).not.toHaveValue("0");
     await unit.selectOption({ label: ar.common });
     await page.getByRole("button", { name: "الكهرباء", exact: true }).click();
     await page.getByLabel(dict("report", "ar").report.fields.title).fill(title);
