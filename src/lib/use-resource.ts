@@ -45,12 +45,6 @@ export interface KeepOptions {
   keep?: string;
 }
 
-/** A signal of a number that is bumped (signals/unread.ts issuesChanged), as much of it as a list reads. */
-interface Counter {
-  peek(): number;
-  subscribe(fn: (n: number) => void): () => void;
-}
-
 /** Calls `reconnected` when the connection comes back (the online event, through the connectivity signal). */
 function useReconnect(reconnected: () => void) {
   const ref = useRef(reconnected);
@@ -177,7 +171,7 @@ export function usePagedList<T>(
   loadPage: (page: number, signal: AbortSignal) => Promise<{ data: readonly T[]; total?: number | null }>,
   key: (item: T) => unknown,
   deps: DependencyList,
-  options: KeepOptions & { reloadOn?: Counter } = {},
+  options: KeepOptions = {},
 ): PagedResource<T> {
   const [list, setListState] = useState<PagedList<T>>(emptyList);
   const [loading, setLoading] = useState(true);
@@ -279,18 +273,6 @@ export function usePagedList<T>(
     if (latest.current.savedAt != null) reload();
     else if (isNetworkFailure(latest.current.error)) retry();
   });
-
-  // A counter the caller names (the repairs the user changed): each bump loads the list again from its first page.
-  const reloadOn = options.reloadOn;
-  useEffect(() => {
-    if (!reloadOn) return;
-    let seen = reloadOn.peek();
-    return reloadOn.subscribe((n) => {
-      if (n === seen) return;
-      seen = n;
-      reload();
-    });
-  }, [reloadOn, reload]);
 
   return { list, loading, error, loadMore, retry, reload, update, savedAt };
 }

@@ -18,6 +18,6 @@ export function setUnread(n: number) {
 /**
  * Bumped when the user changed a repair (a move, a comment, an edit), now or from the outbox: the server has marked that
  * repair's notifications read for them, and the bell asks again (unread-watch.ts) rather than keep the old count for a
- * minute; the job and repair lists shown load again (an outbox entry sent on reconnect changed a job under them).
+ * minute.
  */
 export const issuesChanged = signal(0);

@@ -1,6 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { api } from "../../src/api/client";
 import { ContactCard } from "../../src/components/issues/ContactCard";
 import { Gallery } from "../../src/components/issues/Gallery";
 import { PropertyCard } from "../../src/components/issues/PropertyCard";
@@ -251,23 +250,6 @@ describe("JobsView", () => {
     expect(location.hash).toBe("#/property/open-issues?issue_id=7");
     expect((history.state as { issue_id: number }).issue_id).toBe(7);
   });
-  // Bug (walked at 360 px): a completion the outbox sent as the connection returned left the job "In progress" on the
-  // Open tab until the technician switched tabs.
-  it("loads the list again when a job changes under it (a write to the issue, as the outbox sends one)", async () => {
-    let stage = "in_progress";
-    fakeApi((c) =>
-      c.method === "GET"
-        ? json(200, { status: 1, total: 1, data: [issue({ stage })] })
-        : json(200, { status: 1, message: "Done.", data: issue({ stage: "completed" }) }),
-    );
-    navigate("/jobs");
-    render(<JobsView title="titles.jobs" />);
-    expect((await screen.findByRole("button", { name: /Kitchen sink leaking/ })).textContent).toContain("In progress");
-    stage = "completed";
-    await act(async () => void (await api.post("issue/complete", { searchParams: { issue_id: 7 }, json: {} }).json()));
-    await waitFor(() => expect(screen.getByRole("button", { name: /Kitchen sink leaking/ }).textContent).toContain("Completed"));
-  });
-
   it("names the unit and marks an emergency on the job's row", async () => {
     fakeApi(() => json(200, { status: 1, total: 1, data: [issue({ unit_name: "101", emergency: true, stage: "accepted" })] }));
     navigate("/jobs");

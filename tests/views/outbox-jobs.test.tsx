@@ -9,6 +9,7 @@ import { getOutbox } from "../../src/lib/outbox";
 import { online } from "../../src/signals/connectivity";
 import { outboxItems } from "../../src/signals/outbox";
 import { toasts } from "../../src/signals/toasts";
+import { JobsView } from "../../src/views/issues/jobs";
 import { OpenIssueView } from "../../src/views/issues/open-issue";
 import { goOnline, noNetwork, outboxSuite } from "./outbox-helpers";
 import { type RepairCall, fakeRepairApi, json, repair } from "./repair-helpers";
@@ -165,5 +166,26 @@ describe("the acknowledgement without network", () => {
     expect(puts[1].body).toEqual(puts[0].body);
     expect(puts[1].params.get("issue_id")).toBe("7");
     expect(puts[1].headers.get("idempotency-key")).toBe(puts[0].headers.get("idempotency-key"));
+  });
+});
+
+// Bug (walked at 360 px): a completion the outbox sent as the connection returned left the job "In progress" on the
+// Open tab until the technician switched tabs.
+describe("the job list", () => {
+  it("loads again once the outbox has sent a move made offline", async () => {
+    let stage = "in_progress";
+    fakeRepairApi({
+      "GET issue/jobs": () => json(200, { status: 1, total: 1, data: [repair({ stage })] }),
+      "POST issue/complete": () => json(200, { message: "Job completed.", status: 1, data: repair({ stage: "completed" }) }),
+    });
+    navigate("/jobs");
+    render(<JobsView title="titles.jobs" />);
+    expect((await screen.findByRole("button", { name: /Kitchen sink leaking/ })).textContent).toContain("In progress");
+    act(() => void (online.value = false));
+    await getOutbox().add({ kind: "complete", issueId: 7, steps: [{ method: "post", path: "issue/complete", query: { issue_id: 7 }, json: {}, key: "k-1" }] });
+    stage = "completed";
+    goOnline();
+    await waitFor(() => expect(outboxItems.value.map((i) => i.state)).toEqual(["sent"]));
+    await waitFor(() => expect(screen.getByRole("button", { name: /Kitchen sink leaking/ }).textContent).toContain("Completed"));
   });
 });

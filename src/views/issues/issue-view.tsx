@@ -181,7 +181,7 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
           {issue.actions?.includes("comment") && <CommentBox issueId={issue.issue_id} onPosted={refresh} />}
         </TimelineSection>
         {!issue.mine && <ReporterCard issue={issue} title={t("contact.creatorTitle")} />}
-        {issue.tech_name && issue.tech_mob_no && issue.tech_id !== user.value?.user_id && (
+        {issue.tech_name && issue.tech_mob_no && (issue.tech_id == null || issue.tech_id !== user.value?.user_id) && (
           <ContactCard id="tech-contact-title" title={t("repair.techContact")} name={issue.tech_name} mobile={issue.tech_mob_no} repair={issue.title} />
         )}
         <LocationSection issue={issue} fallback={MUSCAT} />

@@ -14,7 +14,7 @@ import type { Issue } from "../../contract/issues";
 import { formatDay } from "../../lib/dates";
 import { navigate, useHashSearch } from "../../lib/hash-location";
 import { usePagedList, useResource } from "../../lib/use-resource";
-import { issuesChanged } from "../../signals/unread";
+import { useOutboxSent } from "../../components/OutboxList";
 import { type ViewProps, paths } from "../../paths";
 import { SKILLS, skillName } from "../../data/skills";
 import { lang, t } from "../../signals/language";
@@ -141,8 +141,10 @@ function Offers() {
 function JobsList({ tab }: { tab: JobsStatus }) {
   useSignals();
   // Kept on the phone per tab (D23): offline, the technician still sees the jobs with their addresses.
-  // Loaded again when a job changes under it: a start or a completion the outbox sends as the connection returns.
-  const jobs = usePagedList((page, signal) => fetchJobs(tab, page, signal), byIssueId, [tab], { keep: `jobs:${tab}`, reloadOn: issuesChanged });
+  const jobs = usePagedList((page, signal) => fetchJobs(tab, page, signal), byIssueId, [tab], { keep: `jobs:${tab}` });
+  // Loaded again when the outbox has sent a move (a start or a completion made offline goes as the connection returns):
+  // the list read on reconnecting may have come before it.
+  useOutboxSent(() => jobs.reload());
   const items = jobs.list.items;
   const failed = jobs.error != null;
 

@@ -45,29 +45,22 @@ export const technicianCanSubmit = (f: TechnicianForm) => !technicianMissing(f).
 /** Submitting also needs the password and dial code: otherwise 'Please fill in all required fields.' */
 export const technicianComplete = (f: TechnicianForm) => technicianCanSubmit(f) && passwordOrGoogle(f) && filled(f.cntry_code);
 
+/** What a customer's and a company's sign-up both need after their names: contact, password (or Google) and the terms. */
+const contactAndTerms = (f: CustomerForm): ReadonlyArray<readonly [boolean, string]> => [
+  [filled(f.email), "register.fields.email"],
+  [filled(f.cntry_code), "register.fields.dialCode"],
+  [filled(f.mob_no), "register.fields.mobile"],
+  [passwordOrGoogle(f), "register.fields.password"],
+  [f.terms_service, TERMS],
+];
+
 /** Customer sign-up (D6) follows the company rule: every field and the terms. */
-export const customerMissing = (f: CustomerForm) =>
-  needs([
-    [filled(f.name), "register.fields.name"],
-    [filled(f.email), "register.fields.email"],
-    [filled(f.cntry_code), "register.fields.dialCode"],
-    [filled(f.mob_no), "register.fields.mobile"],
-    [passwordOrGoogle(f), "register.fields.password"],
-    [f.terms_service, TERMS],
-  ]);
+export const customerMissing = (f: CustomerForm) => needs([[filled(f.name), "register.fields.name"], ...contactAndTerms(f)]);
 export const customerCanSubmit = (f: CustomerForm) => !customerMissing(f).length;
 
 /** Company sign-up is enabled only when every field and the terms are filled in (SPEC.md sections 4 and 5). */
 export const companyMissing = (f: CompanyForm) =>
-  needs([
-    [filled(f.name), "register.fields.companyName"],
-    [filled(f.reg_no), "register.fields.regNo"],
-    [filled(f.email), "register.fields.email"],
-    [filled(f.cntry_code), "register.fields.dialCode"],
-    [filled(f.mob_no), "register.fields.mobile"],
-    [passwordOrGoogle(f), "register.fields.password"],
-    [f.terms_service, TERMS],
-  ]);
+  needs([[filled(f.name), "register.fields.companyName"], [filled(f.reg_no), "register.fields.regNo"], ...contactAndTerms(f)]);
 export const companyCanSubmit = (f: CompanyForm) => !companyMissing(f).length;
 
 /** The translation key of each contract message; any other message of a field reads as "Please check this field." */

@@ -16,7 +16,6 @@ import { type PagedResource, usePagedList } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
 import { user } from "../../signals/session";
-import { issuesChanged } from "../../signals/unread";
 import { cx, page, stack } from "../../styles/theme";
 import { lazyHeld } from "../../lib/lazy-held";
 
@@ -120,12 +119,12 @@ function RepairsItems({ repairs }: { repairs: PagedResource<Issue> }) {
 /** The list on its Open and Closed tabs. */
 function RepairsList({ tab }: { tab: RepairsStatus }) {
   useSignals();
-  // Loaded again when a repair changes under it (a confirmation or a slot the outbox sends as the connection returns).
-  const repairs = usePagedList((n, signal) => fetchRepairs(tab, n, signal), byIssueId, [tab], { keep: `repairs:${tab}`, reloadOn: issuesChanged });
+  const repairs = usePagedList((n, signal) => fetchRepairs(tab, n, signal), byIssueId, [tab], { keep: `repairs:${tab}` });
   const empty = repairs.list.done && repairs.error == null && repairs.list.items.length === 0;
 
-  // A report that waited in the outbox (issue 15) has arrived: the list loads again to show it once.
-  useOutboxSent(() => repairs.reload(), { kinds: ["report"] });
+  // A report that waited in the outbox (issue 15) has arrived, or a move (a confirmation, a slot picked): the list loads
+  // again to show it as it is now.
+  useOutboxSent(() => repairs.reload());
 
   const select = (next: RepairsStatus) => navigate(paths.repairTab(next), { replace: true });
 
