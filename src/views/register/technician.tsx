@@ -7,7 +7,7 @@ import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import type { ViewProps } from "../../paths";
 import { t } from "../../signals/language";
 import { MobileRow, PasswordOrGoogle, RegisterForm, RegisterFrame } from "./parts";
-import { type TechnicianForm, technicianCanSubmit, technicianMissing, technicianComplete } from "./rules";
+import { type TechnicianForm, technicianMissing, technicianComplete } from "./rules";
 import { type AuthContract, useRegistrationForm } from "./use-registration-form";
 
 const EMPTY: TechnicianForm = { name: "", email: "", cntry_code: DEFAULT_DIAL_CODE, mob_no: "", password: "", terms_service: false, skills: [], language: [] };
