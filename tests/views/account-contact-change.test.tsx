@@ -2,10 +2,12 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import { persistSession, signOut, user } from "../../src/signals/session";
+import { resendAfter } from "../../src/views/account/contact-sheet";
 import { answer, clearToasts, json, owner, showProfile, toastText, writes } from "./account-helpers";
 
 persistSession();
 afterEach(() => {
+  resendAfter.value = {};
   signOut();
   clearToasts();
   setApi(createApi());
@@ -114,7 +116,14 @@ describe("changing the mobile number", () => {
     expect(within(mobileRow()).getByText("+968 91234567")).toBeTruthy();
     const notice = within(mobileRow()).getByRole("status");
     expect(within(notice).getByText("+968 92345678")).toBeTruthy();
-    fireEvent.click(within(notice).getByRole("button", { name: "Send the code again" }));
+    // The code just went: the notice waits out the same minute as the sheet (the server would refuse it sooner).
+    const again = within(notice).getByRole("button", { name: "Send the code again" }) as HTMLButtonElement;
+    expect(again.disabled).toBe(true);
+    expect(within(notice).getByText(/^You can request a new code in (0:59|1:00)$/)).toBeTruthy();
+    // A minute later.
+    act(() => void (resendAfter.value = {}));
+    expect(again.disabled).toBe(false);
+    fireEvent.click(again);
     await waitFor(() => expect(calls.filter((c) => c.path === "user/change_contact")).toHaveLength(2));
     expect(calls.filter((c) => c.path === "user/change_contact")[1].body).toEqual({ kind: "mobile", cntry_code: "+968", mob_no: "92345678" });
   });
@@ -127,6 +136,19 @@ describe("changing the mobile number", () => {
     expect(within(notice).getByText("+971 50123456")).toBeTruthy();
     fireEvent.click(within(notice).getByRole("button", { name: "Send the code again" }));
     await waitFor(() => expect(calls.find((c) => c.path === "user/change_contact")?.body).toEqual({ kind: "mobile", cntry_code: "+971", mob_no: "50123456" }));
+  });
+
+  it("waits as long as the server says when it refuses a code asked for too soon (429, Retry-After)", async () => {
+    const detail = "Please wait 40 seconds before requesting a new code.";
+    showProfile(owner({ pending: [{ kind: "mobile", value: "+97150123456", expires_at: "" }] }), {
+      "POST user/change_contact": () =>
+        new Response(JSON.stringify({ detail }), { status: 429, headers: { "content-type": "application/json", "retry-after": "40" } }),
+    });
+    const notice = await within(await screen.findByTestId("contact-mobile")).findByRole("status");
+    fireEvent.click(within(notice).getByRole("button", { name: "Send the code again" }));
+    expect(await within(notice).findByText(/^You can request a new code in 0:(39|40)$/)).toBeTruthy();
+    await waitFor(() => expect((within(notice).getByRole("button", { name: "Send the code again" }) as HTMLButtonElement).disabled).toBe(true));
+    expect(toastText("error")).toEqual([detail]);
   });
 
   it("refuses a number that is not a mobile of the chosen country", async () => {

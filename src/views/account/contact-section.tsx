@@ -1,12 +1,13 @@
 import { css } from "goober";
 import { useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { AccountSection } from "../../components/account/parts";
+import { AccountSection, hintCss } from "../../components/account/parts";
 import { Button } from "../../components/ui";
 import type { ContactKind, PendingContact } from "../../contract/account";
 import { t } from "../../signals/language";
 import { muted } from "../../styles/theme";
-import { type ContactBody, ContactSheet, type SheetStart, sendChange, shownValue } from "./contact-sheet";
+import { type ContactBody, ContactSheet, type SheetStart, sendChange, shownValue, useResendWait } from "./contact-sheet";
+import { formatCountdown } from "../../lib/use-seconds-left";
 import { phoneOf, splitPhone } from "./rules";
 import type { SectionProps } from "./use-profile-form";
 
@@ -58,6 +59,8 @@ export function ContactSection({ profile, onSaved, onDirty }: SectionProps) {
   useSignals();
   const [sheet, setSheet] = useState<SheetStart | null>(null);
   const [resending, setResending] = useState<ContactKind | null>(null);
+  // As the sheet counts it: a code just sent (here or in the sheet) may not be asked for again for a minute.
+  const waits: Record<ContactKind, number> = { email: useResendWait("email"), mobile: useResendWait("mobile") };
 
   const resend = async (p: PendingContact) => {
     const body = bodyOf(p);
@@ -103,10 +106,20 @@ export function ContactSection({ profile, onSaved, onDirty }: SectionProps) {
               <Button variant="secondary" onClick={() => setSheet({ kind, step: "code", sentTo: shownPending(pending), body: bodyOf(pending) })}>
                 {t("account.contact.enterCode")}
               </Button>
-              <Button variant="ghost" disabled={resending === kind} onClick={() => void resend(pending)}>
+              <Button
+                variant="ghost"
+                disabled={resending === kind || waits[kind] > 0}
+                aria-describedby={waits[kind] > 0 ? `profile-${kind}-wait` : undefined}
+                onClick={() => void resend(pending)}
+              >
                 {resending === kind ? t("account.contact.sending") : t("account.contact.resend")}
               </Button>
             </div>
+            {waits[kind] > 0 && (
+              <p id={`profile-${kind}-wait`} className={hintCss}>
+                {t("auth.countdown.wait", { time: formatCountdown(waits[kind]) })}
+              </p>
+            )}
           </div>
         )}
       </div>

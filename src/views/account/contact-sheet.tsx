@@ -11,11 +11,14 @@ import type * as z from "zod/mini";
 import { type AccountProfile, type ContactKind, changeContact, verifyContact } from "../../contract/account";
 import { DEFAULT_DIAL_CODE } from "../../contract/common";
 import { t } from "../../signals/language";
+import { user } from "../../signals/session";
 import { showToast } from "../../signals/toasts";
 import { errorText, stack } from "../../styles/theme";
 import { check, failureOf } from "./rules";
 import { errorTexts } from "../../lib/error-texts";
 import { formatCountdown, useSecondsLeft } from "../../lib/use-seconds-left";
+import { isHttpError } from "../../api/client";
+import { signal } from "@preact/signals-react";
 import { RESEND_COOLDOWN_MS } from "../../contract/auth";
 
 /** A change of contact as POST /user/change_contact takes it (the mobile as its national number). */
@@ -28,6 +31,21 @@ export type SheetStart = { kind: ContactKind; step: "value" } | { kind: ContactK
 
 /** How a contact detail being changed reads: the email, or "+968 91234567". */
 export const shownValue = (body: ContactBody) => (body.kind === "email" ? body.email : `${body.cntry_code} ${body.mob_no}`);
+
+/**
+ * When a new code may be asked for each kind (ms since 1970): the server refuses one within a minute of the last
+ * (RESEND_COOLDOWN_MS), and says how long is left (Retry-After). Kept here, not in the sheet: the sheet and the
+ * profile's "Waiting for the code" row both offer "Send the code again", and the sheet may be closed and opened again.
+ */
+export const resendAfter = signal<Record<string, number>>({});
+/** Per account and kind: on a phone two people share, one's minute is not the other's. */
+const waitKey = (kind: ContactKind) => `${user.peek()?.user_id ?? ""}:${kind}`;
+const waitUntil = (kind: ContactKind, at: number) => {
+  resendAfter.value = { ...resendAfter.value, [waitKey(kind)]: at };
+};
+
+/** Seconds until a new code may be asked for `kind` (0: now), ticking while there are any. */
+export const useResendWait = (kind: ContactKind) => useSecondsLeft(resendAfter.value[waitKey(kind)] ?? null);
 
 /**
  * Sends POST /user/change_contact: on success the change is pending (the answer's profile, or the value sent) and the
@@ -44,8 +62,12 @@ export async function sendChange(
     const others = (profile.pending ?? []).filter((p) => p.kind !== body.kind);
     onSaved(answer.data ?? { ...profile, pending: answer.pending ?? [...others, { kind: body.kind, value, expires_at: "" }] });
     showToast({ key: "account.contact.codeSent", params: { value }, message: answer.message }, "success", { id: "account-contact" });
+    waitUntil(body.kind, Date.now() + RESEND_COOLDOWN_MS);
     return { ok: true };
   } catch (err) {
+    // Too soon: wait as long as the server says.
+    const retry = isHttpError(err) && err.response.status === 429 ? Number(err.response.headers.get("Retry-After")) : Number.NaN;
+    if (retry > 0) waitUntil(body.kind, Date.now() + retry * 1000);
     const failure = await failureOf(err);
     showToast({ key: "account.contact.sendFailed", message: failure.detail }, "error", { id: "account-contact" });
     return { ok: false, errors: failure.errors };
@@ -79,10 +101,7 @@ export function ContactSheet({
     start.step === "code" ? { to: start.sentTo, body: start.body } : { to: "", body: null },
   );
   const [code, setCode] = useState("");
-  // When the code just sent may be sent again: the server refuses it sooner (a sheet opened at a change sent earlier
-  // does not know when, and lets the server say).
-  const [resendAt, setResendAt] = useState<number | null>(null);
-  const wait = useSecondsLeft(resendAt);
+  const wait = useResendWait(kind);
   const [errorKeys, setErrors] = useState<Record<string, string>>({});
   const errors = errorTexts(errorKeys);
   const [busy, setBusy] = useState(false);
@@ -102,7 +121,6 @@ export function ContactSheet({
       return;
     }
     setSent({ to: shownValue(body), body });
-    setResendAt(Date.now() + RESEND_COOLDOWN_MS);
     setErrors({});
     setCode("");
     setStep("code");
