@@ -77,6 +77,9 @@ const issueSelect = (extra: string) => `
               else json_build_object('date', to_char(i.visit_date, 'YYYY-MM-DD'), 'time_from', to_char(i.visit_from, 'HH24:MI'), 'time_to', to_char(i.visit_to, 'HH24:MI')) end as visit,
          i.category, i.emergency, i.presence, i.unit_id, un.name as unit_name,
          i.assigned_tech_id as tech_id, tu.name as tech_name,
+         -- The property's access notes (the gate, the guard, the lift key) for its technician while the job is open: a
+         -- job of the common areas has no unit screen to read them on.
+         case when i.assigned_tech_id = $1::int and i.issue_status = 0 then nullif(p.access_notes, '') end as access_notes,
          case when tu.mob_no is null or tu.mob_no = '' then null else tu.cntry_code || tu.mob_no end as tech_mob_no,
          ${iso("i.started_at")} as started_at,
          ${iso("i.held_at")} as held_at, i.hold_reason,

@@ -122,6 +122,8 @@ export const issueSchema = z.lazy(() =>
     unit_name: z.optional(z.nullable(z.string())),
     /** The property's type (building, villa, townhouse, office): the badge names it (SPEC.md's Apartment for a building). */
     property_type: z.optional(z.nullable(z.string())),
+    /** The property's access notes, for the job's technician while it is open. */
+    access_notes: z.optional(z.nullable(z.string())),
     /** The technician's account (the job's own technician does not get a card to call themselves). */
     tech_id: z.optional(z.nullable(z.number())),
     tech_name: z.optional(z.nullable(z.string())),

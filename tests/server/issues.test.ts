@@ -44,6 +44,7 @@ const STATE_FIELDS = [
   "presence",
   "unit_id",
   "unit_name",
+  "access_notes",
   "tech_id",
   "tech_name",
   "tech_mob_no",

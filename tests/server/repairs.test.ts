@@ -207,6 +207,24 @@ describe("the common areas: an issue of the property, not of one unit (unit_id n
     expect((await back.json()).data).toMatchObject({ unit_id: w.u101.unit_id, unit_name: "101", issue_type: 1 });
   });
 
+  it("its technician reads the property's access notes on the job while it is open; nobody else gets them there", async () => {
+    const w = await repairWorld(db);
+    const { get } = client();
+    await db.query("update properties set access_notes = 'Lift key with the guard at gate B.' where property_id = $1", [w.building.property_id]);
+    const lift = await makeIssue(db, {
+      property_id: w.building.property_id,
+      unit_id: null,
+      creator_id: w.tenant.user_id,
+      assigned_tech_id: w.tech.user_id,
+      stage: "accepted",
+    });
+    expect((await get(`/api/issue/issue?issue_id=${lift.issue_id}`, w.t.tech)).data.access_notes).toBe("Lift key with the guard at gate B.");
+    expect((await get(`/api/issue/issue?issue_id=${lift.issue_id}`, w.t.tenant)).data.access_notes).toBeNull();
+    expect((await get(`/api/issue/issue?issue_id=${lift.issue_id}`, w.t.manager)).data.access_notes).toBeNull();
+    await db.query("update issues set stage = 'closed' where issue_id = $1", [lift.issue_id]);
+    expect((await get(`/api/issue/issue?issue_id=${lift.issue_id}`, w.t.tech)).data.access_notes).toBeNull();
+  });
+
   it("its technician has no unit to open (no action unit), as the unit's job has", async () => {
     const w = await repairWorld(db);
     const { get } = client();

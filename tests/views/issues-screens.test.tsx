@@ -57,6 +57,12 @@ describe("PropertyCard", () => {
     render(<PropertyCard issue={issue({ unit_name: "101" })} />);
     expect(screen.getByTestId("property-unit").textContent).toBe("Unit 101");
   });
+  it("shows the property's access notes when the server sends them (to the job's technician), and nothing otherwise", () => {
+    const { rerender } = render(<PropertyCard issue={issue({ unit_id: null, access_notes: "Lift key with the guard at gate B." })} />);
+    expect(screen.getByTestId("access-notes").textContent).toBe("Access notes: Lift key with the guard at gate B.");
+    rerender(<PropertyCard issue={issue({ access_notes: null })} />);
+    expect(screen.queryByTestId("access-notes")).toBeNull();
+  });
   it("keeps a Latin name and address in the page's direction, isolated (on the right edge of an Arabic card)", () => {
     render(<PropertyCard issue={issue({ unit_name: "101" })} />);
     const heading = screen.getByRole("heading", { level: 2 });

@@ -22,6 +22,7 @@ const badge = css`
 `;
 
 const unitLinkCss = css`display: inline-flex; align-items: center; min-height: 44px; font-size: 14px; font-weight: 600; color: var(--brand-dark);`;
+const notesCss = css`margin: 6px 0 0; font-size: 14px; white-space: pre-line; overflow-wrap: anywhere;`;
 
 // Types of property whose issue is not about an apartment: the badge names the type (a villa's issue said "Apartment").
 const NAMED_TYPES = ["villa", "townhouse", "office"];
@@ -84,6 +85,12 @@ export function PropertyCard({ issue, unitLink = false }: { issue: Issue; unitLi
         <p data-testid="property-address">
           <bdi>{address ?? t("issues.addressUnavailable")}</bdi>
         </p>
+        {issue.access_notes && (
+          <p className={notesCss} data-testid="access-notes">
+            <strong>{t("places.accessNotes")}: </strong>
+            <span dir="auto">{issue.access_notes}</span>
+          </p>
+        )}
         {unitLink && issue.unit_id != null && (
           <a className={unitLinkCss} href={`#${paths.apartment(issue.name, issue.unit_id)}`}>
             {t("issues.unitDetails")}
