@@ -37,6 +37,24 @@ describe("property forms on either React", () => {
     expect((calls[0].body as { units: string[] }).units).toEqual(["101", "102", "103", "104"]);
   });
 
+  it("says, once floors are on, that the range is one floor's numbers (101 to 104 on floors 1 to 3 made 1101 to 3104)", () => {
+    navigate("/property/add-property");
+    fakeServer({});
+    render(<AddPropertyView title="titles.addProperty" />);
+    fireEvent.click(screen.getByRole("radio", { name: "Apartment building" }));
+    expect(screen.queryByTestId("floors-hint")).toBeNull();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Repeat on several floors" }));
+    expect(screen.getByTestId("floors-hint").textContent).toBe(
+      "The range is then the numbers on one floor, for example 1 to 4: on floors 1 to 3 that makes 101 to 304.",
+    );
+    type("First number", "1");
+    type("Last number", "4");
+    type("First floor", "1");
+    type("Last floor", "3");
+    expect(screen.getByTestId("unit-preview").textContent).toContain("101");
+    expect(screen.getByTestId("unit-preview").textContent).toContain("304");
+  });
+
   it("asks before the back arrow loses typed text", async () => {
     navigate("/property/add-property");
     fakeServer({});

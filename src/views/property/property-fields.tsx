@@ -407,6 +407,12 @@ export function UnitsFields({
             {t("propertyForms.units.floors")}
           </label>
           {value.floors && (
+            // The range is then each floor's numbers: 101 to 104 on floors 1 to 3 made 1101 to 3104 (walked at 360 px).
+            <p className={previewCss} data-testid="floors-hint">
+              {t("propertyForms.units.floorsHint")}
+            </p>
+          )}
+          {value.floors && (
             <div className={unitRow}>
               <TextField
                 id={id("floor-from")}
