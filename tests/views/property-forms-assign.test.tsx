@@ -223,6 +223,8 @@ describe("tenant invitation form", () => {
     render(<AssignRoleView title="titles.assignRole" />);
     expect(await screen.findByText("Gulf Fix LLC runs this property: its managers add and end tenancies. Ask them to add a tenant.")).toBeTruthy();
     expect(screen.queryByText("You cannot add tenants to this property.")).toBeNull();
+    // The owner came for the hand-over (the property screen's "Hand to another company"): the screen is named for it.
+    expect(screen.getByRole("heading", { level: 1, name: "Hand to a company" })).toBeTruthy();
   });
 
   it("hands the property to a company when the server allows it", async () => {

@@ -222,7 +222,8 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
 
   return (
     <main className={page}>
-      <ScreenTitle title={title} onBack={back} />
+      {/* An owner whose property a company runs comes here for the hand-over alone (the property screen's link). */}
+      <ScreenTitle title={!can("add_tenant") && can("hand_over") ? t("propertyForms.handOver.title") : title} onBack={back} />
       <p className={muted}>
         <bdi>{property.name}</bdi>
       </p>
