@@ -108,6 +108,8 @@ describe("changing the mobile number", () => {
     fireEvent.input(within(sheet).getByLabelText("New mobile number"), { target: { value: "9234 5678" } });
     fireEvent.click(within(sheet).getByRole("button", { name: "Send code" }));
     await within(sheet).findByText("Enter the 6-digit code we sent to");
+    // The way back says what it changes.
+    expect(within(sheet).getByRole("button", { name: "Use another number" })).toBeTruthy();
     expect(calls.find((c) => c.path === "user/change_contact")?.body).toEqual({ kind: "mobile", cntry_code: "+968", mob_no: "92345678" });
     // The toast names the number when the server sends no sentence of its own.
     expect(toastText("success")).toEqual(["We sent a code to +968 92345678. Enter it to confirm the change."]);

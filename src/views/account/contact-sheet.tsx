@@ -261,7 +261,7 @@ export function ContactSheet({
                 setStep("value");
               }}
             >
-              {t("account.contact.another")}
+              {t(kind === "email" ? "account.contact.anotherEmail" : "account.contact.anotherMobile")}
             </Button>
           </div>
           {sent.body && wait > 0 && (
