@@ -24,7 +24,8 @@ export const AUDIENCE: Record<NotificationKind, readonly Audience[]> = {
   assigned: ["tech", "customers"],
   offer: ["offered"],
   accepted: ["customers", "managers"],
-  declined: ["managers", "landlord"],
+  // The customers too: they were told who would do it (assigned), and would otherwise wait on a stale promise.
+  declined: ["managers", "landlord", "customers"],
   slots_proposed: ["customers"],
   scheduled: ["customers", "managers"],
   rescheduled: ["customers", "tech"],

@@ -50,7 +50,20 @@ export const KINDS_BY_ROLE: Record<number, readonly NotificationKind[]> = {
   ],
   1: ["assigned", "offer", "scheduled", "rescheduled", "reminder_24h", "reminder_1h", "confirmed", "reopened", "cancelled", "comment"],
   2: ["reported", "accepted", "declined", "scheduled", "completed", "confirmed", "reopened", "cancelled", "comment", "not_accepted"],
-  3: ["assigned", "accepted", "slots_proposed", "scheduled", "rescheduled", "reminder_24h", "reminder_1h", "on_the_way", "completed", "cancelled", "comment"],
+  3: [
+    "assigned",
+    "accepted",
+    "declined",
+    "slots_proposed",
+    "scheduled",
+    "rescheduled",
+    "reminder_24h",
+    "reminder_1h",
+    "on_the_way",
+    "completed",
+    "cancelled",
+    "comment",
+  ],
 };
 
 /** Channels a user may switch per kind; the in-app list and badge are always on. */

@@ -182,9 +182,9 @@ describe("who is told of each event (D22)", () => {
     expect(await step(w, () => c.call("cancel", assigned, w.t.owner, { reason: "Sold the flat" }))).toEqual({
       cancelled: ["manager", "manager2", "tech", "tenant"],
     });
-    // Declined by the technician: the managers.
+    // Declined by the technician: the managers, and the customers, who were told who would do it.
     const other = (await makeIssue(db, { ...base, stage: "assigned" })).issue_id;
-    expect(await step(w, () => c.call("decline", other, w.t.tech, { reason: "Too far" }))).toEqual({ declined: ["manager", "manager2"] });
+    expect(await step(w, () => c.call("decline", other, w.t.tech, { reason: "Too far" }))).toEqual({ declined: ["manager", "manager2", "owner", "tenant"] });
     const declined = await db.query<{ params: Record<string, unknown> }>("select params from notifications where kind = 'declined' limit 1");
     expect(declined.rows[0].params).toMatchObject({ reason: "Too far", actor_name: "Ahmed Tech" });
     // A request for other times tells nobody.
@@ -239,7 +239,7 @@ describe("who is told of each event (D22)", () => {
       }),
     ).toEqual({});
     expect(await step(w, () => c.call("assign", own, w.t.owner, { tech_id: w.near.user_id }))).toEqual({ assigned: ["near", "villaTenant"] });
-    expect(await step(w, () => c.call("decline", own, w.tok.near, { reason: "Busy" }))).toEqual({ declined: ["owner"] });
+    expect(await step(w, () => c.call("decline", own, w.tok.near, { reason: "Busy" }))).toEqual({ declined: ["owner", "villaTenant"] });
   });
 
   it("reminders and the server's own events (no actor) reach the technician and the customers", async () => {

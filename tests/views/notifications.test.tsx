@@ -95,7 +95,7 @@ describe("the notifications list", () => {
     expect(rows().map((r) => r.textContent)).toEqual([
       "Ahmed Al Balushi will do your repair “Kitchen sink leaking”. (unread)5 minutes ago",
       "The visit for “Water heater” is set for Wed 25 Nov 2026, 9:00\u00a0AM – 11:00\u00a0AM.3 hours ago",
-      "Ahmed declined the job “Broken AC”. (unread)No parts this week4 days ago",
+      "Ahmed cannot take “Broken AC” after all: another technician will be assigned, and you will be told. (unread)No parts this week4 days ago",
     ]);
     expect(rows().map((r) => r.hasAttribute("data-unread"))).toEqual([true, false, true]);
     expect(rows()[0].querySelector(".sr-only")?.textContent).toBe(" (unread)");
@@ -205,6 +205,13 @@ describe("the sentences by reader", () => {
     expect(sentence(done, 0)).toBe("Ahmed Al Balushi finished “Kitchen sink leaking”. Please check the work and confirm.");
     expect(sentence(done, 3)).toBe("Ahmed Al Balushi finished “Kitchen sink leaking”. Please check the work and confirm.");
     expect(sentence(done, 2)).toBe("Ahmed Al Balushi finished “Kitchen sink leaking”. The customer is asked to check the work and confirm.");
+  });
+
+  // Bug (walked at 360 px): the tenant heard who would do the repair, and nothing when that technician declined.
+  it("tells a tenant that another technician will be found when the one named declines; the company hears the decline", () => {
+    const no = { kind: "declined", issue_id: 7, params: { actor_name: "Ahmed Al Balushi", title: "Bathroom fan" } };
+    expect(sentence(no, 3)).toBe("Ahmed Al Balushi cannot take “Bathroom fan” after all: another technician will be assigned, and you will be told.");
+    expect(sentence(no, 2)).toBe("Ahmed Al Balushi declined the job “Bathroom fan”.");
   });
 });
 

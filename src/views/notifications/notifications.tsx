@@ -46,7 +46,16 @@ export function sentence(n: Pick<Notification, "kind" | "params" | "issue_id">, 
   const actor = personName(text(p.actor_name)) ?? t("notifications.someone");
   const known = (NOTIFICATION_KINDS as readonly string[]).includes(n.kind);
   // The technician is told "you"; a company's manager, who does not confirm, that the customer is asked to.
-  const key = n.kind === "assigned" && forRole === 1 ? "assignedYou" : n.kind === "completed" && forRole === 2 ? "completedCompany" : known ? n.kind : "other";
+  const key =
+    n.kind === "assigned" && forRole === 1
+      ? "assignedYou"
+      : n.kind === "completed" && forRole === 2
+        ? "completedCompany"
+        : n.kind === "declined" && forRole === 3
+          ? "declinedCustomer"
+          : known
+            ? n.kind
+            : "other";
   return t(`notifications.kind.${key}`, {
     actor,
     tech: personName(text(p.tech_name)) ?? actor,
