@@ -8,6 +8,8 @@ import { signOuts, takeDraftsGo } from "./sign-outs";
 
 /** Names of reads that two screens share: Home keeps them, and the report form falls back on them offline. */
 export const KEPT_HOME_PLACES = "home:places";
+/** /repair's lists by tab (or the manager's filter); Home keeps the first page of "open" for it too. */
+export const keptRepairs = (tab: string) => `repairs:${tab}`;
 export const keptProperty = (propertyId: number) => `property-id:${propertyId}`;
 /** A draft's key starts so: a session that ended by itself keeps them (lib/sign-outs.ts). */
 const DRAFT = "draft:";

@@ -162,6 +162,17 @@ export const KEPT_ITEMS = 200;
 type KeptList<T> = { items: T[]; total: number | null };
 
 /**
+ * Keeps a first page another screen read as the kept list `key`, unless that list keeps its own already: Home reads
+ * the first page of the open repairs, and /repair's Open tab, opened for the first time offline, then shows them
+ * (saved) rather than "could not load" (walked at 360 px).
+ */
+export async function keepFirstPage<T>(key: string, page: { data: readonly T[]; total?: number | null }) {
+  const me = owner();
+  if (me == null || (await readKept(me, key))) return;
+  await keepRead(me, key, { items: page.data.slice(0, KEPT_ITEMS), total: page.total ?? null } satisfies KeptList<T>);
+}
+
+/**
  * A list loaded a page at a time (SPEC.md section 4's staff list rules, in infinite-list.ts): pages append, items are
  * deduplicated by `key`, loading stops at the server's total or an empty page, and a failed page stops it too.
  * A change of `deps` (another tab) aborts the page on its way and starts again from page 1. With `keep`, the list

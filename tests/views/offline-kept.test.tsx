@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "../../src/app";
 import { SavedAt } from "../../src/components/SavedAt";
-import { clearKept, keep } from "../../src/lib/kept";
+import { clearKept, keep, keptRepairs, readKept } from "../../src/lib/kept";
 import { online } from "../../src/signals/connectivity";
 import { lang } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
@@ -42,6 +42,29 @@ describe("reads kept on the phone (D23)", () => {
     expect(row.textContent).toContain("Qurum Heights Apartment 12");
     expect(screen.getByTestId("saved-at").textContent).toMatch(SAVED_AT);
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  // Bug (walked at 360 px): a tenant who had only seen Home online opened Repair offline and read "could not load".
+  it("/repair opened for the first time offline shows the open repairs Home read, saved", async () => {
+    signIn({ access_token: "t", role: 3, got_email_mob: 1, user_id: 43 });
+    fakeApi((c) =>
+      c.path === "issue/issues"
+        ? json(200, { status: 1, total: 1, data: [issue({ title: "Bathroom fan not working", stage: "reported", actions: ["comment"] })] })
+        : json(200, { status: 1, total: 0, data: [] }),
+    );
+    location.hash = "#/home";
+    const home = render(<App />);
+    expect(await screen.findByText("Bathroom fan not working")).toBeTruthy();
+    // Written in the background after the page arrives.
+    await waitFor(async () => expect(await readKept(43, keptRepairs("open"))).toBeTruthy());
+    home.unmount();
+
+    fakeApi(noNetwork);
+    act(() => void (online.value = false));
+    location.hash = "#/repair";
+    render(<App />);
+    expect(await screen.findByText("Bathroom fan not working")).toBeTruthy();
+    expect(screen.getByTestId("saved-at").textContent).toMatch(SAVED_AT);
   });
 
   it("/jobs answered with a 500 says it failed rather than showing the saved list", async () => {

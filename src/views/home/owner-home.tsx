@@ -1,6 +1,6 @@
 import { css } from "goober";
 import type { Issue } from "../../contract/issues";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { fetchProperties, fetchProperty } from "../../api/property";
 import { fetchRepairs } from "../../api/repairs";
@@ -12,8 +12,8 @@ import { RepairCards } from "../../components/repair/RepairCard";
 import { needsYou } from "../../components/repair/visit";
 import { Button, Spinner } from "../../components/ui";
 import type { PropertySummary } from "../../contract/property-answers";
-import { KEPT_HOME_PLACES, keptProperty } from "../../lib/kept";
-import { type Resource, usePagedList, useResource } from "../../lib/use-resource";
+import { KEPT_HOME_PLACES, keptProperty, keptRepairs } from "../../lib/kept";
+import { type Resource, keepFirstPage, usePagedList, useResource } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
 import { role, user } from "../../signals/session";
@@ -197,6 +197,10 @@ export function OwnerHome({ title }: ViewProps) {
   const items = places.list.items;
   const empty = places.list.done && places.error == null && items.length === 0;
   const open = useResource((signal) => fetchRepairs("open", 1, signal), [], { keep: "home:repairs" });
+  // The same first page as /repair's Open tab: kept for it too, for a first visit there offline.
+  useEffect(() => {
+    if (open.data && open.savedAt == null) void keepFirstPage(keptRepairs("open"), open.data);
+  }, [open.data, open.savedAt]);
   // The repairs and the places first show together, so whichever answers first is not pushed down by the other a
   // moment later (issue 16: Lighthouse measured a layout shift of 0.12 here). Later reloads of either show in place.
   const shown = useRef(false);

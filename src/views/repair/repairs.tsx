@@ -12,6 +12,7 @@ import { EmptyState, LinkButton, LoadError, NestedTitle, PlusIcon, centerCss } f
 import { RepairCards } from "../../components/repair/RepairCard";
 import type { Issue } from "../../contract/issues";
 import { navigate, useHashSearch } from "../../lib/hash-location";
+import { keptRepairs } from "../../lib/kept";
 import { type PagedResource, usePagedList } from "../../lib/use-resource";
 import { type ViewProps, paths } from "../../paths";
 import { t } from "../../signals/language";
@@ -85,7 +86,7 @@ function ShownRepairs({ show, company }: { show: Show; company: boolean }) {
   const { query, title, empty: emptyText } = SHOWS[show];
   // A manager's counts are over their company's repairs (scope=company); anyone else who opens the address gets theirs.
   const extra = company ? { scope: "company", ...query } : query;
-  const repairs = usePagedList((n, signal) => fetchRepairs("open", n, signal, extra), byIssueId, [show], { keep: `repairs:${show}` });
+  const repairs = usePagedList((n, signal) => fetchRepairs("open", n, signal, extra), byIssueId, [show], { keep: keptRepairs(show) });
   const empty = repairs.list.done && repairs.error == null && repairs.list.items.length === 0;
   return (
     <main className={page}>
@@ -119,7 +120,7 @@ function RepairsItems({ repairs }: { repairs: PagedResource<Issue> }) {
 /** The list on its Open and Closed tabs. */
 function RepairsList({ tab }: { tab: RepairsStatus }) {
   useSignals();
-  const repairs = usePagedList((n, signal) => fetchRepairs(tab, n, signal), byIssueId, [tab], { keep: `repairs:${tab}` });
+  const repairs = usePagedList((n, signal) => fetchRepairs(tab, n, signal), byIssueId, [tab], { keep: keptRepairs(tab) });
   const empty = repairs.list.done && repairs.error == null && repairs.list.items.length === 0;
 
   // A report that waited in the outbox (issue 15) has arrived, or a move (a confirmation, a slot picked): the list loads
