@@ -57,7 +57,7 @@ const PROPERTIES: SeedProperty[] = [
     type: "building",
     units: ["Flat 5", "Flat 6", "Flat 7", "Flat 8"],
     gulfFix: true,
-    addrs: { block: "Block 233", no: "Flat 7", street: "Way 3319", city: "Muscat", state: "Bawshar", zipcode: "133", country: "Oman" },
+    addrs: { block: "Block 233", no: "Building 41", street: "Way 3319", city: "Muscat", state: "Bawshar", zipcode: "133", country: "Oman" },
     lat: 23.5951,
     lng: 58.4092,
     images: ["demo/khuwair-residence.svg"],
