@@ -118,6 +118,17 @@ describe("edit property", () => {
     expect(post?.body).toEqual({ units: ["104", "105"] });
   });
 
+  it("stays on 'One unit' after adding one, for the next (it went back to a range)", async () => {
+    fakeServer({ "GET property/property": answer(), "POST property/units": () => json(201, { message: "Added." }) });
+    const { container } = render(<EditPropertyView title="titles.editProperty" />);
+    await screen.findByLabelText("Property name");
+    fireEvent.click(screen.getByRole("radio", { name: "One unit" }));
+    fireEvent.change(container.querySelector("#more-units-single") as HTMLInputElement, { target: { value: "Roof flat" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add units" }));
+    await waitFor(() => expect((container.querySelector("#more-units-single") as HTMLInputElement | null)?.value).toBe(""));
+    expect((screen.getByRole("radio", { name: "One unit" }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it("removes an existing photo", async () => {
     const calls = fakeServer({ "GET property/property": answer(), "DELETE property/media": () => json(200, { message: "Removed." }) });
     render(<EditPropertyView title="titles.editProperty" />);

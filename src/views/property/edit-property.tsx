@@ -216,7 +216,7 @@ function EditForm({ property, title, reload }: { property: PropertyDetail; title
     try {
       await addUnits(property.property_id, data);
       showToast({ key: "propertyForms.units.added", params: { count: data.units.length } }, "success", { id: "property-units" });
-      setUnits(emptyUnits());
+      setUnits(emptyUnits(units.mode));
       setUnitErrors({});
       reload();
     } catch (err) {
