@@ -154,7 +154,7 @@ describe("OpenIssueView", () => {
       return text;
     };
     expect(shown("may_enter")).toBe("The technician may enter without anyone home (with the key or the guard).");
-    expect(shown("present")).toBe("Someone will be home for the visit: the technician comes only then.");
+    expect(shown("present")).toBe("Someone will be there for the visit: the technician comes only then.");
     expect(shown()).toBeNull();
     expect(shown("sometimes")).toBeNull();
   });
