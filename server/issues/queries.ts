@@ -431,13 +431,15 @@ export const sameSlot = (a: SlotRow, b: SlotRow) => a.date === b.date && a.time_
 /** The timeline of an issue, oldest first; `mine` for the caller's own rows, comment photos signed for them. */
 export async function timelineOf(q: Queryable, u: AuthUser, issueId: number, eventId?: number) {
   const { rows } = await q.query<Record<string, unknown> & { images: MediaRow[] }>(
-    `select e.event_id, e.kind, e.from_stage, e.to_stage, e.note, a.name as actor_name, coalesce(e.actor_id = $2, false) as mine,
+    // A technician's reason for declining is the manager's to read (notifications/routes.ts says why), not a tenant's.
+    `select e.event_id, e.kind, e.from_stage, e.to_stage, case when e.kind = 'decline' and $4 = 3 then null else e.note end as note,
+            a.name as actor_name, coalesce(e.actor_id = $2, false) as mine,
             ${iso("e.created_at")} as created_at,
             ${mediaJson("m.event_id = e.event_id")} as images
        from issue_events e left join users a on a.user_id = e.actor_id
       where e.issue_id = $1 and ($3::int is null or e.event_id = $3)
       order by e.created_at, e.event_id`,
-    [issueId, u.user_id, eventId ?? null],
+    [issueId, u.user_id, eventId ?? null, u.role],
   );
   const now = clock.now();
   const secret = rows.some((r) => hasPrivate(r.images)) ? await fileLinkSecret(q) : null;

@@ -62,10 +62,13 @@ export function notificationRoutes() {
       "select count(*)::int as total, (count(*) filter (where read_at is null))::int as unread from notifications where user_id = $1",
       [u.user_id],
     );
+    // A technician's reason for declining is for those who give the job to another (the sheet says it goes back to the
+    // manager), not for the tenant, who hears only that another technician will be found (walked at 360 px).
     const { rows } = await c.var.db.query(
-      `select notification_id, kind, issue_id, params, created_at, read_at from notifications
+      `select notification_id, kind, issue_id, case when kind = 'declined' and $4 = 3 then params - 'reason' else params end as params,
+              created_at, read_at from notifications
         where user_id = $1 order by created_at desc, notification_id desc limit $2 offset $3`,
-      [u.user_id, NOTIFICATIONS_PAGE_SIZE, (page - 1) * NOTIFICATIONS_PAGE_SIZE],
+      [u.user_id, NOTIFICATIONS_PAGE_SIZE, (page - 1) * NOTIFICATIONS_PAGE_SIZE, u.role],
     );
     return c.json({ status: 1, total: counts[0].total, unread: counts[0].unread, data: rows });
   });

@@ -187,6 +187,17 @@ describe("who is told of each event (D22)", () => {
     expect(await step(w, () => c.call("decline", other, w.t.tech, { reason: "Too far" }))).toEqual({ declined: ["manager", "manager2", "owner", "tenant"] });
     const declined = await db.query<{ params: Record<string, unknown> }>("select params from notifications where kind = 'declined' limit 1");
     expect(declined.rows[0].params).toMatchObject({ reason: "Too far", actor_name: "Ahmed Tech" });
+    // The reason is for the managers; the tenant reads only that another technician will be found.
+    const read = async (token: string) =>
+      (
+        (await (await c.json("GET", "/api/notification/notifications", undefined, token)).json()).data as Array<{
+          kind: string;
+          params: Record<string, unknown>;
+        }>
+      ).find((n) => n.kind === "declined")?.params;
+    expect(await read(w.t.manager)).toMatchObject({ reason: "Too far" });
+    expect(await read(w.t.tenant)).toMatchObject({ actor_name: "Ahmed Tech" });
+    expect(await read(w.t.tenant)).not.toHaveProperty("reason");
     // A request for other times tells nobody.
     const proposed = (await makeIssue(db, { ...base, stage: "proposed", tech_slots: [S1] })).issue_id;
     expect(await step(w, () => c.call("request_slots", proposed, w.t.tenant, { note: "Evenings" }))).toEqual({});

@@ -186,6 +186,13 @@ describe("the job in detail", () => {
     const seen = (await (await get(`/api/issue/issue?issue_id=${id}`, w.t.manager)).json()).data;
     expect(seen).toMatchObject({ stage: "reported", tech_name: null });
     expect(seen.actions).toContain("assign");
+    // The reason is the manager's to read on the timeline; the tenant sees that it was declined, not why.
+    const noteOf = async (token: string) =>
+      ((await (await get(`/api/issue/timeline?issue_id=${id}`, token)).json()).data as Array<{ kind: string; note: string | null }>).find(
+        (e) => e.kind === "decline",
+      )?.note;
+    expect(await noteOf(w.t.manager)).toBe("Not my trade");
+    expect(await noteOf(w.t.tenant)).toBeNull();
   });
 
   it("start records when; hold keeps its reason and refuses twice; resume; complete refuses while held; in Arabic too", async () => {

@@ -72,6 +72,19 @@ describe("changing the email", () => {
     }
   });
 
+  it("a code to another address waits out the same minute (no send the server would refuse)", async () => {
+    const pending = owner({ pending: [{ kind: "email", value: "new@demo.om", expires_at: "2026-11-25T10:00:00Z" }] });
+    showProfile(owner(), { "POST user/change_contact": answer(pending, "We sent a code to new@demo.om.") });
+    fireEvent.click(await within(await screen.findByTestId("contact-email")).findByRole("button", { name: "Change" }));
+    const sheet = await screen.findByRole("dialog", { name: "Change your email" });
+    fireEvent.input(within(sheet).getByLabelText("New email"), { target: { value: "new@demo.om" } });
+    fireEvent.click(within(sheet).getByRole("button", { name: "Send code" }));
+    await within(sheet).findByText("Enter the 6-digit code we sent to");
+    fireEvent.click(within(sheet).getByRole("button", { name: "Use another email" }));
+    expect((within(sheet).getByRole("button", { name: "Send code" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(sheet).getByText(/^You can request a new code in (0:59|1:00)$/)).toBeTruthy();
+  });
+
   it("refuses a malformed email on the phone, sending nothing", async () => {
     const calls = showProfile(owner());
     fireEvent.click(await within(await screen.findByTestId("contact-email")).findByRole("button", { name: "Change" }));

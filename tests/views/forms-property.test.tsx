@@ -47,6 +47,7 @@ describe("property forms on either React", () => {
     expect(screen.getByTestId("floors-hint").textContent).toBe(
       "The range is then the numbers on one floor, for example 1 to 4: on floors 1 to 3 that makes 101 to 304.",
     );
+    expect(screen.queryByText(/for example 101 and 110/)).toBeNull();
     type("First number", "1");
     type("Last number", "4");
     type("First floor", "1");

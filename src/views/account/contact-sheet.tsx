@@ -214,10 +214,21 @@ export function ContactSheet({
             <Button variant="secondary" onClick={onClose} disabled={busy}>
               {t("common.cancel")}
             </Button>
-            <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {/* The server's minute is the account's, whatever the address: a code to another one waits it out too. */}
+            <Button
+              type="submit"
+              disabled={busy || wait > 0}
+              aria-busy={busy || undefined}
+              aria-describedby={wait > 0 ? "contact-send-wait" : undefined}
+            >
               {busy ? t("account.contact.sending") : t("account.contact.sendCode")}
             </Button>
           </div>
+          {wait > 0 && (
+            <p id="contact-send-wait" className={hintCss}>
+              {t("auth.countdown.wait", { time: formatCountdown(wait) })}
+            </p>
+          )}
         </form>
       ) : (
         <form className={stack} noValidate onSubmit={submitCode} data-testid="contact-code-form">

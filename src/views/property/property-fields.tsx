@@ -440,7 +440,8 @@ export function UnitsFields({
             </p>
           )}
           <p className={previewCss} aria-live="polite" data-testid="unit-preview">
-            {count ? t("propertyForms.units.count", { count }) : t("propertyForms.units.rangeHint")}
+            {/* With floors, the floors' own hint above says what the range is (this one's 101 and 110 would contradict it). */}
+            {count ? t("propertyForms.units.count", { count }) : value.floors ? null : t("propertyForms.units.rangeHint")}
             {preview && (
               <>
                 {": "}
