@@ -31,39 +31,18 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * The kinds that can reach each role (the recipients of D22, server/notifications/notify.ts): the settings list only
  * these, so a tenant is not asked about job offers. Owners include what reaches a landlord (a property no company runs).
  */
+/**
+ * What a customer hears of their repair (a tenant): all but the reports and the job's own matters (an offer, the
+ * work confirmed or reopened, which they do themselves, an invitation, a job not accepted). An owner hears the same
+ * and what reaches a landlord.
+ */
+const NOT_CUSTOMERS: readonly NotificationKind[] = ["reported", "offer", "confirmed", "reopened", "invitation", "not_accepted"];
+const CUSTOMER_KINDS = NOTIFICATION_KINDS.filter((k) => !NOT_CUSTOMERS.includes(k));
 export const KINDS_BY_ROLE: Record<number, readonly NotificationKind[]> = {
-  0: [
-    "reported",
-    "assigned",
-    "accepted",
-    "declined",
-    "slots_proposed",
-    "scheduled",
-    "rescheduled",
-    "reminder_24h",
-    "reminder_1h",
-    "on_the_way",
-    "completed",
-    "cancelled",
-    "comment",
-    "not_accepted",
-  ],
+  0: ["reported", ...CUSTOMER_KINDS, "not_accepted"],
   1: ["assigned", "offer", "scheduled", "rescheduled", "reminder_24h", "reminder_1h", "confirmed", "reopened", "cancelled", "comment"],
   2: ["reported", "accepted", "declined", "scheduled", "completed", "confirmed", "reopened", "cancelled", "comment", "not_accepted"],
-  3: [
-    "assigned",
-    "accepted",
-    "declined",
-    "slots_proposed",
-    "scheduled",
-    "rescheduled",
-    "reminder_24h",
-    "reminder_1h",
-    "on_the_way",
-    "completed",
-    "cancelled",
-    "comment",
-  ],
+  3: CUSTOMER_KINDS,
 };
 
 /** Channels a user may switch per kind; the in-app list and badge are always on. */

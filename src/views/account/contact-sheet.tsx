@@ -215,12 +215,7 @@ export function ContactSheet({
               {t("common.cancel")}
             </Button>
             {/* The server's minute is the account's, whatever the address: a code to another one waits it out too. */}
-            <Button
-              type="submit"
-              disabled={busy || wait > 0}
-              aria-busy={busy || undefined}
-              aria-describedby={wait > 0 ? "contact-send-wait" : undefined}
-            >
+            <Button type="submit" disabled={busy || wait > 0} aria-busy={busy || undefined} aria-describedby={wait > 0 ? "contact-send-wait" : undefined}>
               {busy ? t("account.contact.sending") : t("account.contact.sendCode")}
             </Button>
           </div>
