@@ -129,6 +129,15 @@ describe("the profile screen", () => {
     expect(company.textContent).not.toContain("OMR");
   });
 
+  it("shows the initials when the photo fails to load, not a broken-image icon", async () => {
+    showProfile(owner({ profile: "/files/users/7/face.jpg" }));
+    await screen.findByRole("heading", { name: "Your details" });
+    const card = screen.getByTestId("profile-card");
+    fireEvent.error(within(card).getByTestId("person-picture"));
+    expect(within(card).queryByTestId("person-picture")).toBeNull();
+    expect(within(card).getByTestId("initials")).toBeTruthy();
+  });
+
   it("shows a photo from the answer, with Change and Remove; removing goes back to the initials", async () => {
     const calls = showProfile(owner({ profile: "/files/users/7/face.jpg" }), {
       "DELETE user/photo": answer(owner(), "Your photo has been removed."),

@@ -81,6 +81,13 @@ describe("PropertyCard", () => {
 });
 
 describe("ContactCard", () => {
+  it("gives way to the plain avatar when the picture fails to load (no broken-image icon)", () => {
+    render(<ContactCard title="Contact Details" name="Salim" mobile="+968 9100 0001" profile="u/1/me.jpg" />);
+    const img = screen.getByRole("img", { name: "Profile picture" });
+    expect(img.tagName).toBe("IMG");
+    fireEvent.error(img);
+    expect(screen.getByRole("img", { name: "Profile picture" }).tagName).toBe("DIV");
+  });
   it("links WhatsApp with 'Hello there' and the dialler", () => {
     render(<ContactCard title="Contact Details" name="Salim" mobile="+968 9100 0001" />);
     expect(screen.getByRole("link", { name: /WhatsApp/ }).getAttribute("href")).toBe("https://wa.me/96891000001?text=Hello%20there");

@@ -1,7 +1,7 @@
 // Pieces the account screens share (issue 14): the section card, a checkbox or switch row, the person's picture with
 // initials, and a picture picker. Only the account screens import this file, so none of it reaches the first load.
 import { css } from "goober";
-import { type ChangeEvent, type ReactNode, useRef } from "react";
+import { type ChangeEvent, type ReactNode, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { userFileUrl } from "../../lib/media";
 import { t } from "../../signals/language";
@@ -98,9 +98,24 @@ const initialsCss = css`
 const photoCss = css`border-radius: 50%; object-fit: cover; flex: none; background: var(--brand-soft);`;
 const logoCss = css`border-radius: 12px; object-fit: contain; flex: none; background: #fff; border: 1px solid var(--line);`;
 
-/** A person's photo, or their initials; a company's logo, or the default building. Decorative: the name is beside it. */
+/**
+ * A person's photo, or their initials; a company's logo, or the default building; the same when the picture fails to
+ * load (a broken-image icon showed on a patchy network). Decorative: the name is beside it.
+ */
 export function AccountPicture({ src, initials, size, kind = "person" }: { src: string | null; initials?: string; size: number; kind?: "person" | "logo" }) {
-  if (src) return <img src={src} alt="" width={size} height={size} className={kind === "logo" ? logoCss : photoCss} data-testid={`${kind}-picture`} />;
+  const [failed, setFailed] = useState<string | null>(null);
+  if (src && failed !== src)
+    return (
+      <img
+        src={src}
+        alt=""
+        width={size}
+        height={size}
+        className={kind === "logo" ? logoCss : photoCss}
+        data-testid={`${kind}-picture`}
+        onError={() => setFailed(src)}
+      />
+    );
   if (kind === "logo") return <DefaultLogo size={size} />;
   return (
     <span className={initialsCss} style={{ width: size, height: size, fontSize: Math.round(size * 0.38) }} aria-hidden="true" data-testid="initials">

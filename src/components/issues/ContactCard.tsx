@@ -1,5 +1,6 @@
 import { css } from "goober";
 import { useSignals } from "@preact/signals-react/runtime";
+import { useState } from "react";
 import type { Issue } from "../../contract/issues";
 import { userFileUrl } from "../../lib/media";
 import { t } from "../../signals/language";
@@ -100,11 +101,17 @@ export function ContactCard({
   useSignals();
   const who = personName(name) || t("contact.unknownName");
   const hasNumber = !!mobile && /\d/.test(mobile);
+  // A picture that fails to load (a patchy network) gives way to the plain avatar, not a broken-image icon.
+  const [failed, setFailed] = useState(false);
   return (
     <section className={cx(section, box)} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <div className="who">
-        {profile ? <img src={userFileUrl(profile)} alt={t("contact.profilePicture")} width={52} height={52} /> : <Avatar />}
+        {profile && !failed ? (
+          <img src={userFileUrl(profile)} alt={t("contact.profilePicture")} width={52} height={52} onError={() => setFailed(true)} />
+        ) : (
+          <Avatar />
+        )}
         <div>
           <p>
             <strong dir="auto">{who}</strong>
