@@ -67,6 +67,15 @@ describe("reads kept on the phone (D23)", () => {
     expect(screen.getByTestId("saved-at").textContent).toMatch(SAVED_AT);
   });
 
+  it("a list never opened online says offline that nothing of it is saved yet, not that it could not load", async () => {
+    signIn({ access_token: "t", role: 3, got_email_mob: 1, user_id: 43 });
+    fakeApi(noNetwork);
+    act(() => void (online.value = false));
+    location.hash = "#/repair?tab=closed";
+    render(<App />);
+    expect((await screen.findByRole("alert")).textContent).toBe("Nothing of this is saved on this phone yet: it shows once you are back online.");
+  });
+
   it("/jobs answered with a 500 says it failed rather than showing the saved list", async () => {
     technician();
     await keep(41, "jobs:open", { items: [issue()], total: 1 });

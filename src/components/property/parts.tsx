@@ -13,6 +13,7 @@ import { mediaUrl } from "../../lib/media";
 import type { PagedResource } from "../../lib/use-resource";
 import { homeFor, paths } from "../../paths";
 import { t } from "../../signals/language";
+import { online } from "../../signals/connectivity";
 import { role } from "../../signals/session";
 import { card, cx, errorText } from "../../styles/theme";
 import { ScreenTitle } from "../ScreenTitle";
@@ -140,7 +141,8 @@ export function LoadError({ retry, text = "places.loadError", testId }: { retry:
   return (
     <div className={css`display: flex; flex-direction: column; gap: 8px; align-items: flex-start;`} data-testid={testId}>
       <p role="alert" className={errorText}>
-        {t(text)}
+        {/* Offline, a screen that keeps its reads shows them: failing, it has none saved yet, which is not a fault. */}
+        {t(online.value ? text : "offline.notSaved")}
       </p>
       <Button variant="secondary" onClick={retry}>
         {t("common.retry")}
