@@ -1,12 +1,12 @@
 // Pieces the account screens share (issue 14): the section card, a checkbox or switch row, the person's picture with
 // initials, and a picture picker. Only the account screens import this file, so none of it reaches the first load.
 import { css } from "goober";
-import { type ChangeEvent, type ReactNode, useRef, useState } from "react";
+import { type ChangeEvent, type ReactNode, useRef } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { userFileUrl } from "../../lib/media";
 import { t } from "../../signals/language";
 import { card, cx } from "../../styles/theme";
-import { DefaultLogo } from "../staff/Avatar";
+import { DefaultLogo, Picture } from "../staff/Avatar";
 import { Button } from "../ui";
 
 export const sectionCss = cx(
@@ -103,25 +103,15 @@ const logoCss = css`border-radius: 12px; object-fit: contain; flex: none; backgr
  * load (a broken-image icon showed on a patchy network). Decorative: the name is beside it.
  */
 export function AccountPicture({ src, initials, size, kind = "person" }: { src: string | null; initials?: string; size: number; kind?: "person" | "logo" }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  if (src && failed !== src)
-    return (
-      <img
-        src={src}
-        alt=""
-        width={size}
-        height={size}
-        className={kind === "logo" ? logoCss : photoCss}
-        data-testid={`${kind}-picture`}
-        onError={() => setFailed(src)}
-      />
+  const fallback =
+    kind === "logo" ? (
+      <DefaultLogo size={size} />
+    ) : (
+      <span className={initialsCss} style={{ width: size, height: size, fontSize: Math.round(size * 0.38) }} aria-hidden="true" data-testid="initials">
+        {initials}
+      </span>
     );
-  if (kind === "logo") return <DefaultLogo size={size} />;
-  return (
-    <span className={initialsCss} style={{ width: size, height: size, fontSize: Math.round(size * 0.38) }} aria-hidden="true" data-testid="initials">
-      {initials}
-    </span>
-  );
+  return <Picture src={src} size={size} kind={kind} className={kind === "logo" ? logoCss : photoCss} fallback={fallback} testId={`${kind}-picture`} />;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { cx } from "../../styles/theme";
 
 const round = css`border-radius: 50%; object-fit: cover; flex: none; background: var(--brand-soft);`;
@@ -27,10 +27,27 @@ export function DefaultLogo({ size }: { size: number }) {
   );
 }
 
-/** A picture from the users file host, or the default one when there is none or it fails to load. Decorative: the name is beside it. */
-export function Picture({ src, size, kind = "person", className }: { src: string | null; size: number; kind?: "person" | "logo"; className?: string }) {
+/**
+ * A picture from the users file host, or `fallback` (the default one) when there is none or it fails to load: never a
+ * broken-image icon. Decorative: the name is beside it.
+ */
+export function Picture({
+  src,
+  size,
+  kind = "person",
+  className,
+  fallback,
+  testId,
+}: {
+  src: string | null;
+  size: number;
+  kind?: "person" | "logo";
+  className?: string;
+  fallback?: ReactNode;
+  testId?: string;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
-  if (!src || failed === src) return kind === "logo" ? <DefaultLogo size={size} /> : <DefaultAvatar size={size} />;
+  if (!src || failed === src) return fallback ?? (kind === "logo" ? <DefaultLogo size={size} /> : <DefaultAvatar size={size} />);
   return (
     <img
       src={src}
@@ -39,6 +56,7 @@ export function Picture({ src, size, kind = "person", className }: { src: string
       height={size}
       loading="lazy"
       className={cx(kind === "logo" ? square : round, className)}
+      data-testid={testId}
       onError={() => setFailed(src)}
     />
   );
