@@ -1,10 +1,7 @@
 // Leaving a nested screen or a saved form (off the first load: only nested screens use these). The entry the tab
 // opened the app on is marked at start (markOpened, ./hash-location.ts).
 import type { MouseEvent } from "react";
-import { navigate, OPENED, returnAs } from "./hash-location";
-
-/** Whether the current history entry is the one this tab opened the app on. */
-const onOpened = () => !!(history.state as Record<string, unknown> | null)?.[OPENED];
+import { navigate, onOpenedEntry as onOpened, returnAs } from "./hash-location";
 
 /** A nested screen's back arrow: the previous screen of the app, or `fallback` (the screen above) on the entry the app opened on. */
 export function goBack(fallback: string) {

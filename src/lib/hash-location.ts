@@ -17,8 +17,7 @@ const blockers = new Set<NavigationBlocker>();
 const onHistory = (event: Event) => {
   // A saved form going back (returnTo): its entry shows the address asked for, and no form's guard is asked.
   if (returning && event.type === "popstate") {
-    const wasOpened = (history.state as Record<string, unknown> | null)?.[OPENED] === true;
-    history.replaceState(thisPage(keepOpened(returning.state, wasOpened)), "", returning.hash);
+    history.replaceState(thisPage(keepOpened(returning.state, onOpenedEntry())), "", returning.hash);
     returning = null;
     return notify();
   }
@@ -98,7 +97,7 @@ export function navigate(to: string, { replace = false, state = null }: Navigate
   if (target === location.hash && !replace && state === null) return;
   // What replaces the entry the tab opened the app on (a 404 there, the screen above a back arrow opened) is that entry
   // still: without the mark, its back arrow left the app.
-  const opened = replace && (history.state as Record<string, unknown> | null)?.[OPENED] === true;
+  const opened = replace && onOpenedEntry();
   history[replace ? "replaceState" : "pushState"](thisPage(keepOpened(state, opened)), "", target);
   notify();
 }
@@ -114,6 +113,8 @@ export function useHashSearch(): string {
 
 /** Marks the history entry the app was opened on in this tab (a shared link, a notification, a new tab). */
 export const OPENED = "__opened";
+/** Whether the current history entry is the one this tab opened the app on. */
+export const onOpenedEntry = () => (history.state as Record<string, unknown> | null)?.[OPENED] === true;
 /**
  * Marks the entry this tab first opened the app on (main.tsx, at start): a back arrow there would leave the app (to the
  * page before, or about:blank), so goBack opens the screen above instead. A reload keeps the tab's mark (sessionStorage)

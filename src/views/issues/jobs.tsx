@@ -170,34 +170,37 @@ function JobsList({ tab }: { tab: JobsStatus }) {
         )}
         {items.length > 0 && (
           <ul className={list} data-testid="jobs-list">
-            {items.map((issue) => (
-              <li key={issue.issue_id}>
-                <button type="button" className={item} onClick={() => open(issue)}>
-                  <span>
-                    {/* Isolated rather than dir="auto": an English title on an Arabic screen keeps the row's right edge. */}
-                    <span className="title">
-                      <bdi>{issue.title}</bdi>
+            {items.map((issue) => {
+              const unit = unitText(issue);
+              return (
+                <li key={issue.issue_id}>
+                  <button type="button" className={item} onClick={() => open(issue)}>
+                    <span>
+                      {/* Isolated rather than dir="auto": an English title on an Arabic screen keeps the row's right edge. */}
+                      <span className="title">
+                        <bdi>{issue.title}</bdi>
+                      </span>
+                      <span className="sub">
+                        <bdi>{issue.name}</bdi>
+                        {unit && (
+                          <>
+                            {" · "}
+                            <bdi>{unit}</bdi>
+                          </>
+                        )}
+                      </span>
+                      <span className="sub">
+                        <time dateTime={issue.created_at}>{formatDay(issue.created_at, lang.value)}</time>
+                      </span>
                     </span>
-                    <span className="sub">
-                      <bdi>{issue.name}</bdi>
-                      {unitText(issue) && (
-                        <>
-                          {" · "}
-                          <bdi>{unitText(issue)}</bdi>
-                        </>
-                      )}
+                    <span className="badges">
+                      <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held_at} />
+                      {issue.emergency && <EmergencyMark />}
                     </span>
-                    <span className="sub">
-                      <time dateTime={issue.created_at}>{formatDay(issue.created_at, lang.value)}</time>
-                    </span>
-                  </span>
-                  <span className="badges">
-                    <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held_at} />
-                    {issue.emergency && <EmergencyMark />}
-                  </span>
-                </button>
-              </li>
-            ))}
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         )}
         {jobs.loading && (

@@ -40,22 +40,22 @@ function visitText(visit: unknown, locale: string) {
   return from && to ? t("notifications.visit", { date: day, from: formatSlotTime(from, locale), to: formatSlotTime(to, locale) }) : day;
 }
 
+/**
+ * Kinds said otherwise to one role: the technician is told "you"; a company's manager, who does not confirm, that the
+ * customer is asked to; a tenant, that another technician will be found when the one named declines.
+ */
+const BY_READER: Record<string, Record<number, string>> = {
+  assigned: { 1: "assignedYou" },
+  completed: { 2: "completedCompany" },
+  declined: { 3: "declinedCustomer" },
+};
+
 /** The sentence of a notification in the current language, from its kind and parameters (the technician is told "you"). */
 export function sentence(n: Pick<Notification, "kind" | "params" | "issue_id">, forRole: number | null = role.value) {
   const p = n.params;
   const actor = personName(text(p.actor_name)) ?? t("notifications.someone");
   const known = (NOTIFICATION_KINDS as readonly string[]).includes(n.kind);
-  // The technician is told "you"; a company's manager, who does not confirm, that the customer is asked to.
-  const key =
-    n.kind === "assigned" && forRole === 1
-      ? "assignedYou"
-      : n.kind === "completed" && forRole === 2
-        ? "completedCompany"
-        : n.kind === "declined" && forRole === 3
-          ? "declinedCustomer"
-          : known
-            ? n.kind
-            : "other";
+  const key = (forRole != null && BY_READER[n.kind]?.[forRole]) || (known ? n.kind : "other");
   return t(`notifications.kind.${key}`, {
     actor,
     tech: personName(text(p.tech_name)) ?? actor,

@@ -407,32 +407,32 @@ export function UnitsFields({
             {t("propertyForms.units.floors")}
           </label>
           {value.floors && (
-            // The range is then each floor's numbers: 101 to 104 on floors 1 to 3 made 1101 to 3104 (walked at 360 px).
-            <p className={previewCss} data-testid="floors-hint">
-              {t("propertyForms.units.floorsHint")}
-            </p>
-          )}
-          {value.floors && (
-            <div className={unitRow}>
-              <TextField
-                id={id("floor-from")}
-                label={t("propertyForms.units.floorFrom")}
-                inputMode="numeric"
-                autoComplete="off"
-                value={value.floorFrom}
-                error={err("floorFrom")}
-                onChange={(e) => set({ floorFrom: e.currentTarget.value })}
-              />
-              <TextField
-                id={id("floor-to")}
-                label={t("propertyForms.units.floorTo")}
-                inputMode="numeric"
-                autoComplete="off"
-                value={value.floorTo}
-                error={err("floorTo")}
-                onChange={(e) => set({ floorTo: e.currentTarget.value })}
-              />
-            </div>
+            <>
+              {/* The range is then each floor's numbers: 101 to 104 on floors 1 to 3 made 1101 to 3104 (walked at 360 px). */}
+              <p className={previewCss} data-testid="floors-hint">
+                {t("propertyForms.units.floorsHint")}
+              </p>
+              <div className={unitRow}>
+                <TextField
+                  id={id("floor-from")}
+                  label={t("propertyForms.units.floorFrom")}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={value.floorFrom}
+                  error={err("floorFrom")}
+                  onChange={(e) => set({ floorFrom: e.currentTarget.value })}
+                />
+                <TextField
+                  id={id("floor-to")}
+                  label={t("propertyForms.units.floorTo")}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={value.floorTo}
+                  error={err("floorTo")}
+                  onChange={(e) => set({ floorTo: e.currentTarget.value })}
+                />
+              </div>
+            </>
           )}
           {err("range") && (
             <p role="alert" className={errorText}>
