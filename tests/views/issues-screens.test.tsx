@@ -234,6 +234,13 @@ describe("IssueReadOnlyView", () => {
     expect(screen.getByTestId("closed-message").textContent).toBe("This issue is resolved and now closed.");
     expect(screen.queryByRole("button", { name: "Acknowledge Tenant Availability" })).toBeNull();
   });
+  it("keeps a Latin title in the page's direction, isolated (on the right edge of an Arabic screen, as on the cards)", () => {
+    navigate("/property/issues-view?issue_id=7", { state: issue({ title: "Lift stuck" }) });
+    render(<IssueReadOnlyView title="titles.issueDetails" />);
+    const title = screen.getByRole("heading", { name: "Lift stuck" });
+    expect(title.getAttribute("dir")).toBeNull();
+    expect(title.firstElementChild?.tagName).toBe("BDI");
+  });
   it("has no closed message while the issue is open", () => {
     navigate("/property/issues-view?issue_id=7", { state: issue() });
     render(<IssueReadOnlyView title="titles.issueDetails" />);

@@ -36,8 +36,10 @@ export function IssueSummary({ issue }: { issue: Issue }) {
   useSignals();
   return (
     <section className={section} aria-labelledby="issue-title">
-      <h2 id="issue-title" dir="auto">
-        {issue.title}
+      {/* Isolated, not dir="auto": an English title on an Arabic screen keeps the right edge, as on the cards and job
+          rows, and still reads left to right. */}
+      <h2 id="issue-title">
+        <bdi>{issue.title}</bdi>
       </h2>
       {issue.desc && (
         <p dir="auto" className={css`margin: 0 0 8px;`}>
