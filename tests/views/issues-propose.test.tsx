@@ -6,7 +6,7 @@ import { navigate } from "../../src/lib/hash-location";
 import { lang, t } from "../../src/signals/language";
 import { toasts } from "../../src/signals/toasts";
 import { OpenIssueView } from "../../src/views/issues/open-issue";
-import { fakeApi, issue, json } from "./issues-helpers";
+import { type Call, fakeApi, issue, json } from "./issues-helpers";
 
 afterEach(() => setApi(createApi()));
 // The phone's clock on a day before the times these tests enter: the sheet refuses a time already past.
@@ -15,6 +15,17 @@ beforeEach(() => {
   vi.setSystemTime(new Date(2026, 10, 20, 8, 0));
 });
 afterEach(() => vi.useRealTimers());
+
+/** The fake server of a job's screen: its timeline read empty, and the other calls (the ones tested) answered and listed. */
+function jobApi(answer: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  fakeApi((call) => {
+    if (call.path === "issue/timeline") return json(200, { status: 1, data: [] });
+    calls.push(call);
+    return answer(call);
+  });
+  return calls;
+}
 
 const ACK = "Acknowledge Tenant Availability";
 /** Taps the acknowledgement and waits for its sheet (its code loads when first opened: src/lib/lazy-later.ts). */
@@ -39,7 +50,7 @@ const fill = (date: string, from: string, to: string) => {
 
 describe("proposing other times than the tenant's", () => {
   it("refuses a time already past by the phone's clock, sends nothing and keeps what was typed", async () => {
-    const calls = fakeApi(() => json(200, {}));
+    const calls = jobApi(() => json(200, {}));
     open(accepted());
     const sheet = await openAck();
     fireEvent.click(within(sheet).getByRole("button", { name: PROPOSE }));
@@ -59,7 +70,7 @@ describe("proposing other times than the tenant's", () => {
   });
 
   it("sends the entered times with propose: true and shows them as proposed, from the server's answer", async () => {
-    const calls = fakeApi(() =>
+    const calls = jobApi(() =>
       json(200, {
         message: "Times proposed.",
         status: 1,
@@ -88,7 +99,7 @@ describe("proposing other times than the tenant's", () => {
   });
 
   it("shows the proposal at once when the server sends no issue back", async () => {
-    fakeApi(() => json(200, {}));
+    jobApi(() => json(200, {}));
     open(accepted());
     await openAck();
     fireEvent.click(screen.getByRole("button", { name: PROPOSE }));
@@ -101,7 +112,7 @@ describe("proposing other times than the tenant's", () => {
   });
 
   it("asks for complete times before proposing, and can go back to the tenant's times", async () => {
-    const calls = fakeApi(() => json(200, {}));
+    const calls = jobApi(() => json(200, {}));
     open(accepted());
     await openAck();
     fireEvent.click(screen.getByRole("button", { name: PROPOSE }));
@@ -129,11 +140,13 @@ describe("proposing other times than the tenant's", () => {
 
 describe("the acknowledgement follows the server's actions", () => {
   it("is not offered when actions leave it out, though nothing is acknowledged yet", () => {
+    jobApi(() => json(200, {}));
     open(accepted({ stage: "assigned", actions: ["accept", "decline"] }));
     expect(screen.queryByRole("button", { name: ACK })).toBeNull();
   });
 
   it("is offered again for a reschedule when actions list it, though the visit was acknowledged", () => {
+    jobApi(() => json(200, {}));
     open(
       accepted({
         stage: "scheduled",
@@ -155,7 +168,7 @@ describe("the acknowledge sheet names the tenant with one word in Arabic", () =>
 
   it("says المستأجر, never الساكن, in the tenant's times and in proposing other times", async () => {
     lang.value = "ar";
-    fakeApi(() => json(200, {}));
+    jobApi(() => json(200, {}));
     open(accepted());
     fireEvent.click(screen.getByRole("button", { name: "تأكيد أوقات توفر المستأجر" }));
     const sheet = await screen.findByRole("dialog", { name: "تأكيد أوقات توفر المستأجر" });

@@ -73,6 +73,35 @@ describe("the technician's buttons are exactly the server's actions", () => {
   });
 });
 
+// Walked: the owner's note ("the garage key is with the guard") and comments never reached the technician's job
+// screen, which had no timeline; the notification of a comment opened a job that did not show it.
+describe("the technician's job shows what was said of it", () => {
+  it("lists the timeline with the customer's comment, and offers the comment box when the server allows it", async () => {
+    const calls = open(repair({ stage: "scheduled", visit: slotA, actions: ["start", "reschedule", "comment"] }), {
+      "GET issue/timeline": () =>
+        json(200, {
+          status: 1,
+          data: [
+            event({ event_id: 1, kind: "reported", actor_name: "Salim Al Harthy" }),
+            event({ event_id: 2, kind: "comment", actor_name: "Salim Al Harthy", note: "The garage key is with the guard at gate 2." }),
+          ],
+        }),
+    });
+    const timeline = await screen.findByTestId("timeline-list");
+    expect(within(timeline).getByText("The garage key is with the guard at gate 2.")).toBeTruthy();
+    expect(calls.filter((c) => c.path === "issue/timeline").map((c) => c.params.get("issue_id"))).toEqual(["7"]);
+    expect(screen.getByRole("button", { name: "Send comment" })).toBeTruthy();
+  });
+
+  it("has no comment box when the server does not allow one (an offer not yet accepted)", async () => {
+    open(repair({ stage: "assigned", actions: ["accept", "decline"] }), {
+      "GET issue/timeline": () => json(200, { status: 1, data: [event({ event_id: 1, kind: "reported" })] }),
+    });
+    await screen.findByTestId("timeline-list");
+    expect(screen.queryByRole("button", { name: "Send comment" })).toBeNull();
+  });
+});
+
 describe("the moves", () => {
   it("accept: one POST with no body and its own key; the server's sentence; the accepted job then offers the acknowledgement", async () => {
     const calls = open(repair({ stage: "assigned", actions: ["accept", "decline"] }), {

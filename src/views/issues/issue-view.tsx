@@ -4,22 +4,18 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { errorDetail, isHttpError } from "../../api/client";
 import { Later } from "../../components/Later";
 import { fetchIssue } from "../../api/issues";
-import { fetchTimeline } from "../../api/repairs";
 import { ContactCard, ReporterCard } from "../../components/issues/ContactCard";
 import { Gallery } from "../../components/issues/Gallery";
 import { AgreedVisit, AvailabilityList, IssueScreen, IssueSummary, LocationSection } from "../../components/issues/IssueParts";
 import { PropertyCard } from "../../components/issues/PropertyCard";
 import { section } from "../../components/issues/styles";
-import { CommentBox } from "../../components/repair/CommentBox";
 import { RepairStatus, type RunMove } from "../../components/repair/RepairStatus";
-import { TimelineSection } from "../../components/repair/Timeline";
+import { IssueTimeline } from "../../components/repair/IssueTimeline";
 import { useIssueSent } from "../../components/issues/use-issue-sent";
 import { WorkReport } from "../../components/repair/WorkReport";
 import type { Issue } from "../../contract/issues";
 import type { Stage } from "../../contract/repairs";
-import type { TimelineEntry } from "../../contract/repairs";
 import { thisPage } from "../../lib/hash-location";
-import { useResource } from "../../lib/use-resource";
 import { offerIssue } from "../../api/jobs";
 import { LinkButton } from "../../components/property/parts";
 import { AssignButton } from "../../components/repair/AssignSheet";
@@ -119,11 +115,6 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
   const [moved, setMoved] = useState<Issue | null>(null);
   const issue = moved ?? loaded;
   const [version, setVersion] = useState(0);
-  // Kept on the phone (D23): offline, the repair's story still shows with the issue.
-  const timeline = useResource((signal) => fetchTimeline(loaded.issue_id, signal), [loaded.issue_id, version], { keep: `timeline:${loaded.issue_id}` });
-  // A refresh keeps the events on screen until the new list arrives, rather than flashing a spinner.
-  const shown = useRef<TimelineEntry[] | undefined>(undefined);
-  if (timeline.data) shown.current = timeline.data;
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
   const apply = useCallback((next: Issue) => {
     setMoved(next);
@@ -177,9 +168,7 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
       {/* Below the fold on a phone: a frame later when the page opened here (a push, an email's link). */}
       <Later>
         <WorkReport issue={issue} />
-        <TimelineSection entries={shown.current} loading={timeline.loading} failed={timeline.error != null} retry={timeline.retry}>
-          {issue.actions?.includes("comment") && <CommentBox issueId={issue.issue_id} onPosted={refresh} />}
-        </TimelineSection>
+        <IssueTimeline issue={issue} version={version} />
         {!issue.mine && <ReporterCard issue={issue} title={t("contact.creatorTitle")} />}
         {issue.tech_name && issue.tech_mob_no && (issue.tech_id == null || issue.tech_id !== user.value?.user_id) && (
           <ContactCard id="tech-contact-title" title={t("repair.techContact")} name={issue.tech_name} mobile={issue.tech_mob_no} repair={issue.title} />

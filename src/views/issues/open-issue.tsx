@@ -8,6 +8,7 @@ import { Later } from "../../components/Later";
 import { AgreedVisit, AvailabilityList, IssueScreen, IssueSummary, LocationSection } from "../../components/issues/IssueParts";
 import { PropertyCard } from "../../components/issues/PropertyCard";
 import { EmergencyMark, StageBadge } from "../../components/repair/StageBadge";
+import { IssueTimeline } from "../../components/repair/IssueTimeline";
 import { Button, Spinner } from "../../components/ui";
 import { type ViewProps, paths } from "../../paths";
 import { type Issue, type Slot, isAcknowledged } from "../../contract/issues";
@@ -75,7 +76,13 @@ export function OpenIssueView(_: ViewProps) {
   const [sheet, setSheet] = useState(false);
   const sheetShown = useOpenedOnce(sheet);
   // The issue after the acknowledgement or move just made, shown at once without reloading (keyed by issue: a new one starts clean).
-  const [done, setDone] = useState<Issue | null>(null);
+  const [done, setDoneNow] = useState<Issue | null>(null);
+  // Each move or acknowledgement adds to the timeline: it is read again.
+  const [moves, setMoves] = useState(0);
+  const setDone = (next: Issue) => {
+    setDoneNow(next);
+    setMoves((n) => n + 1);
+  };
   // Complete pressed: the work report form of this issue takes the screen until it is sent or left. It has a history
   // entry of its own (&report=1), so that back (the phone's, or the form's) returns to the job, not past it to the list.
   const [reporting, setReporting] = useState<Issue | null>(null);
@@ -138,6 +145,8 @@ export function OpenIssueView(_: ViewProps) {
             <AvailabilityList slots={issue.available} />
             {/* Below the fold on a phone: a frame later when the page opened here. */}
             <Later>
+              {/* What the customer and the company said of it (comments, a hold's reason), as on their screen. */}
+              {issue.stage !== undefined && <IssueTimeline issue={issue} version={moves} />}
               <ReporterCard issue={issue} title={t("contact.title")} />
               <LocationSection issue={issue} fallback={[0, 0]} />
               <Gallery images={issue.issue_images} videos={issue.issue_videos} />
