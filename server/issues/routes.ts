@@ -17,7 +17,7 @@ import { pageOf, pageSizeOf } from "../lib/paging";
 import { notify } from "../notifications/notify";
 import { kickDelivery } from "../push/worker";
 import { assertMayReport } from "./access";
-import { assignRoutes } from "./assign";
+import { assertNotTaken, assignRoutes } from "./assign";
 import { mediaRoutes } from "./media";
 import { moveRoutes } from "./moves";
 import { receiptRoutes } from "./receipt";
@@ -100,8 +100,14 @@ export function issueRoutes() {
 
   app.get("/issue/issue", requireAuth(), async (c) => {
     const { issue_id } = check(issueIdQuery, c.req.query());
-    // Another company's issue answers exactly as a missing one: ids reveal nothing (issue 9).
-    return jsonAnswer(c, { status: 1, data: await issueFor(c.var.db, c.var.user, issue_id) });
+    // Another company's issue answers exactly as a missing one: ids reveal nothing (issue 9). A job once offered to the
+    // calling independent technician says why it is gone (409: cancelled, or taken), as accepting it would: the offer's
+    // notification leads here.
+    const issue = await issueFor(c.var.db, c.var.user, issue_id).catch(async (e: unknown) => {
+      if (e instanceof HttpError && e.status === 404) await assertNotTaken(c.var.db, c.var.user, String(issue_id));
+      throw e;
+    });
+    return jsonAnswer(c, { status: 1, data: issue });
   });
 
   issueListRoute(app, "/issue/issues", [], repairsList);

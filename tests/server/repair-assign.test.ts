@@ -447,7 +447,10 @@ describe("offers to independent technicians", () => {
     expect(taken[0].creater_mob_no).toMatch(/^\+\d+$/);
     expect((await offersOf(winnerToken)).total).toBe(0);
     expect((await offersOf(loserToken)).total).toBe(0);
-    expect((await get(`/issue/issue?issue_id=${id}`, loserToken)).status).toBe(404);
+    // Reading it (the offer's notification leads there) says why it is gone, as accepting does.
+    const read = await get(`/issue/issue?issue_id=${id}`, loserToken);
+    expect(read.status).toBe(409);
+    expect((await read.json()).detail).toBe("Another technician has already taken this job.");
     const late = await post("accept", id, loserToken);
     expect(late.status).toBe(409);
     expect((await late.json()).detail).toBe("Another technician has already taken this job.");
@@ -473,6 +476,11 @@ describe("offers to independent technicians", () => {
     const gone = await post("accept", cancelled, w.tok.near);
     expect(gone.status).toBe(409);
     expect((await gone.json()).detail).toBe(translate("en", { key: "issueWasCancelled" }));
+    const cancelledRead = await get(`/issue/issue?issue_id=${cancelled}`, w.tok.near);
+    expect(cancelledRead.status).toBe(409);
+    expect((await cancelledRead.json()).detail).toBe(translate("en", { key: "issueWasCancelled" }));
+    // Someone the offer never reached: the 404 of a missing issue, as before.
+    expect((await get(`/issue/issue?issue_id=${cancelled}`, w.t.otherTech)).status).toBe(404);
   });
 });
 

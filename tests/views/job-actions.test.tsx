@@ -102,6 +102,23 @@ describe("the technician's job shows what was said of it", () => {
   });
 });
 
+describe("a job no longer there", () => {
+  it("an offer the owner cancelled says so in the server's words (409), not the not-found screen", async () => {
+    fakeRepairApi({ "GET issue/issue": () => json(409, { detail: "This issue was cancelled." }) });
+    navigate("/property/open-issues?issue_id=9");
+    render(<OpenIssueView title="titles.issueDetails" />);
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("This issue was cancelled."));
+  });
+  it("another failure keeps the general sentence", async () => {
+    fakeRepairApi({ "GET issue/issue": () => json(500, { detail: "Internal" }) });
+    navigate("/property/open-issues?issue_id=9");
+    render(<OpenIssueView title="titles.issueDetails" />);
+    const alert = await screen.findByRole("alert");
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(alert.textContent).toBe("Could not load this issue.");
+  });
+});
+
 describe("the moves", () => {
   it("accept: one POST with no body and its own key; the server's sentence; the accepted job then offers the acknowledgement", async () => {
     const calls = open(repair({ stage: "assigned", actions: ["accept", "decline"] }), {

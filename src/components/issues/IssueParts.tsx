@@ -1,5 +1,6 @@
 import { css } from "goober";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
+import { errorDetail, isHttpError } from "../../api/client";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type Issue, type Slot, isAcknowledged } from "../../contract/issues";
 import { PRESENCE } from "../../contract/repairs";
@@ -165,11 +166,21 @@ export function IssueLoading() {
     </div>
   );
 }
-export function IssueError() {
+/**
+ * The issue could not be read. A 409 says why in the server's words: a job offered to an independent technician that
+ * the owner cancelled, or another technician took, since the offer's notification (it was the bare not-found screen).
+ */
+export function IssueError({ error }: { error?: unknown }) {
   useSignals();
+  const [detail, setDetail] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    if (isHttpError(error) && error.response.status === 409) errorDetail(error).then((d) => live && setDetail(d));
+    return () => void (live = false);
+  }, [error]);
   return (
     <p role="alert" className={card}>
-      {t("issues.issueLoadError")}
+      {detail ?? t("issues.issueLoadError")}
     </p>
   );
 }
@@ -182,7 +193,7 @@ export function IssueScreen({ children }: { children: (issue: Issue) => ReactNod
     <main className={page}>
       <IssueHeader />
       {state.kind === "loading" && <IssueLoading />}
-      {state.kind === "error" && <IssueError />}
+      {state.kind === "error" && <IssueError error={state.error} />}
       {state.kind === "ready" && (
         <div className={stack}>
           <SavedAt at={state.savedAt} />

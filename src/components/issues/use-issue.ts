@@ -3,7 +3,10 @@ import { type Issue, issueSchema } from "../../contract/issues";
 import { isThisPages, useHashSearch } from "../../lib/hash-location";
 import { useResource } from "../../lib/use-resource";
 
-export type IssueState = { kind: "loading" } | { kind: "ready"; issue: Issue; savedAt?: number | null } | { kind: "error"; retry?: () => void };
+export type IssueState =
+  | { kind: "loading" }
+  | { kind: "ready"; issue: Issue; savedAt?: number | null }
+  | { kind: "error"; retry?: () => void; error?: unknown };
 
 /**
  * The issue from navigation state (D4: no call); when the state is missing or for another issue, GET it by ?issue_id=,
@@ -28,5 +31,5 @@ export function useIssue(issueId?: number): IssueState {
   if (loaded.data && (loaded.savedAt == null || !fromState)) return { kind: "ready", issue: loaded.data, savedAt: loaded.savedAt };
   if (fromState) return { kind: "ready", issue: fromState };
   if (!valid) return { kind: "error" };
-  return loaded.error != null ? { kind: "error", retry: loaded.retry } : { kind: "loading" };
+  return loaded.error != null ? { kind: "error", retry: loaded.retry, error: loaded.error } : { kind: "loading" };
 }
