@@ -54,8 +54,9 @@ const issueSelect = (extra: string) => `
     ${ISSUE_FROM}
     left join users cu on cu.user_id = i.creator_id
     left join units un on un.unit_id = i.unit_id
-    -- The issue that reported i again (at most one: a unique index), read once for the actions and the link.
-    left join issues ra on ra.again_of = i.issue_id
+    -- The issue that reported i again (at most one not cancelled: a unique index), read once for the actions and the
+    -- link. A cancelled repeat does not count: the problem may still be reported again.
+    left join issues ra on ra.again_of = i.issue_id and ra.stage <> 'cancelled'
     cross join lateral (select i.issue_id, i.title, i.issue_type, i.description as "desc", i.issue_status,
          ${iso("i.created_at")} as created_at,
          i.property_id, p.name, p.addres, p.type as property_type,

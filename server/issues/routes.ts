@@ -86,7 +86,7 @@ function repairsList(c: Context): IssueListInput {
 async function earlierRepair(q: Queryable, u: AuthUser, input: ReportBody, now: number) {
   const earlier = await lockIssue(q, u, input.again_of as number);
   // Read after the lock: a report made meanwhile by another request is seen.
-  const { rows } = await q.query<{ issue_id: number }>("select issue_id from issues where again_of = $1", [earlier.issue_id]);
+  const { rows } = await q.query<{ issue_id: number }>("select issue_id from issues where again_of = $1 and stage <> 'cancelled'", [earlier.issue_id]);
   assertMay("report_again", { ...earlier, reported_again: rows[0]?.issue_id ?? null }, earlier.rel, now);
   if (earlier.property_id !== input.property_id || earlier.unit_id !== input.unit_id)
     throw new HttpError(422, msg("againSameUnit"), { unit_id: msg("againSameUnit") });

@@ -129,6 +129,26 @@ describe("report again", () => {
     for (const id of [completed, cancelledOne, another]) expect(await kinds(id)).toEqual(["reported"]);
   });
 
+  // Walked: a repeat sent by mistake and cancelled used up the earlier repair's "Report again" for good.
+  it("a cancelled repeat does not count: the earlier repair may be reported again, once more", async () => {
+    const w = await repairWorld(db);
+    const old = await earlier(w);
+    const first = (await (await again(w, old, w.t.tenant)).json()).data;
+    const cancel = await sharedApp(db).json("POST", `/api/issue/cancel?issue_id=${first.issue_id}`, { reason: "Sent by mistake" }, w.t.tenant);
+    expect(cancel.status).toBe(200);
+
+    const reopened = (await get(old, w.t.tenant)).data;
+    expect(reopened.reported_again).toBeNull();
+    expect(reopened.actions).toContain("report_again");
+    const second = await again(w, old, w.t.tenant, { title: "Sink leaking again" });
+    expect(second.status).toBe(201);
+    const made = (await second.json()).data;
+    expect((await get(old, w.t.tenant)).data).toMatchObject({ reported_again: made.issue_id });
+    // Still once while that one stands.
+    expect((await again(w, old, w.t.owner)).status).toBe(409);
+    expect(await kinds(old)).toEqual(["reported", "report_again", "report_again"]);
+  });
+
   it("two reports of the same repair at once: exactly one is made", async () => {
     const w = await repairWorld(db);
     const old = await earlier(w);
