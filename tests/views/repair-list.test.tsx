@@ -72,6 +72,20 @@ describe("/repair cards", () => {
     expect(within(cards()[2]).getByTestId("stage-badge").textContent).toBe("Reported");
   });
 
+  // Walked: a repair closed on 29 Nov said "Visit: Thu 3 Dec" (the technician came before the agreed day).
+  it("says when a closed repair was done, not its visit; a cancelled one says neither", async () => {
+    const visit = { date: "2026-12-03", time_from: "15:30", time_to: "18:00" };
+    const done = repair({ ...closed, visit, completed_at: "2026-11-29T10:15:00.000Z" });
+    const cancelled = repair({ issue_id: 12, title: "Not needed", stage: "cancelled", issue_status: 1, visit });
+    fakeRepairApi({ "GET issue/issues": () => page([done, cancelled]) });
+    show();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(within(cards()[0]).getByTestId("repair-next").textContent).toBe("Done on 29 Nov 2026");
+    expect(within(cards()[1]).queryByTestId("repair-next")).toBeNull();
+    act(() => void (lang.value = "ar"));
+    expect(within(cards()[0]).getByTestId("repair-next").textContent).toBe("أُنجز في 29 نوفمبر 2026");
+  });
+
   it("shows the card in Arabic with Western digits", async () => {
     act(() => void (lang.value = "ar"));
     fakeRepairApi({ "GET issue/issues": () => page([scheduled]) });

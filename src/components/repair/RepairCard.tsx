@@ -11,6 +11,7 @@ import { LaterItems } from "../Later";
 import { EmergencyMark, StageBadge } from "./StageBadge";
 import { nextStep, slotLine } from "./visit";
 import { personName } from "../../lib/person";
+import { formatDay } from "../../lib/dates";
 import { unitText } from "./unit-text";
 
 const cardCss = css`
@@ -68,7 +69,9 @@ export function RepairCard({ issue }: { issue: Issue }) {
             ? t("repair.card.pickTime")
             : next.kind === "rate"
               ? t("repair.card.rate")
-              : t("repair.card.visit", { slot: slotLine(next.slot, lang.value) })}
+              : next.kind === "done"
+                ? t("repair.card.done", { date: formatDay(next.at, lang.value) })
+                : t("repair.card.visit", { slot: slotLine(next.slot, lang.value) })}
         </span>
       )}
     </a>

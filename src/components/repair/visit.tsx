@@ -7,12 +7,17 @@ import { lang, t } from "../../signals/language";
 /** True when the user has to act: pick one of the proposed times, or confirm and rate the finished work. */
 export const needsYou = (issue: Pick<Issue, "actions">) => !!issue.actions?.some((a) => a === "pick_slot" || a === "confirm");
 
-export type NextStep = { kind: "pick" } | { kind: "rate" } | { kind: "visit"; slot: Slot } | null;
+export type NextStep = { kind: "pick" } | { kind: "rate" } | { kind: "visit"; slot: Slot } | { kind: "done"; at: string } | null;
 
-/** The card's "next" line: the user's own step first (pick a time, rate), else the agreed visit, else nothing. */
-export function nextStep(issue: Pick<Issue, "actions" | "visit">): NextStep {
+/**
+ * The card's "next" line: the user's own step first (pick a time, rate), else the agreed visit while the work is to
+ * come, else the day a finished repair was done. A closed repair's visit is over, and may even lie ahead when the
+ * technician came early (walked: "Visit: Thu 3 Dec" on a repair closed on 29 Nov).
+ */
+export function nextStep(issue: Pick<Issue, "actions" | "visit" | "issue_status" | "completed_at">): NextStep {
   if (issue.actions?.includes("pick_slot")) return { kind: "pick" };
   if (issue.actions?.includes("confirm")) return { kind: "rate" };
+  if (issue.issue_status === 1) return issue.completed_at ? { kind: "done", at: issue.completed_at } : null;
   if (issue.visit) return { kind: "visit", slot: issue.visit };
   return null;
 }
