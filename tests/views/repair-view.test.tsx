@@ -43,6 +43,21 @@ function actionControls() {
   return found.sort();
 }
 
+// Walked: the On hold badge sat beside "The technician is working on it.", and the reason was only in the timeline.
+describe("a repair on hold", () => {
+  it("says the work is on hold and why, and says it is being worked on once resumed", () => {
+    const held = { stage: "in_progress" as const, started_at: "2026-11-25T09:05:00.000Z", held_at: "2026-11-25T10:00:00.000Z" };
+    show(repair({ ...held, hold_reason: "Waiting for a new trap part" }));
+    expect(screen.getByTestId("stage-badge").textContent).toBe("On hold");
+    expect(screen.getByTestId("repair-now").textContent).toBe("The technician has put the work on hold for now and will resume it.");
+    expect(screen.getByTestId("hold-reason").textContent).toBe("Waiting for a new trap part");
+    cleanup();
+    show(repair({ ...held, held_at: null, hold_reason: null }));
+    expect(screen.getByTestId("repair-now").textContent).toBe("The technician is working on it.");
+    expect(screen.queryByTestId("hold-reason")).toBeNull();
+  });
+});
+
 describe("the times the reporter offered", () => {
   it("show on their repair until a visit is proposed or set, under 'The times you offered'", () => {
     show(repair({ stage: "accepted", mine: true, available: [slotA, slotB] }));

@@ -61,6 +61,8 @@ function nowKey(issue: Issue, actions: Set<string>): string {
   const stage = issue.stage;
   if (stage === "proposed") return actions.has("pick_slot") ? "repair.now.proposedPick" : "repair.now.proposed";
   if (stage === "completed") return actions.has("confirm") ? "repair.now.completedConfirm" : "repair.now.completed";
+  // On hold: "working on it" beside the On hold badge said the opposite (walked); the reason follows.
+  if (stage === "in_progress" && issue.held_at) return "repair.now.held";
   return isStage(stage) ? `repair.now.${stage}` : "repair.now.unknown";
 }
 
@@ -147,6 +149,11 @@ export function RepairStatus({ issue, run }: { issue: Issue; run: RunMove }) {
       {issue.tech_name && (
         <p className={cx(muted, css`margin: 6px 0 0;`)}>
           {t("repair.card.technician")} <bdi>{personName(issue.tech_name)}</bdi>
+        </p>
+      )}
+      {issue.stage === "in_progress" && issue.held_at && issue.hold_reason && (
+        <p className={quoteCss} dir="auto" data-testid="hold-reason">
+          {issue.hold_reason}
         </p>
       )}
       {issue.stage === "cancelled" && issue.cancel_reason && (
