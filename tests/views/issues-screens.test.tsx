@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ContactCard } from "../../src/components/issues/ContactCard";
 import { Gallery } from "../../src/components/issues/Gallery";
@@ -104,6 +104,18 @@ describe("ContactCard", () => {
     expect(toasts.value.at(-1)?.message).toBe("No phone number is available for WhatsApp.");
     fireEvent.click(screen.getByRole("button", { name: /Call/ }));
     expect(toasts.value.at(-1)?.message).toBe("No tenant phone number is available to call.");
+  });
+  // Walked: on an offer not yet accepted both buttons were full colour, and the Arabic reason was set left to right
+  // (the number's style).
+  it("without a number its buttons look unavailable and the reason is not laid out as a number", () => {
+    render(<ContactCard title="Contact Details" name="Salim" mobile={null} noNumberKey="contact.afterAccept" />);
+    for (const name of [/WhatsApp/, /Call/]) expect(screen.getByRole("button", { name }).classList.contains("none")).toBe(true);
+    const reason = screen.getByText("The number shows once you accept the job.");
+    expect(reason.classList.contains("num")).toBe(false);
+    cleanup();
+    render(<ContactCard title="Contact Details" name="Salim" mobile="+96891000001" />);
+    expect(screen.getByText("+968 91000001").classList.contains("num")).toBe(true);
+    expect(screen.getByRole("link", { name: /WhatsApp/ }).classList.contains("none")).toBe(false);
   });
 });
 

@@ -24,7 +24,10 @@ const box = css`
   & .who { display: flex; gap: 12px; align-items: center; }
   & .who img, & .who .avatar { width: 52px; height: 52px; border-radius: 50%; object-fit: cover; flex: none; background: var(--brand-soft); color: var(--brand-dark); display: flex; align-items: center; justify-content: center; }
   & .who p { margin: 0; }
-  & .num { color: var(--muted); font-size: 14px; direction: ltr; unicode-bidi: isolate; }
+  & .num, & .none { color: var(--muted); font-size: 14px; }
+  & .num { direction: ltr; unicode-bidi: isolate; }
+  /* No number yet: the buttons still say why when tapped (SPEC.md's toasts), but do not look ready to call. */
+  & .actions .none { background: var(--bg); border-color: var(--line); color: #4b5563; }
   & .actions { display: flex; gap: 10px; }
   & .actions > * { flex: 1; }
 `;
@@ -116,7 +119,8 @@ export function ContactCard({
           <p>
             <strong dir="auto">{who}</strong>
           </p>
-          <p className="num">{hasNumber ? wholePhoneText(mobile!) : t(noNumberKey ?? "contact.noNumber")}</p>
+          {/* A number reads left to right; the sentence saying why there is none takes the page's direction. */}
+          <p className={hasNumber ? "num" : "none"}>{hasNumber ? wholePhoneText(mobile!) : t(noNumberKey ?? "contact.noNumber")}</p>
         </div>
       </div>
       <div className="actions">
@@ -134,7 +138,7 @@ export function ContactCard({
         ) : (
           <button
             type="button"
-            className={`${action} ${wa}`}
+            className={`${action} none`}
             onClick={() => showToast({ key: noNumberKey ?? "contact.phoneError" }, "error", { id: "contact-error" })}
           >
             <WaIcon />
@@ -147,7 +151,11 @@ export function ContactCard({
             {t("contact.call")}
           </a>
         ) : (
-          <button type="button" className={action} onClick={() => showToast({ key: noNumberKey ?? "contact.noTenant" }, "error", { id: "contact-error" })}>
+          <button
+            type="button"
+            className={`${action} none`}
+            onClick={() => showToast({ key: noNumberKey ?? "contact.noTenant" }, "error", { id: "contact-error" })}
+          >
             <PhoneIcon />
             {t("contact.call")}
           </button>
