@@ -148,7 +148,7 @@ export function issueRoutes() {
       // The earlier repair's timeline says it came back (its stage stays closed).
       if (earlier) await addEvent(q, earlier.issue_id, { actor_id: u.user_id, kind: "report_again", from_stage: "closed", to_stage: "closed", note: null, at });
       // The managers of the company that runs the property, or its owner when none does (and they did not report it).
-      await notify(q, id, "reported", u);
+      await notify(q, id, "reported", u, input.emergency ? { emergency: true } : {});
       return id;
     });
     kickDelivery();

@@ -111,5 +111,9 @@ export function sentence(kind: NotificationKind, params: SentenceParams, lang: L
   };
   // In Arabic, a title or name written in English is isolated, as the app's own sentences do (src/lib/bidi.ts): the
   // phone's notification shade and the mail client showed «2 taps leaking» as «taps leaking 2».
-  return SENTENCES[lang][kind](lang === "ar" ? isolated(words) : words, forTech);
+  const said = SENTENCES[lang][kind](lang === "ar" ? isolated(words) : words, forTech);
+  // A report marked as an emergency says so first, as the app's list does.
+  return params.emergency === true ? `${EMERGENCY[lang]}${said}` : said;
 }
+
+const EMERGENCY: Record<Lang, string> = { en: "Emergency: ", ar: "طارئ: " };

@@ -156,6 +156,14 @@ describe("who is told of each event (D22)", () => {
     });
     expect(rows[1].params).toMatchObject({ actor_name: "Maryam Tenant", visit: S3 });
     expect(rows[3].params).toMatchObject({ actor_name: "Maryam Tenant", reason: "Still dripping" });
+    // A report not marked as an emergency carries no flag; one marked so tells the managers (the app and push say it first).
+    const reports = async (issue: number) =>
+      (await db.query<{ params: Record<string, unknown> }>("select params from notifications where kind = 'reported' and issue_id = $1", [issue])).rows;
+    for (const r of await reports(id)) expect(r.params.emergency).toBeUndefined();
+    const urgent = await c.json("POST", "/api/issue/issue", report(w, { emergency: true, title: "Water pouring" }), w.t.tenant);
+    const urgentRows = await reports((await urgent.json()).data.issue_id);
+    expect(urgentRows).toHaveLength(2);
+    for (const r of urgentRows) expect(r.params.emergency).toBe(true);
     const rescheduled = await db.query<{ params: Record<string, unknown> }>("select params from notifications where kind = 'rescheduled' limit 1");
     expect(rescheduled.rows[0].params.visit).toEqual(S2);
 

@@ -20,6 +20,13 @@ describe("the server's Arabic sentences", () => {
     expect(sentence("on_the_way", { title: "2 taps leaking" }, "ar")).toBe(`أحدهم في الطريق إليك: ${iso("2 taps leaking")}`);
   });
 
+  it("say first that a report is an emergency when it is marked so", () => {
+    const params = { title: "Water pouring", property_name: "Al Noor Tower", emergency: true };
+    expect(sentence("reported", params, "en")).toBe("Emergency: New repair reported at Al Noor Tower: Water pouring");
+    expect(sentence("reported", params, "ar")).toBe(`طارئ: بلاغ إصلاح جديد في ${iso("Al Noor Tower")}: ${iso("Water pouring")}`);
+    expect(sentence("reported", { ...params, emergency: false }, "en")).toBe("New repair reported at Al Noor Tower: Water pouring");
+  });
+
   it("leave English sentences as they are", () => {
     expect(sentence("reopened", { title: "2 taps leaking", actor_name: "Ahmed", reason: "Still dripping" }, "en")).toBe(
       "Ahmed reopened the repair: 2 taps leaking (Still dripping)",

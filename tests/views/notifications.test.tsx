@@ -215,6 +215,18 @@ describe("the sentences by reader", () => {
   });
 });
 
+// Walked: the tenant's report had "This is an emergency" on, and the manager's notification read as any other.
+describe("an emergency report", () => {
+  it("says it is an emergency first, in both languages; a report without the flag does not", () => {
+    const report = { kind: "reported", issue_id: 7, params: { actor_name: "Maryam Al Said", title: "Water pouring", emergency: true } };
+    expect(sentence(report, 2)).toBe("Emergency: Maryam Al Said reported “Water pouring”.");
+    expect(sentence({ ...report, params: { ...report.params, emergency: false } }, 2)).toBe("Maryam Al Said reported “Water pouring”.");
+    act(() => void (lang.value = "ar"));
+    expect(sentence(report, 2).startsWith("طارئ: ")).toBe(true);
+    act(() => void (lang.value = "en"));
+  });
+});
+
 describe("notification settings", () => {
   it("shows push for every kind and mail only for the mail kinds, and saves the changed rows with PUT", async () => {
     const calls = show(

@@ -56,13 +56,15 @@ export function sentence(n: Pick<Notification, "kind" | "params" | "issue_id">, 
   const actor = personName(text(p.actor_name)) ?? t("notifications.someone");
   const known = (NOTIFICATION_KINDS as readonly string[]).includes(n.kind);
   const key = (forRole != null && BY_READER[n.kind]?.[forRole]) || (known ? n.kind : "other");
-  return t(`notifications.kind.${key}`, {
+  const said = t(`notifications.kind.${key}`, {
     actor,
     tech: personName(text(p.tech_name)) ?? actor,
     title: text(p.title) ?? (n.issue_id != null ? `#${n.issue_id}` : ""),
     when: visitText(p.visit, lang.value),
     property: text(p.property_name) ?? "",
   });
+  // A report marked as an emergency says so first: its reporter was told "the company is told at once".
+  return p.emergency === true ? t("notifications.emergency", { text: said }) : said;
 }
 
 /** "5 minutes ago", "yesterday", then the day (Western digits in Arabic too, D18). */
