@@ -95,7 +95,7 @@ describe("proposing other times than the tenant's", () => {
     expect(agreed.textContent).toContain(`Fri 27 Nov 2026 between 8:00${NBSP}AM - 10:00${NBSP}AM`);
     expect(screen.getByTestId("stage-badge").textContent).toBe("Times proposed");
     expect(screen.queryByRole("button", { name: ACK })).toBeNull();
-    expect(toasts.value.at(-1)).toMatchObject({ message: "Times proposed. The tenant will pick one.", type: "success" });
+    expect(toasts.value.at(-1)).toMatchObject({ message: "Times proposed. The customer will pick one.", type: "success" });
   });
 
   it("shows the proposal at once when the server sends no issue back", async () => {
@@ -119,7 +119,7 @@ describe("proposing other times than the tenant's", () => {
     fireEvent.click(screen.getByRole("button", { name: "Propose these times" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Please fill in all fields.");
     expect(calls).toHaveLength(0);
-    fireEvent.click(screen.getByRole("button", { name: "Back to the tenant's times" }));
+    fireEvent.click(screen.getByRole("button", { name: "Back to the customer's times" }));
     fireEvent.click(screen.getByRole("radio", { name: /Tue 16 Jan 2024/ }));
     fireEvent.click(screen.getByRole("button", { name: "Acknowledge" }));
     await waitFor(() => expect(calls).toHaveLength(1));
@@ -162,11 +162,13 @@ describe("the acknowledgement follows the server's actions", () => {
 });
 
 // Bug: the acknowledge sheet's Arabic called the tenant المستأجر in its title and its list of times, and الساكن in
-// "back to the tenant's times" and "the tenant will pick one"; the rest of the Arabic dictionary says المستأجر.
+// "back to the tenant's times" and "the tenant will pick one"; the rest of the Arabic dictionary says المستأجر. Those two
+// now say العميل (the customer), as the English does: an owner reports too, and the technician was told of a tenant
+// on the owner's own villa (walked).
 describe("the acknowledge sheet names the tenant with one word in Arabic", () => {
   afterEach(() => void (lang.value = "en"));
 
-  it("says المستأجر, never الساكن, in the tenant's times and in proposing other times", async () => {
+  it("says المستأجر (SPEC.md's title) or العميل, never الساكن, in the tenant's times and in proposing other times", async () => {
     lang.value = "ar";
     jobApi(() => json(200, {}));
     open(accepted());
@@ -174,13 +176,13 @@ describe("the acknowledge sheet names the tenant with one word in Arabic", () =>
     const sheet = await screen.findByRole("dialog", { name: "تأكيد أوقات توفر المستأجر" });
     expect(sheet.textContent).toContain("المستأجر");
     fireEvent.click(within(sheet).getByRole("button", { name: "لا يناسب أي منها: اقترح مواعيد أخرى" }));
-    expect(sheet.textContent).toContain("وسيختار المستأجر أحدها");
-    expect(within(sheet).getByRole("button", { name: "العودة إلى مواعيد المستأجر" })).toBeTruthy();
+    expect(sheet.textContent).toContain("وسيختار العميل أحدها");
+    expect(within(sheet).getByRole("button", { name: "العودة إلى مواعيد العميل" })).toBeTruthy();
     expect(sheet.textContent).not.toContain("الساكن");
   });
 
-  it("says المستأجر in the toast after proposing", () => {
+  it("says العميل in the toast after proposing", () => {
     lang.value = "ar";
-    expect(t("repair.ack.proposed")).toBe("تم اقتراح المواعيد. سيختار المستأجر أحدها.");
+    expect(t("repair.ack.proposed")).toBe("تم اقتراح المواعيد. سيختار العميل أحدها.");
   });
 });

@@ -135,7 +135,7 @@ describe("the moves", () => {
     expect(await screen.findByRole("button", { name: "Acknowledge Tenant Availability" })).toBeTruthy();
     expect(jobButtons()).toEqual([]);
     // With no button left in it, the job's card says what comes next (it was empty once the push question went).
-    expect(screen.getByTestId("job-accepted").textContent).toBe("You accepted this job. Next, agree the visit time with the tenant.");
+    expect(screen.getByTestId("job-accepted").textContent).toBe("You accepted this job. Next, agree the visit time with the customer.");
     // Once a time is agreed (or proposed), that is no longer what comes next.
     fireEvent.click(screen.getByRole("button", { name: "Acknowledge Tenant Availability" }));
     const sheet = await screen.findByRole("dialog", { name: "Acknowledge Tenant Availability" });
