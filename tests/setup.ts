@@ -166,6 +166,8 @@ afterEach(() => {
   noUnfakedRequest();
   cleanup();
   localStorage.clear();
+  // Each test a new visit: the sign-up forms keep what was typed in the tab (sessionStorage).
+  sessionStorage.clear();
   location.hash = "";
 });
 // One the file's last test set off after it ended fails the file.

@@ -41,6 +41,59 @@ async function fillTechnician({ password = "Secret123" } = {}) {
   fireEvent.click(screen.getByRole("checkbox", { name: /accept the Terms of Service/ }));
 }
 
+// Walked: Back, a reload, or Back then Forward emptied every sign-up form, the technician's skills and languages too,
+// with no question asked.
+describe("what was typed in a sign-up form", () => {
+  it("asks before Back loses it; Keep editing keeps it, Discard goes to the role picker", async () => {
+    location.hash = "#/technician-register";
+    render(<TechnicianRegisterView title="titles.technicianRegister" />);
+    type("Full name", "Salim Al Harthy");
+    fireEvent.click(screen.getByRole("button", { name: "Back" }));
+    const dialog = await screen.findByRole("dialog", { name: "Discard changes?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Keep editing" }));
+    expect((screen.getByLabelText("Full name") as HTMLInputElement).value).toBe("Salim Al Harthy");
+    expect(location.hash).toBe("#/technician-register");
+    fireEvent.click(screen.getByRole("button", { name: "Back" }));
+    fireEvent.click(within(await screen.findByRole("dialog", { name: "Discard changes?" })).getByRole("button", { name: "Discard" }));
+    await waitFor(() => expect(location.hash).toBe("#/getrole"));
+  });
+
+  it("comes back when the form opens again in the tab (a reload), all but the password; Discard forgets it", async () => {
+    const first = render(<TechnicianRegisterView title="titles.technicianRegister" />);
+    await fillTechnician();
+    type("Email (optional)", "salim@example.om");
+    first.unmount();
+    const again = render(<TechnicianRegisterView title="titles.technicianRegister" />);
+    expect((screen.getByLabelText("Full name") as HTMLInputElement).value).toBe("Salim Al Harthy");
+    expect((screen.getByLabelText("Mobile number") as HTMLInputElement).value).toBe("9123 4567");
+    expect((screen.getByLabelText("Email (optional)") as HTMLInputElement).value).toBe("salim@example.om");
+    expect(screen.getByRole("button", { name: "Plumbing" }).getAttribute("aria-pressed")).toBe("true");
+    expect((screen.getByLabelText("Password") as HTMLInputElement).value).toBe("");
+    expect(JSON.stringify(sessionStorage)).not.toContain("Secret123");
+    fireEvent.click(screen.getByRole("button", { name: "Back" }));
+    fireEvent.click(within(await screen.findByRole("dialog", { name: "Discard changes?" })).getByRole("button", { name: "Discard" }));
+    again.unmount();
+    render(<CustomerRegisterView title="titles.register" />);
+    render(<TechnicianRegisterView title="titles.technicianRegister" />);
+    expect((screen.getAllByLabelText("Full name") as HTMLInputElement[]).map((i) => i.value)).toEqual(["", ""]);
+  });
+
+  it("is forgotten once the sign-up succeeds", async () => {
+    fakeApi(() => json(201, { message: "Registration successful!" }));
+    const first = render(<CustomerRegisterView title="titles.register" />);
+    type("Full name", "Maryam Al Said");
+    type("Email", "maryam@example.om");
+    type("Mobile number", "91234567");
+    type("Password", "Secret123");
+    fireEvent.click(screen.getByRole("checkbox", { name: /accept the Terms of Service/ }));
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(location.hash).toBe("#/login"));
+    first.unmount();
+    render(<CustomerRegisterView title="titles.register" />);
+    expect((screen.getByLabelText("Full name") as HTMLInputElement).value).toBe("");
+  });
+});
+
 describe("technician registration", () => {
   it("shows every field with a visible label, the mobile as type tel beside the +968 picker, and a back button", () => {
     render(<TechnicianRegisterView title="titles.technicianRegister" />);

@@ -14,6 +14,7 @@ import { type AuthContract, termsThenRequired, useRegistrationForm } from "./use
 const EMPTY: CompanyForm = { name: "", email: "", cntry_code: DEFAULT_DIAL_CODE, mob_no: "", password: "", reg_no: "", terms_service: false };
 
 const options = {
+  draftKey: "signup:company",
   blocked: termsThenRequired(companyCanSubmit),
   schema: (contract: AuthContract) => contract.companyRegister,
   send: registerCompany,
@@ -39,7 +40,7 @@ export function CompanyRegisterView({ title }: ViewProps) {
 
   const p = "company";
   return (
-    <RegisterFrame title={t(title)} prompt={t("register.company.prompt")}>
+    <RegisterFrame title={t(title)} prompt={t("register.company.prompt")} guard={state.guard}>
       {Object.keys(prefill).length > 0 && (
         <p className={noticeCss} role="status">
           {t("register.company.prefilled")}

@@ -11,6 +11,7 @@ import { type AuthContract, termsThenRequired, useRegistrationForm } from "./use
 const EMPTY: CustomerForm = { name: "", email: "", cntry_code: DEFAULT_DIAL_CODE, mob_no: "", password: "", terms_service: false };
 
 const options = {
+  draftKey: "signup:customer",
   blocked: termsThenRequired(customerCanSubmit),
   schema: (contract: AuthContract) => contract.customerRegister,
   send: registerCustomer,
@@ -32,7 +33,7 @@ export function CustomerRegisterView({ title }: ViewProps) {
 
   const p = "customer";
   return (
-    <RegisterFrame title={t(title)} prompt={t("register.customer.prompt")}>
+    <RegisterFrame title={t(title)} prompt={t("register.customer.prompt")} guard={state.guard}>
       <RegisterForm idPrefix={p} state={state} missing={customerMissing(form)}>
         <TextField
           id={`${p}-name`}

@@ -4,6 +4,8 @@ import { css } from "goober";
 import type { FormEvent, ReactNode, RefObject } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { DialCodePicker } from "../../components/DialCodePicker";
+import { DiscardChanges } from "../../components/DiscardChanges";
+import type { DiscardGuard } from "../../lib/use-discard-guard";
 import { LanguageSwitch } from "../../components/LanguageSwitch";
 import { NewPasswordField, TermsRow } from "../../components/AccountFields";
 import { GoogleSignupNotice } from "../../components/GoogleSignupNotice";
@@ -21,13 +23,17 @@ export const noticeCss = css`
   background: var(--brand-soft); color: var(--brand-dark); border-radius: 10px; padding: 12px 14px; margin: 0; font-size: 14px;
 `;
 
-/** Back button (to the role picker), language switch, title and prompt, the form, and a link to sign in. */
-export function RegisterFrame({ title, prompt, children }: { title: string; prompt: string; children: ReactNode }) {
+/**
+ * Back button (to the role picker), language switch, title and prompt, the form, and a link to sign in; leaving with
+ * something typed asks first (`guard`, the form's).
+ */
+export function RegisterFrame({ title, prompt, guard, children }: { title: string; prompt: string; guard: DiscardGuard; children: ReactNode }) {
   useSignals();
   return (
     <main className={authPage}>
+      <DiscardChanges guard={guard} />
       <div className={topRow}>
-        <IconButton label={t("common.back")} onClick={() => navigate(paths.getRole)}>
+        <IconButton label={t("common.back")} onClick={() => guard.leave(() => navigate(paths.getRole))}>
           <BackIcon />
         </IconButton>
         <LanguageSwitch />
@@ -159,9 +165,10 @@ export function PasswordOrGoogle({
 }
 
 /** Shows the outcome of a sign-up call (SPEC.md section 8) and returns the server's field errors on failure. */
-export async function runRegistration(call: () => Promise<RegisterAnswer>, successTo: string): Promise<Record<string, string> | null> {
+export async function runRegistration(call: () => Promise<RegisterAnswer>, successTo: string, succeeded?: () => void): Promise<Record<string, string> | null> {
   try {
     const { message, session } = await call();
+    succeeded?.();
     // The server speaks English; an Arabic reader gets the same news in Arabic.
     authToast({ key: "register.success", message: lang.value === "en" ? message : null }, "success");
     // A Google sign-up is signed in at once and goes to the role's home (D3).

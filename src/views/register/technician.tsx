@@ -13,6 +13,7 @@ import { type AuthContract, useRegistrationForm } from "./use-registration-form"
 const EMPTY: TechnicianForm = { name: "", email: "", cntry_code: DEFAULT_DIAL_CODE, mob_no: "", password: "", terms_service: false, skills: [], language: [] };
 
 const options = {
+  draftKey: "signup:technician",
   // One message for anything missing, the terms included (SPEC.md section 5).
   blocked: (form: TechnicianForm) => (technicianComplete(form) ? null : "register.required"),
   schema: (contract: AuthContract) => contract.techRegister,
@@ -40,7 +41,7 @@ export function TechnicianRegisterView({ title }: ViewProps) {
 
   const p = "tech";
   return (
-    <RegisterFrame title={t(title)} prompt={t("register.technician.prompt")}>
+    <RegisterFrame title={t(title)} prompt={t("register.technician.prompt")} guard={state.guard}>
       <RegisterForm idPrefix={p} state={state} missing={technicianMissing(form)}>
         <TextField
           id={`${p}-name`}
