@@ -49,14 +49,15 @@ export function LanguagesPicker({ id, label, value, onChange, error }: Languages
   useCloseOnOutside(open, root, setOpen);
   useActiveInView(listRef, active, open);
 
-  // A pick clears the search so the next language can be typed at once (the typed text used to stay). A tap closes the
-  // list, which covers the fields below it on a phone (a tap meant for the terms picked a language); typing or a tap
-  // on the box opens it again. Enter keeps it open for the next.
-  const toggle = (code: string, keepOpen = false) => {
+  // A pick clears the search so the next language can be typed at once (the typed text used to stay), and closes the
+  // list, which covers the fields below it on a phone: a tap meant for the terms picked a language. A pick by Enter (a
+  // phone keyboard's Go) too: the whole list came back over the fields, and the next tap on the terms chose "Akan".
+  // Typing, or a tap on the box, opens it again.
+  const toggle = (code: string) => {
     onChange(selected.has(code) ? value.filter((c) => c !== code) : [...value, code]);
     setQuery("");
     setActive(0);
-    if (!keepOpen) setOpen(false);
+    setOpen(false);
   };
   const remove = (code: string) => {
     onChange(value.filter((c) => c !== code));
@@ -76,7 +77,7 @@ export function LanguagesPicker({ id, label, value, onChange, error }: Languages
       // Enter picks the active language instead of submitting the form.
       if (open && shown[active]) {
         e.preventDefault();
-        toggle(shown[active].code, true);
+        toggle(shown[active].code);
       }
     } else if (e.key === "Escape") {
       if (open) {

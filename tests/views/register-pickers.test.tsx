@@ -246,6 +246,11 @@ describe("LanguagesPicker search", () => {
     fireEvent.keyDown(input, { key: "Enter" });
     expect(input.value).toBe("");
     expect(screen.getByRole("button", { name: "Remove Hindi" })).toBeTruthy();
+    // Walked: after Enter the whole list came back over the terms, and a tap meant for them picked a language.
+    expect(screen.queryByRole("listbox")).toBeNull();
+    // Typing opens it again for the next one.
+    fireEvent.change(input, { target: { value: "ben" } });
+    expect(screen.getByRole("listbox")).toBeTruthy();
   });
 });
 
