@@ -1,10 +1,10 @@
 import { css } from "goober";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { errorDetail } from "../api/client";
+import { readFailure } from "../api/failure";
 import { fetchEmailMob, saveContactInfo } from "../api/profile";
 import { DEFAULT_DIAL_CODE, stripNumber } from "../contract/common";
-import { type Place, SAVED_MESSAGE, type VerifyInfoPayload, verifyInfoPayload, verifyInfoProblems } from "../contract/profile";
+import { LIMITS, type Place, SAVED_MESSAGE, type VerifyInfoPayload, verifyInfoPayload, verifyInfoProblems } from "../contract/profile";
 import { GEO_MESSAGE, type GeoOutcome, currentPosition, geoPermission } from "../lib/geolocation";
 import { t } from "../signals/language";
 import { gotEmailMob, markVerified, role, user } from "../signals/session";
@@ -33,7 +33,8 @@ function partsOf(formatted: string): { city: string; country: string } {
 }
 const numberOrNull = (text: string) => (text.trim() === "" ? null : Number(text));
 
-type Field = "email" | "mob_no" | "area_range" | "respond_time";
+const FIELDS = ["email", "mob_no", "area_range", "respond_time"] as const;
+type Field = (typeof FIELDS)[number];
 
 /**
  * The verify-info modal (SPEC.md sections 2, 4 and 5): contact details for every role, plus area range, response
@@ -59,6 +60,9 @@ export function VerifyInfoModal({ onClose }: { onClose: () => void }) {
   const [geoMessage, setGeoMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  // The server's errors by field (an email already taken, D8), shown at the field until it is changed.
+  const [taken, setTaken] = useState<Partial<Record<Field, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
 
   const alive = useRef(true);
   const edited = useRef(new Set<string>());
@@ -91,7 +95,10 @@ export function VerifyInfoModal({ onClose }: { onClose: () => void }) {
     };
   }, []);
 
-  const edit = (field: string) => edited.current.add(field);
+  const edit = (field: string) => {
+    edited.current.add(field);
+    setTaken((e) => (field in e ? { ...e, [field]: undefined } : e));
+  };
   const touch = (field: Field) => () => setTouched((s) => (s[field] ? s : { ...s, [field]: true }));
 
   const toggleCurrent = async (on: boolean) => {
@@ -160,10 +167,18 @@ export function VerifyInfoModal({ onClose }: { onClose: () => void }) {
   const canSubmit = Object.keys(problems).length === 0 && !saving && !locating;
 
   const errorFor = (field: Field): string | null => {
+    if (taken[field]) return taken[field];
     if (!touched[field] || !problems[field]) return null;
     if (field === "email") return t(email.trim() ? "verify.errors.emailInvalid" : "verify.errors.emailRequired");
     if (field === "mob_no") return t(mobile.trim() ? "verify.errors.mobileInvalid" : "verify.errors.mobileRequired");
-    return t(field === "area_range" ? "verify.errors.areaRange" : "verify.errors.frequency");
+    // Which limit was missed: a value over the maximum said "greater than 0" (walked: 99999 km, 366 days).
+    if (field === "area_range") {
+      const km = payload.area_range ?? 0;
+      return km > LIMITS.areaRangeMaxKm ? t("verify.errors.areaRangeMax", { max: LIMITS.areaRangeMaxKm }) : t("verify.errors.areaRange");
+    }
+    const days = payload.respond_time ?? 0;
+    if (days > LIMITS.respondTimeMaxDays) return t("verify.errors.frequencyMax", { max: LIMITS.respondTimeMaxDays });
+    return t(days >= 1 && !Number.isInteger(days) ? "verify.errors.frequencyWhole" : "verify.errors.frequency");
   };
 
   const submit = async (e: FormEvent) => {
@@ -184,7 +199,15 @@ export function VerifyInfoModal({ onClose }: { onClose: () => void }) {
       // SPEC.md section 8: an answer other than 200 is only logged.
       console.error("verify-info save answered", outcome.status);
     } catch (err) {
-      showToast({ key: "verify.saveFailed", message: await errorDetail(err) }, "error");
+      const failure = await readFailure(err);
+      const atFields: Partial<Record<Field, string>> = {};
+      for (const f of FIELDS) if (failure.errors[f]) atFields[f] = failure.errors[f];
+      if (!alive.current) return;
+      if (Object.keys(atFields).length) {
+        // At the field, where the eye is (a toast covered the button and the field was scrolled away).
+        setTaken(atFields);
+        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      } else showToast({ key: "verify.saveFailed", message: failure.detail }, "error");
     } finally {
       if (alive.current) setSaving(false);
     }
@@ -192,7 +215,7 @@ export function VerifyInfoModal({ onClose }: { onClose: () => void }) {
 
   return (
     <Overlay open title={t("verifyInfo.title")} onClose={onClose}>
-      <form className={stack} onSubmit={submit} noValidate aria-busy={saving}>
+      <form ref={formRef} className={stack} onSubmit={submit} noValidate aria-busy={saving}>
         <p className={muted}>{t("verify.intro")}</p>
         <TextField
           id="verify-email"

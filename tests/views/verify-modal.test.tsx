@@ -189,6 +189,27 @@ describe("the verify-info modal for a customer (role 0)", () => {
     expect(submitButton().textContent).toBe("Continue to Dashboard");
   });
 
+  // Walked: an email already taken showed only as a toast over the button, with the field scrolled away.
+  it("shows the server's field error at the field, focused, until the field is changed", async () => {
+    fakeApi({
+      "GET get_email_mob": prefill(),
+      "PUT update_user_email_mob": () => json(409, { detail: "This email is already registered.", errors: { email: "This email is already registered." } }),
+    });
+    signInAs(0);
+    open();
+    type("Email", "owner@demo.om");
+    type("Mobile number", "99123456");
+    fireEvent.click(submitButton());
+    const email = screen.getByLabelText("Email") as HTMLInputElement;
+    await waitFor(() => expect(email.getAttribute("aria-invalid")).toBe("true"));
+    const id = email.getAttribute("aria-describedby");
+    expect(id && document.getElementById(id)?.textContent).toBe("This email is already registered.");
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(toasts.value.filter((x) => x.type === "error")).toEqual([]);
+    type("Email", "salma@example.om");
+    expect(email.getAttribute("aria-invalid")).toBeNull();
+  });
+
   it("only logs an answer other than 200", async () => {
     fakeApi({ "GET get_email_mob": prefill(), "PUT update_user_email_mob": () => new Response(null, { status: 204 }) });
     signInAs(0);
@@ -263,6 +284,15 @@ describe("the verify-info modal for a technician (role 1)", () => {
     expect(submitButton().disabled).toBe(true);
     fireEvent.blur(screen.getByLabelText("Frequency of response (days)"));
     expect(screen.getByText("Please enter a response frequency of at least 1 whole day.")).toBeTruthy();
+    // Walked: a value over the maximum, or not whole, was told of the minimum.
+    type("Frequency of response (days)", "366");
+    expect(screen.getByText("The response frequency can be at most 365 days.")).toBeTruthy();
+    type("Frequency of response (days)", "1.5");
+    expect(screen.getByText("Please enter the response frequency in whole days.")).toBeTruthy();
+    type("Area range (km)", "99999");
+    fireEvent.blur(screen.getByLabelText("Area range (km)"));
+    expect(screen.getByText("The area range can be at most 1000 km.")).toBeTruthy();
+    type("Area range (km)", "12");
     type("Frequency of response (days)", "1");
     expect(submitButton().disabled).toBe(false);
     type("Mobile number", "");
