@@ -1,7 +1,7 @@
 import { css } from "goober";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { errorDetail } from "../api/client";
+import { readFailure } from "../api/failure";
 import { createEmployee } from "../api/company";
 import { DEFAULT_DIAL_CODE } from "../contract/common";
 import type { StaffRecord } from "../contract/staff";
@@ -52,11 +52,14 @@ export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
     if (open && !rules) loadEmployeeRules().then((m) => setRules(() => m));
   }, [open, rules]);
   const { errors } = rules ? rules.checkEmployee(form) : { errors: {} as Partial<Record<FieldName, string>> };
-  const message = (field: FieldName) => (touched[field] && errors[field] ? t(errors[field]) : null);
+  // The server's errors by field (an email or number already registered, D8), shown at the field until it changes.
+  const [refused, setRefused] = useState<Partial<Record<FieldName, string>>>({});
+  const message = (field: FieldName) => refused[field] ?? (touched[field] && errors[field] ? t(errors[field]) : null);
 
   const set = <K extends FieldName>(field: K, value: EmployeeForm[K]) => {
     setForm((f) => ({ ...f, [field]: value }));
     setTouched((tc) => ({ ...tc, [field]: true }));
+    setRefused((r) => (field in r ? { ...r, [field]: undefined } : r));
   };
   // Something typed and not sent: closing the sheet, the phone's back and the bottom bar ask first (LOOP.md section 3).
   const guard = useDiscardGuard(open && JSON.stringify(form) !== JSON.stringify(emptyForm()));
@@ -65,6 +68,7 @@ export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
     guard.leave(() => {
       setForm(emptyForm());
       setTouched({});
+      setRefused({});
       onClose();
     });
   };
@@ -91,9 +95,15 @@ export function AddEmployeeSheet({ open, onClose, onCreated }: Props) {
       onCreated(res.data, res.invite_url);
       onClose();
     } catch (err) {
-      // The form keeps what was typed, so the user can correct the one field the server named.
-      showToast({ key: "pages.employee.add.error", message: await errorDetail(err) }, "error", { id: "add-employee" });
+      // The form keeps what was typed, so the user can correct the one field the server named: its error at the field
+      // and the focus on it (walked: only a toast said the email was taken, the field showed nothing).
+      const failure = await readFailure(err);
+      const atFields = Object.fromEntries(Object.entries(failure.errors).filter(([k]) => k in emptyForm())) as Partial<Record<FieldName, string>>;
       setSubmitting(false);
+      if (Object.keys(atFields).length) {
+        setRefused(atFields);
+        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      } else showToast({ key: "pages.employee.add.error", message: failure.detail }, "error", { id: "add-employee" });
     }
   }
 

@@ -193,6 +193,13 @@ describe("the add-employee sheet", () => {
     expect(s.field("Email").value).toBe("hamed@new.om");
     expect(s.field("Name").value).toBe("Hamed Al Amri");
     expect(s.submit().disabled).toBe(false);
+    // At the email field, focused (walked: only a toast said so), until the email changes.
+    const email = s.field("Email");
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(email.getAttribute("aria-describedby") ?? "")?.textContent).toBe("This email is already registered.");
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    fireEvent.change(email, { target: { value: "hamed2@new.om" } });
+    expect(email.getAttribute("aria-invalid")).toBeNull();
   });
 
   it("shows the generic error when the server gives no detail", async () => {
