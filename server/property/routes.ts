@@ -295,10 +295,10 @@ export function propertyRoutes() {
         let created = false;
         if (tenant) {
           // An existing account is linked, not duplicated; staff accounts cannot rent through the app.
-          if (!mayBeTenant(tenant.role) || tenant.disabled) {
-            const field = email && tenant.email?.toLowerCase() === email ? "email" : "mob_no";
-            throw new HttpError(409, msg("accountNotTenant"), { [field]: msg("accountNotTenant") });
-          }
+          const field = email && tenant.email?.toLowerCase() === email ? "email" : "mob_no";
+          if (!mayBeTenant(tenant.role) || tenant.disabled) throw new HttpError(409, msg("accountNotTenant"), { [field]: msg("accountNotTenant") });
+          // The owner's own number or email: an owner does not rent their own unit (walked: it was let to the owner).
+          if (tenant.user_id === a.owner_id) throw new HttpError(409, msg("ownerNotTenant"), { [field]: msg("ownerNotTenant") });
         } else {
           const { rows } = await q.query<{ user_id: number; role: number; name: string; email: string | null; mob_no: string | null; disabled: boolean }>(
             `insert into users (role, name, email, mob_no, cntry_code, password_hash, got_email_mob)

@@ -451,6 +451,10 @@ describe("tenants: POST /property/assign_role, PUT /property/end_tenancy, GET /p
     const staff = await json("POST", "/api/property/assign_role", tenantBody(b.units[1].unit_id, { email: w.tech.email }), w.t.owner);
     expect(staff.status).toBe(409);
     expect((await staff.json()).errors.email).toBe("This email or mobile number belongs to an account that cannot be a tenant.");
+    // Walked: the owner's own number let the unit to the owner.
+    const self = await json("POST", "/api/property/assign_role", tenantBody(b.units[1].unit_id, { email: w.owner.email }), w.t.owner);
+    expect(self.status).toBe(409);
+    expect((await self.json()).errors.email).toBe("This is the property owner's own account: an owner cannot be the tenant of their own property.");
     await makeUser(db, { role: 3, email: "someone@test.om", mob_no: "96666666" });
     const split = await json("POST", "/api/property/assign_role", tenantBody(b.units[1].unit_id, { email: "customer@test.om", mob_no: "96666666" }), w.t.owner);
     expect(split.status).toBe(409);
