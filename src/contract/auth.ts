@@ -63,7 +63,7 @@ export const loginRequest = z.lazy(() =>
   z.object({
     identifier: z
       .string(MESSAGES.identifierRequired)
-      .check(z.trim(), z.overwrite(westernDigits), z.minLength(1, MESSAGES.identifierRequired), z.maxLength(254, MESSAGES.identifierRequired)),
+      .check(z.trim(), z.overwrite(westernDigits), z.minLength(1, MESSAGES.identifierRequired), z.maxLength(254, MESSAGES.identifierTooLong)),
     password: z.string(MESSAGES.passwordRequired).check(z.minLength(1, MESSAGES.passwordRequired), z.maxLength(1024, MESSAGES.passwordLong)),
   }),
 );

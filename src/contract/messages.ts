@@ -37,6 +37,7 @@ export const MESSAGES = {
   regNoTooLong: "Registration number must be at most 50 characters.",
   otpInvalid: "The code must be 6 digits.",
   identifierRequired: "Please enter your email or mobile number.",
+  identifierTooLong: "An email or mobile number is at most 254 characters.",
   mismatch: "Passwords do not match!",
   resetTokenRequired: "Please verify the code from your email first.",
   oauthTicketInvalid: "This sign-in link has expired. Please try again.",

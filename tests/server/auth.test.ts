@@ -146,6 +146,12 @@ describe("POST /api/user/login", () => {
     expect(missing.status).toBe(422);
     expect((await missing.json()).errors.password).toBeTruthy();
     expect((await json("POST", "/api/user/login", "{nope")).status).toBe(400);
+    // Walked: a pasted 5,000 characters were told to enter an email or number.
+    const long = await json("POST", "/api/user/login", { identifier: "a".repeat(5000), password: "whatever1" });
+    expect(long.status).toBe(422);
+    expect((await long.json()).errors.identifier).toBe("An email or mobile number is at most 254 characters.");
+    const longAr = await json("POST", "/api/user/login", { identifier: "a".repeat(300), password: "whatever1" }, undefined, { "accept-language": "ar" });
+    expect((await longAr.json()).errors.identifier).toBe("البريد الإلكتروني أو رقم الجوال لا يزيد على 254 حرفًا.");
   });
 
   it("allows 10 attempts a minute per address, then 429 with Retry-After; another address is not affected", async () => {

@@ -50,6 +50,8 @@ describe("the login screen", () => {
     const id = screen.getByLabelText("Email or mobile number") as HTMLInputElement;
     expect(id.type).toBe("text");
     expect(id.autocomplete).toBe("username");
+    // The contract's limit, so a long paste stops there rather than being refused as "empty".
+    expect(id.maxLength).toBe(254);
     const pw = screen.getByLabelText("Password") as HTMLInputElement;
     expect(pw.type).toBe("password");
     expect(pw.getAttribute("autocomplete")).toBe("current-password");

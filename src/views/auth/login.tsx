@@ -58,6 +58,8 @@ export function LoginView(_: ViewProps) {
           autoCapitalize="none"
           spellCheck={false}
           required
+          // The contract's limit: a paste of thousands of characters was answered "Please enter your email…".
+          maxLength={254}
           value={identifier}
           error={missing.identifier ? t("login.identifierRequired") : null}
           onChange={(e) => {
