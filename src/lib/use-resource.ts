@@ -151,6 +151,11 @@ export interface PagedResource<T> {
   retry: () => void;
   /** Starts again from the first page. */
   reload: () => void;
+  /**
+   * Reads the first page again quietly: the list shown stays until it arrives, then the first page replaces it (a page
+   * on its way, or a failure, leaves the list as it is). For news from elsewhere, where `reload`'s spinner would flash.
+   */
+  refresh: () => void;
   /** Changes the loaded list in place (e.g. a newly created item shown first). */
   update: (change: (list: PagedList<T>) => PagedList<T>) => void;
   /** When the list shown was kept (the network failed on its first page): the time it arrived; null when it is fresh. */
@@ -277,6 +282,28 @@ export function usePagedList<T>(
     setList({ ...listRef.current, done: false });
     loadMore();
   }, [loadMore, setList]);
+
+  const refresh = useCallback(() => {
+    if (inFlight.current) return;
+    const controller = new AbortController();
+    inFlight.current = controller;
+    loadRef.current(1, controller.signal).then(
+      (page) => {
+        if (controller.signal.aborted || inFlight.current !== controller) return;
+        inFlight.current = null;
+        const next = applyPage(emptyList<T>(), page, keyRef.current);
+        setList(next);
+        setSavedAt(null);
+        setError(null);
+        const me = owner();
+        const keep = keepRef.current;
+        if (keep && me != null) void keepRead(me, keep, { items: next.items.slice(0, KEPT_ITEMS), total: next.total } satisfies KeptList<T>);
+      },
+      () => {
+        if (inFlight.current === controller) inFlight.current = null;
+      },
+    );
+  }, [setList]);
   const update = useCallback((change: (l: PagedList<T>) => PagedList<T>) => setList(change(listRef.current)), [setList]);
 
   // Back online: a kept list loads again from its first page; a page that failed for want of a network is asked again.
@@ -285,5 +312,5 @@ export function usePagedList<T>(
     else if (isNetworkFailure(latest.current.error)) retry();
   });
 
-  return { list, loading, error, loadMore, retry, reload, update, savedAt };
+  return { list, loading, error, loadMore, retry, reload, refresh, update, savedAt };
 }

@@ -5,9 +5,12 @@
 import { effect } from "@preact/signals-react";
 import { api } from "../api/client";
 import { isAuthenticated, token } from "./session";
-import { setUnread, issuesChanged, unreadVersion } from "./unread";
+import { newsArrived, setUnread, issuesChanged, unread, unreadVersion } from "./unread";
 
 export const UNREAD_EVERY_MS = 60_000;
+
+/** Whether the count of this sign-in is known yet: its first answer is not news, only a later growth is. */
+let counted = false;
 
 /** Asks the server for the count now (does nothing while signed out); a failed ask keeps the count shown. */
 export async function refreshUnread() {
@@ -17,7 +20,12 @@ export async function refreshUnread() {
     const answer = (await api.get("notification/unread_count").json()) as { status?: unknown; data?: { unread?: unknown } } | null;
     const n = answer?.status === 1 ? answer.data?.unread : undefined;
     // Dropped when the user signed out meanwhile, or the count changed here since the ask.
-    if (typeof n === "number" && asked === unreadVersion() && isAuthenticated.value) setUnread(n);
+    if (typeof n === "number" && asked === unreadVersion() && isAuthenticated.value) {
+      const grew = counted && n > unread.peek();
+      counted = true;
+      setUnread(n);
+      if (grew) newsArrived.value++;
+    }
   } catch {
     /* the next tick asks again */
   }
@@ -57,6 +65,7 @@ export function watchUnread(every = UNREAD_EVERY_MS) {
     // A new token is a new sign-in: ask at once.
     if (!isAuthenticated.value || !token.value) {
       setUnread(0);
+      counted = false;
       if (signedIn) dropPushSubscription();
       signedIn = false;
       return;

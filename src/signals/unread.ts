@@ -21,3 +21,10 @@ export function setUnread(n: number) {
  * minute.
  */
 export const issuesChanged = signal(0);
+
+/**
+ * Bumped when the bell's count grows while the app is open: a notification came, so a repair of this user moved
+ * elsewhere (assigned, completed, commented). Open lists and repair screens read theirs again (use-news.ts): a job
+ * assigned while the technician looked at /jobs did not show until they left the screen (walked).
+ */
+export const newsArrived = signal(0);

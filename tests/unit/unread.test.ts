@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api, createApi, setApi } from "../../src/api/client";
 import { signIn, signOut } from "../../src/signals/session";
-import { setUnread, unread } from "../../src/signals/unread";
+import { newsArrived, setUnread, unread } from "../../src/signals/unread";
 import { UNREAD_EVERY_MS, watchUnread } from "../../src/signals/unread-watch";
 import { type Call, fakeApi, json } from "../views/fake-api";
 
@@ -92,6 +92,29 @@ describe("the unread count", () => {
     show("visible");
     await waitFor(() => expect(unread.value).toBe(7));
     expect(asks()).toBe(3);
+  });
+
+  // Walked: a job assigned while the technician looked at /jobs did not show until they left the screen.
+  it("says news arrived when the count grows while the app is open, not at the sign-in's first count nor when it falls", async () => {
+    const news = () => newsArrived.peek();
+    const before = news();
+    signIn({ access_token: "tok-1", role: 1, got_email_mob: 1 });
+    await waitFor(() => expect(unread.value).toBe(3));
+    expect(news()).toBe(before);
+    count = 4;
+    vi.advanceTimersByTime(UNREAD_EVERY_MS);
+    await waitFor(() => expect(unread.value).toBe(4));
+    expect(news()).toBe(before + 1);
+    count = 2;
+    vi.advanceTimersByTime(UNREAD_EVERY_MS);
+    await waitFor(() => expect(unread.value).toBe(2));
+    expect(news()).toBe(before + 1);
+    // A new sign-in's first count is not news either.
+    signOut();
+    count = 8;
+    signIn({ access_token: "tok-2", role: 1, got_email_mob: 1 });
+    await waitFor(() => expect(unread.value).toBe(8));
+    expect(news()).toBe(before + 1);
   });
 
   it("asks when the service worker says a push arrived", async () => {

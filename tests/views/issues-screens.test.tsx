@@ -7,6 +7,7 @@ import { navigate } from "../../src/lib/hash-location";
 import { lang } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
+import { newsArrived } from "../../src/signals/unread";
 import { IssueReadOnlyView } from "../../src/views/issues/issue-view";
 import { JobsView } from "../../src/views/issues/jobs";
 import { OpenIssueView } from "../../src/views/issues/open-issue";
@@ -281,6 +282,20 @@ describe("JobsView", () => {
     fireEvent.click(row);
     expect(location.hash).toBe("#/property/open-issues?issue_id=7");
     expect((history.state as { issue_id: number }).issue_id).toBe(7);
+  });
+  // Walked: a job assigned while the technician looked at /jobs did not show until they left the screen.
+  it("reads its first page again, quietly, when news arrived (the bell's count grew)", async () => {
+    let jobs = [issue()];
+    const calls = fakeApi(() => json(200, { status: 1, total: jobs.length, data: jobs }));
+    navigate("/jobs");
+    render(<JobsView title="titles.jobs" />);
+    await screen.findByRole("button", { name: /Kitchen sink leaking/ });
+    jobs = [issue({ issue_id: 9, title: "Bathroom fan" }), issue()];
+    act(() => void newsArrived.value++);
+    // The rows stay while the page is on its way: no spinner in their place.
+    expect(screen.getByRole("button", { name: /Kitchen sink leaking/ })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: /Bathroom fan/ })).toBeTruthy();
+    expect(calls.filter((c) => c.path === "issue/jobs").map((c) => c.params.get("page_num"))).toEqual(["1", "1"]);
   });
   it("names the unit and marks an emergency on the job's row", async () => {
     fakeApi(() => json(200, { status: 1, total: 1, data: [issue({ unit_name: "101", emergency: true, stage: "accepted" })] }));

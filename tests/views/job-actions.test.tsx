@@ -9,6 +9,7 @@ import { navigate } from "../../src/lib/hash-location";
 import { lang } from "../../src/signals/language";
 import { user } from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
+import { newsArrived } from "../../src/signals/unread";
 import { IssueReadOnlyView } from "../../src/views/issues/issue-view";
 import { JobsView } from "../../src/views/issues/jobs";
 import { OpenIssueView } from "../../src/views/issues/open-issue";
@@ -99,6 +100,18 @@ describe("the technician's job shows what was said of it", () => {
     });
     await screen.findByTestId("timeline-list");
     expect(screen.queryByRole("button", { name: "Send comment" })).toBeNull();
+  });
+});
+
+describe("news while the job is on screen", () => {
+  it("reads the job again when the bell's count grew (the customer picked a time)", async () => {
+    const calls = open(repair({ stage: "proposed", actions: ["reschedule", "comment"] }), {
+      "GET issue/issue": () => json(200, { status: 1, data: repair({ stage: "scheduled", visit: slotA, actions: ["start", "reschedule", "comment"] }) }),
+    });
+    expect((await screen.findByTestId("stage-badge")).textContent).toBe("Times proposed");
+    act(() => void newsArrived.value++);
+    await waitFor(() => expect(screen.getByTestId("stage-badge").textContent).toBe("Scheduled"));
+    expect(calls.filter((c) => c.path === "issue/issue").map((c) => c.params.get("issue_id"))).toEqual(["7"]);
   });
 });
 

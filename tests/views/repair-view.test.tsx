@@ -6,6 +6,7 @@ import { navigate } from "../../src/lib/hash-location";
 import { lang } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
+import { newsArrived } from "../../src/signals/unread";
 import { IssueReadOnlyView } from "../../src/views/issues/issue-view";
 import { type RepairCall, event, fakeRepairApi, json, repair, tinyJpeg } from "./repair-helpers";
 
@@ -55,6 +56,21 @@ describe("a repair on hold", () => {
     show(repair({ ...held, held_at: null, hold_reason: null }));
     expect(screen.getByTestId("repair-now").textContent).toBe("The technician is working on it.");
     expect(screen.queryByTestId("hold-reason")).toBeNull();
+  });
+});
+
+// Walked: with the repair on screen, the tenant still saw On hold after the technician had completed it.
+describe("news while the repair is on screen", () => {
+  it("reads the repair and its timeline again when the bell's count grew", async () => {
+    const held = repair({ stage: "in_progress", started_at: "2026-11-25T09:05:00.000Z", held_at: "2026-11-25T10:00:00.000Z", hold_reason: "A part" });
+    const calls = show(held, {
+      "GET issue/issue": () => json(200, { status: 1, data: repair({ stage: "completed", issue_status: 1, completed_at: "2026-11-25T12:00:00.000Z" }) }),
+    });
+    await waitFor(() => expect(timelineCalls(calls)).toHaveLength(1));
+    expect(screen.getByTestId("stage-badge").textContent).toBe("On hold");
+    act(() => void newsArrived.value++);
+    await waitFor(() => expect(screen.getByTestId("stage-badge").textContent).toBe("Completed"));
+    await waitFor(() => expect(timelineCalls(calls)).toHaveLength(2));
   });
 });
 

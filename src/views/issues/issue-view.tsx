@@ -12,6 +12,7 @@ import { section } from "../../components/issues/styles";
 import { RepairStatus, type RunMove } from "../../components/repair/RepairStatus";
 import { IssueTimeline } from "../../components/repair/IssueTimeline";
 import { useIssueSent } from "../../components/issues/use-issue-sent";
+import { useNewsArrived } from "../../lib/use-news";
 import { WorkReport } from "../../components/repair/WorkReport";
 import type { Issue } from "../../contract/issues";
 import type { Stage } from "../../contract/repairs";
@@ -136,6 +137,12 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
   // screen read the server's older copy while it still waited (a reload offline, then the network back).
   useIssueSent(loaded.issue_id, (next) => {
     apply(next);
+    refresh();
+  });
+  // A notification came while the repair was on screen (completed, a visit set, a comment): read it again, with its
+  // timeline (walked: the tenant's screen still said On hold after the job was completed).
+  useNewsArrived(() => {
+    fetchIssue(loaded.issue_id).then(apply, () => undefined);
     refresh();
   });
 

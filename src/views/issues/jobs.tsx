@@ -15,6 +15,7 @@ import { formatDay } from "../../lib/dates";
 import { navigate, useHashSearch } from "../../lib/hash-location";
 import { usePagedList, useResource } from "../../lib/use-resource";
 import { useOutboxSent } from "../../components/OutboxList";
+import { useNewsArrived } from "../../lib/use-news";
 import { type ViewProps, paths } from "../../paths";
 import { SKILLS, skillName } from "../../data/skills";
 import { lang, t } from "../../signals/language";
@@ -145,6 +146,8 @@ function JobsList({ tab }: { tab: JobsStatus }) {
   // Loaded again when the outbox has sent a move (a start or a completion made offline goes as the connection returns):
   // the list read on reconnecting may have come before it.
   useOutboxSent(() => jobs.reload());
+  // A notification came while the list was up (a job assigned, cancelled): its first page again, quietly.
+  useNewsArrived(() => jobs.refresh());
   const items = jobs.list.items;
   const failed = jobs.error != null;
 

@@ -20,6 +20,8 @@ import { JobActions, heldCss, quoteCss, withQueuedMoves } from "./job-actions";
 import { lazyHeld } from "../../lib/lazy-held";
 import { lazyLater, useOpenedOnce } from "../../lib/lazy-later";
 import { outboxItems } from "../../signals/outbox";
+import { fetchIssue } from "../../api/issues";
+import { useNewsArrived } from "../../lib/use-news";
 
 // The work report form (with its uploads and signature) loads when Complete is pressed, not with every open issue.
 const WorkReportForm = lazyHeld(() => import("./work-report-form").then((m) => m.WorkReportForm));
@@ -86,7 +88,17 @@ export function OpenIssueView(_: ViewProps) {
   // Complete pressed: the work report form of this issue takes the screen until it is sent or left. It has a history
   // entry of its own (&report=1), so that back (the phone's, or the form's) returns to the job, not past it to the list.
   const [reporting, setReporting] = useState<Issue | null>(null);
-  const reportOpen = new URLSearchParams(useHashSearch()).get("report") === "1";
+  const query = new URLSearchParams(useHashSearch());
+  const reportOpen = query.get("report") === "1";
+  // A notification came while the job was on screen (the customer picked a time, commented, cancelled): read it again.
+  const issueId = Number(query.get("issue_id"));
+  useNewsArrived(() => {
+    if (Number.isInteger(issueId) && issueId > 0)
+      fetchIssue(issueId).then(
+        (next) => setDone(remember(next)),
+        () => undefined,
+      );
+  });
   const startReport = (issue: Issue) => {
     setReporting(issue);
     if (!reportOpen) navigate(`${paths.openIssue(issue.issue_id)}&report=1`, { state: history.state });

@@ -4,6 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { type RepairsStatus, fetchRepairs } from "../../api/repairs";
 import { ListEnd } from "../../components/ListEnd";
 import { OutboxWaiting, useOutboxSent } from "../../components/OutboxList";
+import { useNewsArrived } from "../../lib/use-news";
 import { SavedAt } from "../../components/SavedAt";
 import { ScreenTitle } from "../../components/ScreenTitle";
 import { StatusTabs } from "../../components/StatusTabs";
@@ -126,6 +127,8 @@ function RepairsList({ tab }: { tab: RepairsStatus }) {
   // A report that waited in the outbox (issue 15) has arrived, or a move (a confirmation, a slot picked): the list loads
   // again to show it as it is now.
   useOutboxSent(() => repairs.reload());
+  // A notification came while the list was up (assigned, completed): its first page again, quietly.
+  useNewsArrived(() => repairs.refresh());
 
   const select = (next: RepairsStatus) => navigate(paths.repairTab(next), { replace: true });
 
