@@ -150,10 +150,14 @@ interface WorkReportRow {
   signature: MediaRow | null;
 }
 
-/** The stages whose issues carry their work report: a reopened repair's old report is not shown until completed again. */
-const REPORTED_STAGES: readonly Stage[] = ["completed", "closed"];
+/**
+ * The stages whose issues may carry a work report: completed or closed, and a reopened repair's on its way back to its
+ * technician, whose first visit's report stays in sight (its parts were used; the form completing it again starts
+ * from it, so the receipt bills both visits). A cancelled issue shows none.
+ */
+const REPORTED_STAGES: readonly Stage[] = ["assigned", "accepted", "proposed", "scheduled", "in_progress", "completed", "closed"];
 
-/** The work reports of these issues (those completed or closed), by issue: one query for a whole list. */
+/** The work reports of these issues, by issue: one query for a whole list. */
 async function workReportsOf(q: Queryable, rows: Record<string, unknown>[]): Promise<Map<number, WorkReportRow>> {
   const ids = rows.filter((r) => REPORTED_STAGES.includes(r.stage as Stage)).map((r) => r.issue_id as number);
   if (!ids.length) return new Map();
@@ -165,6 +169,8 @@ async function workReportsOf(q: Queryable, rows: Record<string, unknown>[]): Pro
                         from work_report_costs wc where wc.issue_id = w.issue_id), '[]'::json) as extra_costs,
             (select json_build_object('media_id', m.media_id, 'file_name', m.file_name, 'path', m.path, 'private', m.storage_key is not null)
                from issue_media m where m.issue_id = w.issue_id and m.event_id is null and m.phase = 'signature'
+                -- Signed during this visit: a reopened repair's first signature is not the second report's (walked).
+                and (i.started_at is null or m.created_at >= i.started_at)
               order by m.media_id desc limit 1) as signature
        from work_reports w
        join issues i on i.issue_id = w.issue_id

@@ -300,6 +300,40 @@ describe("the job in detail", () => {
     expect((await work(given)).minutes).toBe(45);
   });
 
+  // Walked: a reopened repair completed again lost the first visit's parts and time from its receipt, and its new
+  // report showed the signature drawn at the first visit.
+  it("a reopened repair keeps the first report in sight, and its signature belongs to the visit it was drawn at", async () => {
+    const w = await repairWorld(db);
+    const { call, upload, get } = client();
+    const id = await issueAt(w, "in_progress", { afterPhoto: true, startedAt: NOW - HOUR });
+    expect((await upload(id, w.t.tech, "signature")).status).toBe(201);
+    expect((await call("complete", id, w.t.tech, REPORT)).status).toBe(200);
+    const report = async (token = w.t.tech) => (await (await get(`/api/issue/issue?issue_id=${id}`, token)).json()).data.work_report;
+    expect((await report()).signature).not.toBeNull();
+
+    expect((await call("reopen", id, w.t.tenant, { reason: "Still dripping" })).status).toBe(200);
+    // Back with the technician: the report of the visit before, its signature with it, for them and the customer.
+    const before = await report();
+    expect(before).toMatchObject({ notes: REPORT.notes, minutes: REPORT.minutes });
+    expect(before.parts.map((p: { name: string }) => p.name)).toEqual(REPORT.parts.map((p) => p.name));
+    expect(before.signature).not.toBeNull();
+    expect((await report(w.t.tenant)).notes).toBe(REPORT.notes);
+
+    // The second visit starts: the first signature is not this visit's.
+    clock.set(NOW + HOUR);
+    await db.query("update issues set stage = 'in_progress', started_at = $2 where issue_id = $1", [id, new Date(NOW + HOUR)]);
+    expect((await report()).signature).toBeNull();
+    clock.set(NOW + 2 * HOUR);
+    expect((await call("complete", id, w.t.tech, { ...REPORT, notes: "Replaced the trap as well." })).status).toBe(200);
+    const after = await report();
+    expect(after.notes).toBe("Replaced the trap as well.");
+    expect(after.signature).toBeNull();
+    // Signed at this visit: shown.
+    await db.query("update issues set stage = 'in_progress', completed_at = null where issue_id = $1", [id]);
+    expect((await upload(id, w.t.tech, "signature")).status).toBe(201);
+    expect((await report()).signature).not.toBeNull();
+  });
+
   it("a repeat with the same Idempotency-Key gets the first answer", async () => {
     const w = await repairWorld(db);
     const { call } = client();

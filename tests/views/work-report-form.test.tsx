@@ -12,7 +12,7 @@ import { lang } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
 import { OpenIssueView } from "../../src/views/issues/open-issue";
-import { checkWork, minutesSince, runningTotal } from "../../src/views/issues/work-report-rules";
+import { checkWork, emptyWork, minutesSince, runningTotal } from "../../src/views/issues/work-report-rules";
 import { draftWritten } from "./property-forms-helpers";
 import { type RepairCall, fakeRepairApi, json, repair, tinyJpeg } from "./repair-helpers";
 
@@ -60,6 +60,26 @@ describe("the rules", () => {
     expect(minutesSince(new Date(NOW).toISOString(), NOW)).toBe(1);
     expect(minutesSince(new Date(NOW - 3 * 86400000).toISOString(), NOW)).toBe(1440);
     expect(minutesSince(null, NOW)).toBeNull();
+  });
+
+  // Walked: a reopened repair completed again lost the first visit's parts and time from its receipt.
+  it("a reopened repair's form starts from the visit before: its notes, parts and costs, its time added to this one's", () => {
+    const earlier = {
+      notes: "Replaced the washer.",
+      minutes: 75,
+      follow_up: true,
+      occupant_damage: true,
+      parts: [{ name: "Socket", qty: 2, unit_price: 1200 }],
+      extra_costs: [{ label: "Call-out fee", amount: 3000 }],
+      signature: null,
+      tech_name: "Ahmed",
+      decimals: 3,
+    };
+    const form = emptyWork({ started_at: new Date(START).toISOString(), work_report: earlier }, NOW);
+    expect(form).toMatchObject({ notes: "Replaced the washer.", minutes: "160", follow_up: false, occupant_damage: true });
+    expect(form.parts.map(({ name, qty, price }) => [name, qty, price])).toEqual([["Socket", "2", "1.200"]]);
+    expect(form.costs.map(({ label, amount }) => [label, amount])).toEqual([["Call-out fee", "3.000"]]);
+    expect(emptyWork({ started_at: new Date(START).toISOString(), work_report: null }, NOW)).toMatchObject({ notes: "", minutes: "85", parts: [] });
   });
 
   it("turns decimals of the currency into minor units, refusing more digits than it has", () => {

@@ -39,6 +39,8 @@ const photosCss = css`
 `;
 const signatureCss = css`display: block; max-width: 280px; width: 100%; border: 1px solid var(--line); border-radius: 10px; background: #fff;`;
 
+const FINISHED = ["completed", "closed"];
+
 /** The report, or nothing when the issue has none (before completion). */
 export function WorkReport({ issue }: { issue: Issue }) {
   useSignals();
@@ -54,7 +56,8 @@ export function WorkReport({ issue }: { issue: Issue }) {
   const after = issue.after_images ?? [];
   return (
     <section className={section} aria-labelledby="work-report-title" data-testid="work-report">
-      <h2 id="work-report-title">{t("work.report.title")}</h2>
+      {/* A reopened repair shows the report of the visit before until it is completed again. */}
+      <h2 id="work-report-title">{t(issue.stage && !FINISHED.includes(issue.stage) ? "work.report.earlierTitle" : "work.report.title")}</h2>
       <p className={notesCss} dir="auto">
         {report.notes}
       </p>

@@ -9,6 +9,7 @@ import { AgreedVisit, AvailabilityList, IssueScreen, IssueSummary, LocationSecti
 import { PropertyCard } from "../../components/issues/PropertyCard";
 import { EmergencyMark, StageBadge } from "../../components/repair/StageBadge";
 import { IssueTimeline } from "../../components/repair/IssueTimeline";
+import { WorkReport } from "../../components/repair/WorkReport";
 import { Button, Spinner } from "../../components/ui";
 import { type ViewProps, paths } from "../../paths";
 import { type Issue, type Slot, isAcknowledged } from "../../contract/issues";
@@ -158,6 +159,8 @@ export function OpenIssueView(_: ViewProps) {
             {/* Below the fold on a phone: a frame later when the page opened here. */}
             <Later>
               {/* What the customer and the company said of it (comments, a hold's reason), as on their screen. */}
+              {/* A reopened job: what was done at the visit before. */}
+              <WorkReport issue={issue} />
               {issue.stage !== undefined && <IssueTimeline issue={issue} version={moves} />}
               <ReporterCard issue={issue} title={t("contact.title")} />
               <LocationSection issue={issue} fallback={[0, 0]} />

@@ -447,6 +447,11 @@ export function WorkReportForm({ issue, onCancel, onDone }: WorkReportFormProps)
         <p className={cx(muted, css`margin: 0;`)}>
           <bdi dir="auto">{issue.title}</bdi>
         </p>
+        {issue.work_report && (
+          <p className={cx(muted, css`margin: 0;`)} data-testid="work-from-earlier">
+            {t("work.fromEarlier")}
+          </p>
+        )}
 
         <Field id="work-notes" label={t("work.notes.label")} hint={t("work.notes.hint")} error={err("notes")}>
           <textarea

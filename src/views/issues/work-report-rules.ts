@@ -5,7 +5,7 @@
 import * as z from "zod/mini";
 import type { Issue } from "../../contract/issues";
 import { westernNumber } from "../../contract/digits";
-import { amountProblem, type Money, moneyOf, parseMinor } from "../../contract/money";
+import { amountProblem, formatMinor, type Money, moneyOf, parseMinor } from "../../contract/money";
 import { AMOUNT_MAX, type CompleteBody, MINUTES_MAX, PART_QTY_MAX, REPAIR_MESSAGES, completeBody } from "../../contract/repairs";
 
 export interface PartRow {
@@ -40,14 +40,26 @@ export function minutesSince(startedAt: string | null | undefined, now = Date.no
   return Math.min(MINUTES_MAX, Math.max(1, Math.round((now - at) / 60000)));
 }
 
-export const emptyWork = (issue: Pick<Issue, "started_at">, now = Date.now()): WorkForm => ({
-  notes: "",
-  minutes: String(minutesSince(issue.started_at, now) ?? ""),
-  parts: [],
-  costs: [],
-  follow_up: false,
-  occupant_damage: false,
-});
+/**
+ * The form as it opens. A reopened repair completed again starts from the report of the visit before (its notes, parts
+ * and costs, its time added to this visit's): the new report replaces it, and the first visit's parts and time were
+ * lost from the receipt (walked).
+ */
+export function emptyWork(issue: Pick<Issue, "started_at" | "work_report">, now = Date.now()): WorkForm {
+  const since = minutesSince(issue.started_at, now);
+  const earlier = issue.work_report;
+  if (!earlier) return { notes: "", minutes: String(since ?? ""), parts: [], costs: [], follow_up: false, occupant_damage: false };
+  const decimals = earlier.decimals ?? moneyOf(null).decimals;
+  const amount = (minor: number | undefined) => (minor == null ? "" : formatMinor(minor, decimals));
+  return {
+    notes: earlier.notes,
+    minutes: String(Math.min(MINUTES_MAX, earlier.minutes + (since ?? 0))),
+    parts: earlier.parts.map((p) => ({ id: rowId(), name: p.name, qty: String(p.qty), price: amount(p.unit_price) })),
+    costs: earlier.extra_costs.map((c) => ({ id: rowId(), label: c.label, amount: amount(c.amount) })),
+    follow_up: false,
+    occupant_damage: earlier.occupant_damage,
+  };
+}
 
 /** The currency of the issue's property (OMR when its country is unknown). */
 export const moneyOfIssue = (issue: Pick<Issue, "addrs">): Money => moneyOf(issue.addrs?.country);
