@@ -456,6 +456,15 @@ describe("the form's place in history", () => {
     act(() => history.back());
     await waitFor(() => expect(location.hash).toBe("#/jobs"));
   });
+
+  // Walked: a reload on the form (its entry, &report=1) showed the job; the draft came back only after Complete again.
+  it("a reload on the form's entry opens the form again", async () => {
+    fakeRepairApi({ "GET issue/issue": () => json(200, { status: 1, data: inProgress() }) });
+    navigate("/property/open-issues?issue_id=7&report=1");
+    render(<OpenIssueView title="titles.issueDetails" />);
+    expect(await screen.findByTestId("work-report-form")).toBeTruthy();
+    expect(location.hash).toBe("#/property/open-issues?issue_id=7&report=1");
+  });
 });
 
 describe("amounts that do not read", () => {

@@ -64,6 +64,12 @@ function ToClosedJob({ issue }: { issue: Issue }) {
   return <Spinner />;
 }
 
+/** Opens the work report form of `issue` once mounted (a reload on the form's entry). */
+function ReopenForm({ issue, open }: { issue: Issue; open: (issue: Issue) => void }) {
+  useEffect(() => open(issue), [issue, open]);
+  return <Spinner />;
+}
+
 const actionBar = css`
   position: sticky; bottom: 0; padding: 12px 0 calc(12px + env(safe-area-inset-bottom));
   background: linear-gradient(to top, var(--bg) 70%, transparent);
@@ -134,6 +140,8 @@ export function OpenIssueView(_: ViewProps) {
         // A job that is over (a notification from when it was assigned, a reload after the customer cancelled) is the
         // closed job's screen, with its work report and timeline: this one showed "Completed" and nothing of the work.
         if (issue.issue_status === 1) return <ToClosedJob issue={issue} />;
+        // The form's own entry (&report=1) opened by a reload: the form again, its draft with it (it showed the job).
+        if (reportOpen && !reporting && issue.actions?.includes("complete")) return <ReopenForm issue={issue} open={setReporting} />;
         return (
           <>
             <PropertyCard issue={issue} unitLink={issue.actions?.includes("unit") === true} />
