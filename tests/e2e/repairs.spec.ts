@@ -66,9 +66,9 @@ test.describe("report and follow a repair", () => {
     await expect(techPage.getByTestId("gallery").getByRole("listitem")).toHaveCount(2);
     await techPage.getByRole("button", { name: "Acknowledge Tenant Availability", exact: true }).click();
     await techPage.getByRole("button", { name: "None of these suit: propose other times" }).click();
-    await techPage.getByLabel("Date").fill(inDays(3));
-    await techPage.getByLabel("From").fill("10:00");
-    await techPage.getByLabel("To").fill("12:00");
+    await techPage.getByLabel("Date", { exact: true }).fill(inDays(3));
+    await techPage.getByLabel("From", { exact: true }).fill("10:00");
+    await techPage.getByLabel("To", { exact: true }).fill("12:00");
     await shot(techPage, info, "tech-propose");
     await techPage.getByRole("button", { name: "Propose these times" }).click();
     await expect(techPage.getByTestId("agreed-visit")).toBeVisible();
