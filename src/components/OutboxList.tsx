@@ -131,7 +131,7 @@ export function OutboxNote({ issueId }: { issueId: number }) {
 }
 
 /** At the top of a list screen (/repair: new reports): the entries of these kinds, each saying "Waiting to send". */
-export function OutboxWaiting({ kinds = ["report"] }: { kinds?: readonly OutboxKind[] }) {
+export function OutboxWaiting({ kinds = ["report", "photos"] }: { kinds?: readonly OutboxKind[] }) {
   useSignals();
   const show = (i: OutboxItem) => kinds.includes(i.kind);
   if (!outboxItems.value.some(show)) return null;

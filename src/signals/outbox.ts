@@ -6,7 +6,19 @@ import { computed, signal } from "@preact/signals-react";
 export type OutboxState = "waiting" | "sending" | "refused" | "sent";
 
 /** What an entry is, for the screens: the move (or report) it sends. */
-export type OutboxKind = "accept" | "start" | "hold" | "resume" | "acknowledge" | "complete" | "report" | "comment" | "pick_slot" | "request_slots" | "confirm";
+export type OutboxKind =
+  | "accept"
+  | "start"
+  | "hold"
+  | "resume"
+  | "acknowledge"
+  | "complete"
+  | "report"
+  | "photos"
+  | "comment"
+  | "pick_slot"
+  | "request_slots"
+  | "confirm";
 
 /** One entry as the screens see it (without its files). */
 export interface OutboxItem {

@@ -93,6 +93,41 @@ describe("reporting when the server does not answer", () => {
   });
 });
 
+// Walked: the report went, the connection was cut during its photo, and the photo was never sent: "Not sent" on a
+// screen the tenant left, and nothing after a reload.
+describe("the network cut while the report's photos go", () => {
+  it("keeps the photo on the phone under its key and sends it by itself once online", async () => {
+    let down = false;
+    const created = { issue_id: 77, title: "Kitchen sink leaking", issue_status: 0, created_at: "2026-11-24T06:00:00.000Z", property_id: 5, stage: "reported" };
+    const calls = fakeServer(
+      routes({
+        "POST issue/issue": () => json(201, { message: "Problem reported.", status: 1, data: created }),
+        "POST issue/media": () => (down ? noNetwork() : json(201, { message: "Added.", data: { media_id: 1, kind: "image", file_name: "a.jpg" } })),
+      }),
+    );
+    await fillReport();
+    down = true;
+    press("Send report");
+    expect(await screen.findByRole("heading", { name: "Reported" })).toBeTruthy();
+    const item = await screen.findByTestId("upload-item");
+    await waitFor(() => expect(within(item).getByText("Saved on this phone")).toBeTruthy());
+    expect(screen.getByTestId("upload-progress").textContent).toBe(
+      "0 of 1 photos sent. No network: 1 kept on this phone, sent by themselves when you are back online.",
+    );
+    expect(within(item).queryByRole("button", { name: /Try sending/ })).toBeNull();
+    expect(outboxItems.value.map((i) => [i.kind, i.label, i.issueId, i.files])).toEqual([["photos", "Kitchen sink leaking", 77, 1]]);
+    expect(within(screen.getByTestId("outbox-waiting")).getByText("Photos of the report: Kitchen sink leaking")).toBeTruthy();
+
+    down = false;
+    goOnline();
+    await waitFor(() => expect(outboxItems.value.map((i) => i.state)).toEqual(["sent"]));
+    const media = posts(calls).filter((c) => c.path === "issue/media");
+    expect(media.map((c) => c.params.get("issue_id"))).toEqual(["77", "77"]);
+    // The same key as the attempt cut short: a photo the server did store is stored once.
+    expect(media[1].headers.get("idempotency-key")).toBe(media[0].headers.get("idempotency-key"));
+  });
+});
+
 describe("reporting without network", () => {
   it("keeps the report and its photo in the outbox, says so, lists it waiting, and sends both once online", async () => {
     let down = true;

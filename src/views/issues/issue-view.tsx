@@ -13,6 +13,7 @@ import { RepairStatus, type RunMove } from "../../components/repair/RepairStatus
 import { IssueTimeline } from "../../components/repair/IssueTimeline";
 import { useIssueSent } from "../../components/issues/use-issue-sent";
 import { useNewsArrived } from "../../lib/use-news";
+import { useOutboxSent } from "../../components/OutboxList";
 import { WorkReport } from "../../components/repair/WorkReport";
 import type { Issue } from "../../contract/issues";
 import type { Stage } from "../../contract/repairs";
@@ -139,6 +140,8 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
     apply(next);
     refresh();
   });
+  // Photos of the report that waited on the phone (the network failed as they went) have arrived: show them.
+  useOutboxSent(() => fetchIssue(loaded.issue_id).then(apply, () => undefined), { kinds: ["photos"], issueId: loaded.issue_id });
   // A notification came while the repair was on screen (completed, a visit set, a comment): read it again, with its
   // timeline (walked: the tenant's screen still said On hold after the job was completed).
   useNewsArrived(() => {

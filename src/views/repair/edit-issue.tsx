@@ -114,7 +114,7 @@ function EditForm({ issue, title }: { issue: Issue; title: string }) {
     // Forgotten now, not when `saved` renders: the form goes in the same commit (back to the issue) and would write it back.
     draft.forget();
     setSaved(message);
-    if (files.length) uploads.send(issue.issue_id, files);
+    if (files.length) uploads.send(issue.issue_id, files, issue.title);
     else {
       showToast(message, "success", { id: "report" });
       returnTo(toIssue);

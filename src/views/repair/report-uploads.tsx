@@ -7,6 +7,8 @@ import { Button } from "../../components/ui";
 import type { ReportBody } from "../../contract/repairs";
 import { MediaError, compressPhoto } from "../../lib/image-compress";
 import { type OutboxItem, type OutboxStep, fileOf, getOutbox } from "../../lib/outbox";
+import { isNetworkFailure } from "../../lib/use-resource";
+import { online } from "../../signals/connectivity";
 import { type QueueItem, useUploadQueue } from "../../lib/upload-queue";
 import { setPendingUploads } from "../../signals/pending-uploads";
 import { t } from "../../signals/language";
@@ -21,11 +23,38 @@ export async function uploadError(e: unknown): Promise<string> {
   return (await failureOf(e)).detail ?? t("report.upload.fileFailed");
 }
 
+/** What a file's send resolves with when the network failed and the file went to the outbox instead. */
+const KEPT = { kept: true } as const;
+/** Whether a sent item of the queue went to the outbox (kept on the phone) rather than to the server. */
+export const keptOnPhone = (i: Pick<QueueItem<PickedMedia>, "state" | "result">) => i.state === "sent" && i.result === KEPT;
+
+/**
+ * Sends one file of a report now; when the network fails (before or during it), the file goes to the outbox under
+ * the same key, sent by itself when the network is back, even after a reload (D23). Walked: a connection cut during
+ * the second photo left it "Not sent" on a screen the tenant left, and it was never sent.
+ */
+async function uploadOrKeep(issueId: number, f: PickedMedia, key: string, label: string) {
+  if (online.peek()) {
+    try {
+      return await uploadIssueMedia(issueId, f.file, { key });
+    } catch (e) {
+      if (!isNetworkFailure(e)) throw e;
+    }
+  }
+  const blob = f.kind === "photo" ? await compressPhoto(f.file) : f.file;
+  const file = await fileOf(blob, f.kind === "photo" ? "photo.jpg" : "video.mp4");
+  await getOutbox().add(
+    { kind: "photos", label, issueId, steps: [{ method: "post", path: "issue/media", query: { issue_id: issueId }, file, key }] },
+    { later: true },
+  );
+  return KEPT;
+}
+
 /** The upload queue of a screen, sending each picked file to `issueId` with its own kept key. */
 export function useIssueUploads() {
   const q = useUploadQueue<PickedMedia>({ idOf: (f) => f.id, errorOf: uploadError });
-  const send = (issueId: number, files: PickedMedia[]) => {
-    const ids = q.queue.add(files, (f, key) => uploadIssueMedia(issueId, f.file, { key }));
+  const send = (issueId: number, files: PickedMedia[], label: string) => {
+    const ids = q.queue.add(files, (f, key) => uploadOrKeep(issueId, f, key, label));
     // Told to the repair cards and the issue screen while any of them is waiting or on its way, even after leaving.
     const track = () => {
       const mine = q.queue.items.filter((i) => ids.includes(i.id));
@@ -84,16 +113,24 @@ export function UploadProgress({
 }) {
   useSignals();
   if (!items.length) return null;
-  const sent = items.filter((i) => i.state === "sent").length;
+  const kept = items.filter(keptOnPhone).length;
+  const sent = items.filter((i) => i.state === "sent").length - kept;
   const busy = items.some((i) => i.state === "waiting" || i.state === "sending");
   const onlyPhotos = items.every((i) => i.file.kind === "photo");
   const progress = t(onlyPhotos ? "report.upload.progressPhotos" : "report.upload.progressFiles", { done: sent, total: items.length });
+  const after = busy
+    ? ` ${t("report.upload.keepsGoing")}`
+    : kept
+      ? ` ${t("report.upload.keptNote", { n: kept })}`
+      : sent === items.length
+        ? ` ${t("report.upload.allSent")}`
+        : "";
   return (
     <section className={sectionCss} aria-labelledby="report-uploads-title">
       <h2 id="report-uploads-title">{t("report.upload.title")}</h2>
       <p role="status" data-testid="upload-progress">
         {progress}
-        {busy ? ` ${t("report.upload.keepsGoing")}` : sent === items.length ? ` ${t("report.upload.allSent")}` : ""}
+        {after}
       </p>
       <ul className={list}>
         {items.map((i) => (
@@ -101,7 +138,7 @@ export function UploadProgress({
             <span className="name">
               <bdi>{i.file.file.name || t("report.media.file")}</bdi>
             </span>
-            <span className="state">{t(`report.upload.${i.state}`)}</span>
+            <span className="state">{t(keptOnPhone(i) ? "report.upload.kept" : `report.upload.${i.state}`)}</span>
             {i.state === "failed" && (
               <>
                 <Button variant="secondary" onClick={() => onRetry(i.id)} aria-label={t("report.upload.retryNamed", { name: i.file.file.name })}>

@@ -159,7 +159,7 @@ export function ReportIssueView({ title }: ViewProps) {
     const issue = answer.issue;
     setReported({ issue_id: issue?.issue_id ?? null, title: issue?.title ?? body.title });
     showToast({ key: "report.add.done", message: answer.message }, "success", { id: "report" });
-    if (issue && files.length) uploads.send(issue.issue_id, files);
+    if (issue && files.length) uploads.send(issue.issue_id, files, issue.title ?? body.title);
   }
 
   if (reported)
