@@ -26,12 +26,14 @@ const overSheetCss = css`
   top: calc(env(safe-area-inset-top, 0px) + 8px); inset-inline-start: 50%; transform: translateX(-50%);
   [dir="rtl"] & { transform: translateX(50%); }
 `;
+// The toast lets taps through to what lies under it, but for its close button: for its 5 seconds it sat over the
+// job's Accept button and the tap went to the toast's text (walked on a slow phone).
 const toastCss = css`
-  pointer-events: auto; display: flex; align-items: center; gap: 4px; padding-block: 4px; padding-inline: 14px 4px;
+  pointer-events: none; display: flex; align-items: center; gap: 4px; padding-block: 4px; padding-inline: 14px 4px;
   min-height: 52px; border-radius: 10px; color: #fff; box-shadow: 0 6px 18px rgba(0, 0, 0, 0.18); font-size: 15px;
   & > span { flex: 1; padding-block: 8px; }
   & > button {
-    flex: none; width: 44px; height: 44px; display: inline-flex; align-items: center; justify-content: center;
+    pointer-events: auto; flex: none; width: 44px; height: 44px; display: inline-flex; align-items: center; justify-content: center;
     background: none; border: 0; border-radius: 8px; color: inherit; cursor: pointer; font-size: 22px; line-height: 1;
   }
 `;

@@ -31,13 +31,15 @@ describe("toasts cover nothing that must be pressed", () => {
     expect(px(style.height)).toBeGreaterThanOrEqual(44);
   });
 
-  it("lets taps through the toast stack: only the toast itself takes pointer events", () => {
+  // Walked: for its 5 seconds 'Login successful!' sat over the job's Accept button, and the tap went to its text.
+  it("lets taps through the toast stack and the toast's text: only its close button takes them", () => {
     render(<Toasts />);
     act(() => void showToast("Saved", "success"));
     const toast = screen.getByRole("status");
     const stack = toast.parentElement!;
     expect(getComputedStyle(stack).pointerEvents).toBe("none");
-    expect(getComputedStyle(toast).pointerEvents).toBe("auto");
+    expect(getComputedStyle(toast).pointerEvents).toBe("none");
+    expect(getComputedStyle(within(toast).getByRole("button", { name: "Close" })).pointerEvents).toBe("auto");
   });
 
   it("puts auth toasts below the sign-in screens' top row (back arrow, language switch), not at the very top", () => {
