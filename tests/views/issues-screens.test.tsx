@@ -8,6 +8,7 @@ import { lang } from "../../src/signals/language";
 import { signIn, signOut } from "../../src/signals/session";
 import { toasts } from "../../src/signals/toasts";
 import { newsArrived } from "../../src/signals/unread";
+import { setOutboxItems } from "../../src/signals/outbox";
 import { IssueReadOnlyView } from "../../src/views/issues/issue-view";
 import { JobsView } from "../../src/views/issues/jobs";
 import { OpenIssueView } from "../../src/views/issues/open-issue";
@@ -296,6 +297,38 @@ describe("JobsView", () => {
     expect(screen.getByRole("button", { name: /Kitchen sink leaking/ })).toBeTruthy();
     expect(await screen.findByRole("button", { name: /Bathroom fan/ })).toBeTruthy();
     expect(calls.filter((c) => c.path === "issue/jobs").map((c) => c.params.get("page_num"))).toEqual(["1", "1"]);
+  });
+  // Walked: a visit acknowledged or a job started offline still showed its old stage in the list, with no sign of it.
+  it("shows a row as it will be once its move waiting in the outbox is sent, marked 'Waiting to send'", async () => {
+    fakeApi(() => json(200, { status: 1, total: 2, data: [issue({ stage: "scheduled" }), issue({ issue_id: 8, title: "Door lock", stage: "scheduled" })] }));
+    act(() =>
+      setOutboxItems([
+        {
+          id: "o1",
+          kind: "start",
+          issueId: 7,
+          label: "Kitchen sink leaking",
+          userId: null,
+          state: "waiting",
+          createdAt: Date.now(),
+          total: 1,
+          done: 0,
+          files: 0,
+        },
+      ]),
+    );
+    try {
+      navigate("/jobs");
+      render(<JobsView title="titles.jobs" />);
+      const row = await screen.findByRole("button", { name: /Kitchen sink leaking/ });
+      expect(within(row).getByTestId("stage-badge").textContent).toBe("In progress");
+      expect(within(row).getByTestId("job-waiting").textContent).toBe("Waiting to send");
+      const other = screen.getByRole("button", { name: /Door lock/ });
+      expect(within(other).getByTestId("stage-badge").textContent).toBe("Scheduled");
+      expect(within(other).queryByTestId("job-waiting")).toBeNull();
+    } finally {
+      act(() => setOutboxItems([]));
+    }
   });
   it("names the unit and marks an emergency on the job's row", async () => {
     fakeApi(() => json(200, { status: 1, total: 1, data: [issue({ unit_name: "101", emergency: true, stage: "accepted" })] }));

@@ -16,6 +16,8 @@ import { navigate, useHashSearch } from "../../lib/hash-location";
 import { usePagedList, useResource } from "../../lib/use-resource";
 import { useOutboxSent } from "../../components/OutboxList";
 import { useNewsArrived } from "../../lib/use-news";
+import { outboxItems } from "../../signals/outbox";
+import { withQueuedMoves } from "./queued-moves";
 import { type ViewProps, paths } from "../../paths";
 import { SKILLS, skillName } from "../../data/skills";
 import { lang, t } from "../../signals/language";
@@ -32,6 +34,7 @@ const TABS: JobsStatus[] = ["open", "closed"];
 const JobsMap = lazyHeld(() => import("../../components/map/MapPanels").then((m) => m.JobsMap));
 
 const list = css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 10px;`;
+const waitingCss = css`font-size: 12px; font-weight: 700; padding: 2px 8px; border-radius: 999px; background: #fef3c7; color: #78350f;`;
 const item = css`
   display: flex; flex-direction: column; width: 100%; gap: 8px; align-items: flex-start; text-align: start;
   background: var(--card); border: 1px solid var(--line); border-radius: var(--radius); padding: 14px; cursor: pointer;
@@ -173,7 +176,10 @@ function JobsList({ tab }: { tab: JobsStatus }) {
         )}
         {items.length > 0 && (
           <ul className={list} data-testid="jobs-list">
-            {items.map((issue) => {
+            {items.map((read) => {
+              // A move made offline shows as it will be once sent (as on the job's screen), marked as waiting to send.
+              const waits = outboxItems.value.some((i) => i.issueId === read.issue_id && (i.state === "waiting" || i.state === "sending"));
+              const issue = waits ? withQueuedMoves(read, outboxItems.value) : read;
               const unit = unitText(issue);
               return (
                 <li key={issue.issue_id}>
@@ -199,6 +205,11 @@ function JobsList({ tab }: { tab: JobsStatus }) {
                     <span className="badges">
                       <StageBadge stage={issue.stage} status={issue.issue_status} held={issue.held_at} />
                       {issue.emergency && <EmergencyMark />}
+                      {waits && (
+                        <span className={waitingCss} data-testid="job-waiting">
+                          {t("outbox.title")}
+                        </span>
+                      )}
                     </span>
                   </button>
                 </li>
