@@ -30,6 +30,23 @@ export function defaultMinutes(startedAt: Date | string | null, now: number): nu
   return Math.min(MINUTES_MAX, Math.max(1, minutes));
 }
 
+/** How far back a move sent late may be dated: a day (a technician's shift without signal). */
+const DONE_AT_MAX_AGE = 24 * 3600_000;
+
+/**
+ * When the move was made: the time the outbox says the button was pressed (X-Done-At), for a move made offline and sent
+ * when the network came back (walked: a start and a completion made two hours apart in a basement were both dated
+ * the minute the phone found signal). Never later than now, never before the issue's last event nor more than a day
+ * back; the server's own time without it.
+ */
+async function doneAt(q: Queryable, header: string | undefined, issueId: number, now: number): Promise<number> {
+  const at = header ? Date.parse(header) : Number.NaN;
+  if (!Number.isFinite(at) || at >= now) return now;
+  const { rows } = await q.query<{ last: Date | null }>("select max(created_at) as last from issue_events where issue_id = $1", [issueId]);
+  const last = rows[0]?.last ? new Date(rows[0].last).getTime() : 0;
+  return Math.max(at, last, now - DONE_AT_MAX_AGE);
+}
+
 type Handler<T> = (q: Queryable, issue: IssueRow, input: T, u: AuthUser, now: number) => Promise<void>;
 
 /**
@@ -43,7 +60,8 @@ async function run<T>(c: Context<AuthedEnv>, input: T, handler: Handler<T>, mess
   // Swept on its own first: a refused move rolls its transaction back, the automatic close stays.
   await autoClose(c.var.db, now);
   await c.var.db.tx(async (q) => {
-    await handler(q, await lockIssue(q, u, issue_id), input, u, now);
+    const issue = await lockIssue(q, u, issue_id);
+    await handler(q, issue, input, u, await doneAt(q, c.req.header("x-done-at"), issue_id, now));
   });
   // applyMove wrote the notifications in the transaction; now committed, the worker can send them.
   kickDelivery();

@@ -189,6 +189,9 @@ export interface Outbox {
 }
 
 /** 2 s, 4 s, 8 s … at most 5 minutes. */
+/** The time the user pressed the button of an entry, sent with each of its requests (server/issues/moves.ts). */
+export const DONE_AT_HEADER = "X-Done-At";
+
 export const BACKOFF = (attempt: number) => Math.min(300_000, 2000 * 2 ** (attempt - 1));
 export const SENT_MS = 4000;
 
@@ -303,7 +306,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
         await persist(e);
         continue;
       }
-      const headers: Record<string, string> = { [IDEMPOTENCY_HEADER]: step.key };
+      // When the button was pressed: a move made offline keeps its time when it is sent later (the server bounds it).
+      const headers: Record<string, string> = { [IDEMPOTENCY_HEADER]: step.key, [DONE_AT_HEADER]: new Date(e.createdAt).toISOString() };
       let body: Blob | undefined;
       if (step.file) {
         body = new Blob([step.file.data], { type: step.file.type });

@@ -334,6 +334,31 @@ describe("the job in detail", () => {
     expect((await report()).signature).not.toBeNull();
   });
 
+  // Walked: a start and a completion made offline two hours apart were both dated when the phone found signal.
+  it("dates a move sent late by X-Done-At (the press), never later than now nor before the issue's last event", async () => {
+    const w = await repairWorld(db);
+    const { call } = client();
+    const events = async (id: number) =>
+      (await db.query<{ kind: string; at: Date }>("select kind, created_at as at from issue_events where issue_id = $1 order by event_id", [id])).rows;
+    const id = await issueAt(w, "scheduled");
+    const last = (await events(id)).at(-1)!.at.getTime();
+    const pressed = Math.max(last + MINUTE, NOW - 2 * HOUR);
+    expect((await call("start", id, w.t.tech, undefined, { "x-done-at": new Date(pressed).toISOString() })).status).toBe(200);
+    expect(((await row(id)).started_at as Date).getTime()).toBe(pressed);
+    expect((await events(id)).at(-1)).toMatchObject({ kind: "start", at: new Date(pressed) });
+    // Before the start (its last event): bounded by it.
+    await db.query("insert into issue_media (issue_id, kind, file_name, path, phase) values ($1, 'image', 'after.jpg', 'demo/after.jpg', 'after')", [id]);
+    expect((await call("complete", id, w.t.tech, REPORT, { "x-done-at": new Date(pressed - HOUR).toISOString() })).status).toBe(200);
+    expect(((await row(id)).completed_at as Date).getTime()).toBe(pressed);
+    // A time ahead of the server's, or none: now.
+    const other = await issueAt(w, "scheduled");
+    await call("start", other, w.t.tech, undefined, { "x-done-at": new Date(NOW + HOUR).toISOString() });
+    expect(((await row(other)).started_at as Date).getTime()).toBe(NOW);
+    const third = await issueAt(w, "scheduled");
+    await call("start", third, w.t.tech, undefined, { "x-done-at": "yesterday" });
+    expect(((await row(third)).started_at as Date).getTime()).toBe(NOW);
+  });
+
   it("a repeat with the same Idempotency-Key gets the first answer", async () => {
     const w = await repairWorld(db);
     const { call } = client();

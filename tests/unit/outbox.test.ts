@@ -96,6 +96,21 @@ describe("sending", () => {
     await vi.waitFor(() => expect(o.items()).toEqual([]), SOON);
   });
 
+  // Walked: moves made offline were dated when the phone found signal; the server dates them by the press (moves.ts).
+  it("sends with each request the time its button was pressed, the same on every retry", async () => {
+    let down = 1;
+    const server = fakeServer(() => (down-- > 0 ? offline() : ok()));
+    const o = outbox(server.send, memoryStore(), { delay: () => 5 });
+    const before = Date.now();
+    await o.add(accept(4));
+    await vi.waitFor(() => expect(states(o)).toEqual(["sent"]), SOON);
+    const stamps = server.requests.map((r) => r.headers["X-Done-At"]);
+    expect(stamps).toHaveLength(2);
+    expect(new Set(stamps).size).toBe(1);
+    expect(Date.parse(stamps[0])).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(stamps[0])).toBeLessThanOrEqual(Date.now());
+  });
+
   it("retries a step that got no answer with the same key, pausing longer each time, until it arrives once", async () => {
     let down = 3;
     const server = fakeServer(() => (down-- > 0 ? offline() : ok()));
