@@ -170,6 +170,11 @@ for (const lang of ["en", "ar"] as const) {
       // No tiles here: the map says so instead of showing a grey box.
       await page.getByTestId("issue-map").scrollIntoViewIfNeeded();
       await expect(page.getByTestId("map-error")).toHaveText(L.issues.mapError);
+      // Walked offline: a sheet over the whole map hid the pin; the sentence is under the map, the pin in sight.
+      const map = (await page.getByTestId("issue-map").boundingBox())!;
+      const said = (await page.getByTestId("map-error").boundingBox())!;
+      expect(said.y).toBeGreaterThanOrEqual(map.y + map.height);
+      await expect(page.getByTestId("issue-map").locator(".map-pin")).toBeVisible();
       await expectAccessible(page, `closed issue ${lang}`);
       await shot(page, info, `closed-issue-${lang}`);
 

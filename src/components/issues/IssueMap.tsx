@@ -35,10 +35,11 @@ export const mapFrame = (height: number) => css`
   & .leaflet-control-attribution a { text-decoration: underline; }
 `;
 const wrap = mapFrame(220);
-/** What covers a map whose tiles failed: a readable sentence instead of a grey box. */
+/** The jobs map's sentence when its tiles failed: a band at its top beside the zoom buttons, the markers in sight. */
 export const mapMessage = css`
-  position: absolute; inset: 0; z-index: 1000; display: flex; align-items: center; justify-content: center;
-  padding: 16px; text-align: center; background: rgba(255, 255, 255, 0.94); color: var(--ink); font-weight: 600;
+  position: absolute; inset-inline: 64px 8px; top: 8px; z-index: 1000; padding: 10px 12px; border-radius: 10px;
+  background: rgba(255, 255, 255, 0.96); color: var(--ink); font-weight: 600; font-size: 14px; text-align: center;
+  box-shadow: 0 1px 4px rgba(0, 0, 0, 0.25);
 `;
 
 // A drawn pin (L.divIcon), so no marker PNG has to be fetched from anywhere the CSP does not allow.
@@ -117,14 +118,27 @@ export function IssueMap({ lat, lng, label }: { lat: number; lng: number; label?
   }, [lat, lng, near]);
 
   return (
-    <div className={wrap} data-testid="issue-map">
-      <section ref={el} aria-label={label ?? t("issues.mapLabel")} />
-      {state === "failed" && (
-        <div className={mapMessage} role="alert" data-testid="map-error">
-          {t("issues.mapError")}
-        </div>
-      )}
-      {state === "loading" && <span className="sr-only">{t("issues.mapLoading")}</span>}
-    </div>
+    <>
+      <div className={wrap} data-testid="issue-map">
+        <section ref={el} aria-label={label ?? t("issues.mapLabel")} />
+        {state === "loading" && <span className="sr-only">{t("issues.mapLoading")}</span>}
+      </div>
+      {state === "failed" && <MapFailed />}
+    </>
+  );
+}
+
+const failedCss = css`margin: 8px 0 0; font-size: 14px; font-weight: 600; color: var(--muted);`;
+
+/**
+ * Under a small map whose tiles failed: the sentence, and the pin stays in sight on the blank background above it (a
+ * sheet over the whole map hid the pin, walked offline).
+ */
+export function MapFailed() {
+  useSignals();
+  return (
+    <p className={failedCss} role="alert" data-testid="map-error">
+      {t("issues.mapError")}
+    </p>
   );
 }

@@ -5,7 +5,7 @@ import type * as Leaflet from "leaflet";
 import { online } from "../../signals/connectivity";
 import { t } from "../../signals/language";
 import { cx } from "../../styles/theme";
-import { ATTRIBUTION, TILE_URL, mapControls, mapFrame } from "../issues/IssueMap";
+import { ATTRIBUTION, TILE_URL, mapControls, mapFrame, mapMessage } from "../issues/IssueMap";
 import { clusterHtml } from "./markers";
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import clusterCss from "leaflet.markercluster/dist/MarkerCluster.css?url";
@@ -53,12 +53,6 @@ const frame = css`
   & .map-tech { width: 32px; height: 32px; border-radius: 8px; background: #7c2d12; }
   & .map-tech.off { background: #6b7280; }
   & .leaflet-marker-icon:focus-visible { outline: 3px solid #111827; outline-offset: 2px; border-radius: 50%; }
-`;
-const banner = css`
-  /* Beside the zoom buttons, which sit on the reading side's start in both languages. */
-  position: absolute; inset-inline: 64px 8px; top: 8px; z-index: 1000; padding: 10px 12px; border-radius: 10px;
-  background: rgba(255, 255, 255, 0.96); color: var(--ink); font-weight: 600; font-size: 14px; text-align: center;
-  box-shadow: 0 1px 4px rgba(0, 0, 0, 0.25);
 `;
 
 type L = typeof Leaflet;
@@ -188,12 +182,12 @@ export function IssuesMap({ pins, cluster = false, viewKey, label, selected, onS
       <section ref={el} aria-label={label} />
       {/* Offline, the tiles fail too: the sentence says why (the markers still show), not that the map failed. */}
       {!isOnline ? (
-        <output className={banner} data-testid="map-offline">
+        <output className={mapMessage} data-testid="map-offline">
           {t("map.offline")}
         </output>
       ) : (
         failed && (
-          <p className={banner} role="alert" data-testid="map-error">
+          <p className={mapMessage} role="alert" data-testid="map-error">
             {t("issues.mapError")}
           </p>
         )

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { t } from "../../signals/language";
-import { ATTRIBUTION, PIN, TILE_URL, mapControls, mapFrame, mapMessage } from "../issues/IssueMap";
+import { ATTRIBUTION, MapFailed, PIN, TILE_URL, mapControls, mapFrame } from "../issues/IssueMap";
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import { loadStylesheet } from "../../lib/stylesheet";
 
@@ -102,14 +102,12 @@ export function PinMap({ value, onChange, label }: { value: LatLng | null; onCha
   }
 
   return (
-    <div className={wrap} data-testid="pin-map">
-      <section ref={el} aria-label={label ?? t("propertyForms.location.map")} />
-      {state === "failed" && (
-        <div className={mapMessage} role="alert">
-          {t("issues.mapError")}
-        </div>
-      )}
-    </div>
+    <>
+      <div className={wrap} data-testid="pin-map">
+        <section ref={el} aria-label={label ?? t("propertyForms.location.map")} />
+      </div>
+      {state === "failed" && <MapFailed />}
+    </>
   );
 }
 
