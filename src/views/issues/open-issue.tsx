@@ -167,9 +167,9 @@ export function OpenIssueView(_: ViewProps) {
             <AvailabilityList slots={issue.available} />
             {/* Below the fold on a phone: a frame later when the page opened here. */}
             <Later>
-              {/* What the customer and the company said of it (comments, a hold's reason), as on their screen. */}
               {/* A reopened job: what was done at the visit before. */}
               <WorkReport issue={issue} />
+              {/* What the customer and the company said of it (comments, a hold's reason), as on their screen. */}
               {issue.stage !== undefined && <IssueTimeline issue={issue} version={moves} />}
               <ReporterCard issue={issue} title={t("contact.title")} />
               <LocationSection issue={issue} fallback={[0, 0]} />
