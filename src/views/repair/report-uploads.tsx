@@ -23,6 +23,12 @@ export async function uploadError(e: unknown): Promise<string> {
   return (await failureOf(e)).detail ?? t("report.upload.fileFailed");
 }
 
+/** A picked file as the outbox keeps it: a photo made smaller now, as its upload would. */
+async function keptFile(f: PickedMedia) {
+  const blob = f.kind === "photo" ? await compressPhoto(f.file) : f.file;
+  return fileOf(blob, f.kind === "photo" ? "photo.jpg" : "video.mp4");
+}
+
 /** What a file's send resolves with when the network failed and the file went to the outbox instead. */
 const KEPT = { kept: true } as const;
 /** Whether a sent item of the queue went to the outbox (kept on the phone) rather than to the server. */
@@ -41,8 +47,7 @@ async function uploadOrKeep(issueId: number, f: PickedMedia, key: string, label:
       if (!isNetworkFailure(e)) throw e;
     }
   }
-  const blob = f.kind === "photo" ? await compressPhoto(f.file) : f.file;
-  const file = await fileOf(blob, f.kind === "photo" ? "photo.jpg" : "video.mp4");
+  const file = await keptFile(f);
   await getOutbox().add(
     { kind: "photos", label, issueId, steps: [{ method: "post", path: "issue/media", query: { issue_id: issueId }, file, key }] },
     { later: true },
@@ -76,12 +81,11 @@ export function useIssueUploads() {
 export async function queueReport(body: ReportBody, key: string, files: readonly PickedMedia[]): Promise<OutboxItem> {
   const steps: OutboxStep[] = [{ method: "post", path: "issue/issue", json: body, key }];
   for (const f of files) {
-    const blob = f.kind === "photo" ? await compressPhoto(f.file) : f.file;
     steps.push({
       method: "post",
       path: "issue/media",
       from: { issue_id: { step: 0, field: "data.issue_id" } },
-      file: await fileOf(blob, f.kind === "photo" ? "photo.jpg" : "video.mp4"),
+      file: await keptFile(f),
       key: newKey(),
       // A server that answers the report without the issue (SPEC.md's) has nowhere to put them.
       optional: true,
