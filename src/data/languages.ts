@@ -19,6 +19,9 @@ export interface Language {
  */
 const EN_ALIASES: Record<string, string[]> = { bn: ["Bengali"], fa: ["Farsi"], or: ["Oriya"], pa: ["Panjabi"], tl: ["Tagalog"] };
 
+/** CLDR names Twi (tw) "Akan", as it names ak: two entries of the list read alike, in both languages (walked). */
+const OWN_NAMES: Record<string, { en: string; ar: string }> = { tw: { en: "Twi", ar: "التوي" } };
+
 /**
  * Loads the ISO 639-1 list once (lazily); a load that failed (offline) is tried again by the next call. A language's
  * names (and the aliases that depend on its English one) are looked up the first time they are read (withNames).
@@ -30,19 +33,18 @@ export const loadLanguages: () => Promise<Language[]> = loadOnce(() =>
     return ISO6391.getAllCodes().map((code) => {
       const pkgName = ISO6391.getName(code);
       let aliases: string[] | undefined;
-      const language: Language = withNames(
-        {
-          code,
-          native: ISO6391.getNativeName(code) || pkgName,
-          get aliases() {
-            aliases ??= [...new Set([pkgName, ...(EN_ALIASES[code] ?? [])])].filter((a) => a && a !== language.en);
-            return aliases;
-          },
-        },
-        "language",
+      const base = {
         code,
-        pkgName,
-      );
+        native: ISO6391.getNativeName(code) || pkgName,
+        get aliases() {
+          aliases ??= [...new Set([pkgName, ...(EN_ALIASES[code] ?? [])])].filter((a) => a && a !== language.en);
+          return aliases;
+        },
+      };
+      const own = OWN_NAMES[code];
+      const language: Language = own
+        ? (Object.defineProperties(base, { en: { value: own.en, enumerable: true }, ar: { value: own.ar, enumerable: true } }) as Language)
+        : withNames(base, "language", code, pkgName);
       return language;
     });
   }),

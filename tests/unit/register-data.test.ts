@@ -56,6 +56,16 @@ describe("languages (D12)", () => {
     expect(searchLanguages(list, "tagalog").map((l) => l.code)).toEqual(["tl"]);
     expect(searchLanguages(list, "العربية").map((l) => l.code)).toContain("ar");
   });
+  // Walked: CLDR names Twi "Akan" too, and the list showed two Akans in both languages.
+  it("gives every language a name of its own, in English and in Arabic", async () => {
+    const list = await loadLanguages();
+    for (const lang of ["en", "ar"]) {
+      const names = list.map((l) => languageName(l, lang));
+      expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+    }
+    const twi = list.find((l) => l.code === "tw");
+    expect(twi && [languageName(twi, "en"), languageName(twi, "ar")]).toEqual(["Twi", "التوي"]);
+  });
 });
 
 describe("language search ranking", () => {
