@@ -204,6 +204,16 @@ describe("print and share", () => {
     expect(link.getAttribute("target")).toBe("_blank");
     expect(screen.queryByRole("button", { name: "Share" })).toBeNull();
   });
+
+  // Walked: «الإجمالي 99.575 ر.ع..», the sign's own full stop and the sentence's.
+  it("ends the Arabic message with one full stop after the sign ر.ع.", async () => {
+    act(() => void (lang.value = "ar"));
+    show(ok());
+    const link = await screen.findByRole("link", { name: "مشاركة عبر واتساب" });
+    const first = (new URL(link.getAttribute("href") ?? "").searchParams.get("text") ?? "").split("\n")[0];
+    expect(first.endsWith("20.213 ر.ع.")).toBe(true);
+    expect(first).not.toMatch(/\.\.$/);
+  });
 });
 
 describe("when the server refuses", () => {

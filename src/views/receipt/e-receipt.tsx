@@ -110,7 +110,12 @@ export const quoted = (words: string) => (/^[^\p{L}]*[\u0600-\u06ff]/u.test(word
 
 function ShareAction({ receipt, issueId }: { receipt: Receipt; issueId: number }) {
   useSignals();
-  const text = t("receipt.shareText", { no: receipt.receipt_no, property: receipt.property.name, total: moneyText(receipt.total_text, receipt.currency) });
+  // A sign that ends in a full stop (ر.ع.) takes no second one (walked: «الإجمالي 99.575 ر.ع..»).
+  const text = t("receipt.shareText", {
+    no: receipt.receipt_no,
+    property: receipt.property.name,
+    total: moneyText(receipt.total_text, receipt.currency),
+  }).replace(/\.(\p{Cf}*)\.$/u, ".$1");
   const url = receiptLink(issueId);
   const fallback = whatsappUrl(null, `${text}\n${url}`);
   if (typeof navigator.share !== "function")
