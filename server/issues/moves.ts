@@ -193,7 +193,10 @@ export function moveRoutes() {
       await q.query("insert into work_report_costs (issue_id, position, label, amount) values ($1, $2, $3, $4)", [issue.issue_id, i, cost.label, cost.amount]);
     // The timeline keeps the notes, never the prices (tenants read it).
     await applyMove(q, issue, "complete", u, report.notes, { completed_at: new Date(now), held: null }, now);
-    // The receipt is issued now: its number in the order work is finished, the rate and the company as they are now.
+    // The receipt is issued now: its number in the order work is finished, the rate and the company as they are now. A
+    // reopened repair completed again bills both visits on a new receipt: the one issued at the first completion kept
+    // its number and date while its amounts changed (walked); its number is left unused.
+    await q.query("delete from receipts where issue_id = $1", [issue.issue_id]);
     await issueReceipt(q, issue, now);
   });
 

@@ -383,6 +383,24 @@ describe("GET /issue/receipt", () => {
   }
   const receipt = (id: number, token: string, headers: Record<string, string> = {}) => client().get(`/api/issue/receipt?issue_id=${id}`, token, headers);
 
+  // Walked: a reopened repair completed again kept "Receipt No. 3, issued 28 Nov" above a new total and a later completion.
+  it("a reopened repair completed again is billed on a new receipt, numbered and dated at its new completion", async () => {
+    const w = await repairWorld(db);
+    const id = await completed(w);
+    const first = (await (await receipt(id, w.t.owner)).json()).data;
+    expect(first).toMatchObject({ receipt_no: 1, issued_at: new Date(NOW).toISOString() });
+    const { call } = client();
+    expect((await call("reopen", id, w.t.tenant, { reason: "Still dripping" })).status).toBe(200);
+    clock.set(NOW + 24 * HOUR);
+    await db.query("update issues set stage = 'in_progress', started_at = $2 where issue_id = $1", [id, new Date(NOW + 23 * HOUR)]);
+    const parts = [...REPORT.parts, { name: "PTFE tape", qty: 1, unit_price: 800 }];
+    expect((await call("complete", id, w.t.tech, { ...REPORT, parts })).status).toBe(200);
+    const second = (await (await receipt(id, w.t.owner)).json()).data;
+    expect(second).toMatchObject({ receipt_no: 2, issued_at: new Date(NOW + 24 * HOUR).toISOString(), completed_at: new Date(NOW + 24 * HOUR).toISOString() });
+    expect(second.parts.map((p: { name: string }) => p.name)).toContain("PTFE tape");
+    expect((await db.query("select count(*)::int as n from receipts where issue_id = $1", [id])).rows[0].n).toBe(1);
+  });
+
   it("gives the owner and the managers the receipt: lines, labour at the company's rate, VAT and total in rials", async () => {
     const w = await repairWorld(db);
     await db.query("update companies set reg_no = 'CR-1234' where company_id = $1", [w.gulf.company_id]);
