@@ -62,6 +62,8 @@ export const manages = (a: PropertyAccess) => (a.relation === "owner" && a.compa
 export const mayDelete = (a: PropertyAccess) => (a.relation === "owner" && a.company_id === null) || (a.relation === "manager" && a.owner_id === null);
 /** Only the owner hands a property to a company (again, to change companies). */
 export const mayHandOver = (a: PropertyAccess) => a.relation === "owner";
+/** The owner of a property a company runs may run it again themselves. */
+export const mayTakeBack = (a: PropertyAccess) => a.relation === "owner" && a.company_id !== null;
 
 /** Throws 404 (not visible) before anything else; a visible property whose write `allowed` refuses answers 403. */
 export function assertMay(a: PropertyAccess | null, allowed: (a: PropertyAccess) => boolean): PropertyAccess {
@@ -79,6 +81,7 @@ export function actionsFor(a: PropertyAccess, { hasCurrent, openIssues }: { hasC
   if (manages(a)) actions.push("edit", "add_units", "add_tenant", "end_tenancy", "upload");
   if (mayDelete(a) && openIssues === 0) actions.push("delete");
   if (mayHandOver(a)) actions.push("hand_over");
+  if (mayTakeBack(a)) actions.push("take_back");
   if (a.relation === "owner" || a.relation === "manager" || (a.relation === "tenant" && hasCurrent)) actions.push("report");
   if (a.relation !== "technician") actions.push("prev_tenants");
   return actions;

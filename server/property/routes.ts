@@ -25,7 +25,7 @@ import { UPLOAD_RULES, displayName, receiveUpload, uploadLimit } from "../lib/up
 import { deliver } from "../mail/mailer";
 import { tenantInvitationMail } from "../mail/templates";
 import { companyOf } from "../company/access";
-import { actionsFor, assertMay, manages, mayBeTenant, mayDelete, mayHandOver, seesTenant } from "./access";
+import { actionsFor, assertMay, manages, mayBeTenant, mayDelete, mayHandOver, mayTakeBack, seesTenant } from "./access";
 import {
   type FileRow,
   type SummaryRow,
@@ -419,6 +419,21 @@ export function propertyRoutes() {
       }),
     );
     return c.json({ message: t(c, msg("handedOver", { company: found.name })), company: found });
+  });
+
+  // The owner runs the property again (walked: a hand-over could not be undone, and the owner could no longer edit their
+  // own property). Its open repairs keep their technicians; the company's managers no longer see it.
+  app.post("/property/take_back", requireAuth(0), async (c) => {
+    const u = c.var.user;
+    const propertyId = idParam(c, "property_id");
+    await naming(() =>
+      c.var.db.tx(async (q) => {
+        const a = assertMay(await propertyAccess(q, u, propertyId, true), mayTakeBack);
+        await assertNameFree(q, a.name, { owner_id: a.owner_id, company_id: null }, propertyId);
+        await q.query("update properties set company_id = null where property_id = $1", [propertyId]);
+      }),
+    );
+    return c.json({ message: t(c, msg("takenBack")) });
   });
 
   // Retried uploads carry an Idempotency-Key (src/api/property-edit.ts): a repeat stores no second copy (D23).

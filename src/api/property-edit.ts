@@ -77,6 +77,11 @@ export async function handOver(propertyId: number, company: string) {
   return written.parse(await api.post("property/hand_over", { searchParams: { property_id: propertyId }, json: { company } }).json());
 }
 
+/** POST /property/take_back?property_id=: the owner runs the property again, no company. */
+export async function takeBack(propertyId: number) {
+  return written.parse(await api.post("property/take_back", { searchParams: { property_id: propertyId } }).json());
+}
+
 export type FileKind = "photo" | "document";
 
 /**

@@ -66,7 +66,7 @@ export type PropertySummary = z.infer<typeof propertySummary>;
 
 /**
  * GET /property/property?property_id= (or ?name=): the property page. `actions` lists what the caller may do now,
- * decided by the server: any of "edit", "delete", "add_units", "add_tenant", "end_tenancy", "hand_over", "upload",
+ * decided by the server: any of "edit", "delete", "add_units", "add_tenant", "end_tenancy", "hand_over", "take_back", "upload",
  * "report", "prev_tenants". The app shows exactly those.
  */
 export const propertyDetail = z.lazy(() =>

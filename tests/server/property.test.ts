@@ -210,7 +210,7 @@ describe("who sees a property (GET /property/properties, GET /property/property)
     await makeIssue(db, { property_id: b.property_id });
     expect(await actions(w.t.owner)).not.toContain("delete");
     expect((await json("POST", `/api/property/hand_over?property_id=${b.property_id}`, { company: "cr-100" }, w.t.owner)).status).toBe(200);
-    expect(await actions(w.t.owner)).toEqual(["hand_over", "report", "prev_tenants"]);
+    expect(await actions(w.t.owner)).toEqual(["hand_over", "take_back", "report", "prev_tenants"]);
     expect(await actions(w.t.manager)).toEqual(["edit", "add_units", "add_tenant", "end_tenancy", "upload", "report", "prev_tenants"]);
   });
 });
@@ -564,5 +564,29 @@ describe("POST /property/hand_over", () => {
     expect((await json("POST", `/api/property/hand_over?property_id=${b.property_id}`, { company: "CR-100" }, w.t.manager)).status).toBe(403);
     expect((await json("POST", `/api/property/hand_over?property_id=${b.property_id}`, { company: "CR-100" }, w.t.owner2)).status).toBe(404);
     expect((await db.query("select company_id from properties where property_id = $1", [b.property_id])).rows[0].company_id).toBeNull();
+  });
+});
+
+// Walked: a hand-over could not be undone, and the owner could no longer edit their own property.
+describe("POST /property/take_back", () => {
+  it("the owner runs the property again: the company's managers no longer see it, its open repairs keep their technicians", async () => {
+    const w = await world();
+    const b = await building(w.owner.user_id, { name: "Handed" });
+    const { json } = app();
+    const issue = await makeIssue(db, { property_id: b.property_id, assigned_tech_id: w.tech.user_id, stage: "assigned" });
+    // Not handed over: nothing to take back (403), and not offered.
+    expect((await json("POST", `/api/property/take_back?property_id=${b.property_id}`, undefined, w.t.owner)).status).toBe(403);
+    expect((await json("POST", `/api/property/hand_over?property_id=${b.property_id}`, { company: "CR-100" }, w.t.owner)).status).toBe(200);
+    expect((await json("POST", `/api/property/take_back?property_id=${b.property_id}`, undefined, w.t.manager)).status).toBe(403);
+    expect((await json("POST", `/api/property/take_back?property_id=${b.property_id}`, undefined, w.t.owner2)).status).toBe(404);
+    const res = await json("POST", `/api/property/take_back?property_id=${b.property_id}`, undefined, w.t.owner, AR);
+    expect(res.status).toBe(200);
+    expect((await res.json()).message).toBe("عدت تدير هذا العقار بنفسك: تعدّله وتضيف المستأجرين وتسند إصلاحاته.");
+    expect((await db.query("select company_id from properties where property_id = $1", [b.property_id])).rows[0].company_id).toBeNull();
+    const page = await (await json("GET", `/api/property/property?property_id=${b.property_id}`, undefined, w.t.owner)).json();
+    expect(page.data.actions).toContain("edit");
+    expect(page.data.actions).not.toContain("take_back");
+    expect((await (await json("GET", "/api/property/properties", undefined, w.t.manager)).json()).total).toBe(0);
+    expect((await db.query("select assigned_tech_id from issues where issue_id = $1", [issue.issue_id])).rows[0].assigned_tech_id).toBe(w.tech.user_id);
   });
 });

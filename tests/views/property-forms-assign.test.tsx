@@ -227,13 +227,36 @@ describe("tenant invitation form", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Hand to a company" })).toBeTruthy();
   });
 
-  it("hands the property to a company when the server allows it", async () => {
+  // Walked: one tap handed the property over, and the owner could no longer edit it nor take it back.
+  it("hands the property to a company when the server allows it, once the owner confirms what it means", async () => {
     const calls = fakeServer({ "GET property/property": answer(), "POST property/hand_over": () => json(200, { message: "Handed over." }) });
     render(<AssignRoleView title="titles.assignRole" />);
     type(await screen.findByLabelText("Company registration number or email"), "ops@gulffix.om");
     fireEvent.click(screen.getByRole("button", { name: "Hand over" }));
+    const dialog = await screen.findByRole("dialog", { name: "Hand this property to the company?" });
+    expect(dialog.textContent).toContain("“ops@gulffix.om”");
+    expect(calls.some((c) => c.path === "property/hand_over")).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(calls.some((c) => c.path === "property/hand_over")).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Hand over" }));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Hand over" }));
     await waitFor(() => expect(calls.some((c) => c.path === "property/hand_over")).toBe(true));
     expect(calls.find((c) => c.path === "property/hand_over")?.body).toEqual({ company: "ops@gulffix.om" });
+  });
+
+  it("lets the owner of a property a company runs run it again, after confirming", async () => {
+    const calls = fakeServer({
+      "GET property/property": answer({ actions: ["hand_over", "take_back", "report", "prev_tenants"], company: { company_id: 4, name: "Gulf Fix" } }),
+      "POST property/take_back": () => json(200, { message: "You run this property again." }),
+    });
+    render(<AssignRoleView title="titles.assignRole" />);
+    const section = await screen.findByTestId("take-back");
+    fireEvent.click(within(section).getByRole("button", { name: "Run it myself" }));
+    const dialog = await screen.findByRole("dialog", { name: "Run this property yourself again?" });
+    expect(dialog.textContent).toContain("Gulf Fix stops running");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Run it myself" }));
+    await waitFor(() => expect(calls.some((c) => c.path === "property/take_back")).toBe(true));
+    expect(calls.find((c) => c.path === "property/take_back")?.params.get("property_id")).toBe("5");
   });
 
   it("hides hand-over and tenant ending without those actions", async () => {

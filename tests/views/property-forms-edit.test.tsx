@@ -70,6 +70,16 @@ describe("edit property", () => {
     expect(screen.getByRole("link", { name: "Back to Al Khuwair Residence" }).getAttribute("href")).toBe("#/property/Al%20Khuwair%20Residence");
   });
 
+  // Walked: the owner of a property a company runs read "Its owner, or the company that runs it, can."
+  it("tells the owner of a property a company runs who edits it, and links to running it again", async () => {
+    fakeServer({ "GET property/property": answer({ actions: ["hand_over", "take_back", "report"], company: { company_id: 4, name: "Gulf Fix" } }) });
+    render(<EditPropertyView title="titles.editProperty" />);
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Gulf Fix runs this property: its managers edit it. To edit it yourself, run it yourself again.",
+    );
+    expect(screen.getByRole("link", { name: "Run it yourself again" }).getAttribute("href")).toMatch(/^#\/property\/assign-role\?property_id=\d+$/);
+  });
+
   it("shows the server's 409 detail when a property with an open issue cannot be deleted", async () => {
     const detail = "This property has an open repair and cannot be deleted.";
     const calls = fakeServer({ "GET property/property": answer(), "DELETE property/property": () => json(409, { detail }) });

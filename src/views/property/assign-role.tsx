@@ -2,7 +2,7 @@ import { css } from "goober";
 import { useJustSent } from "../../lib/just-sent";
 import { type FormEvent, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { assignTenant, endTenancy, handOver, reinvite } from "../../api/property-edit";
+import { assignTenant, endTenancy, handOver, reinvite, takeBack } from "../../api/property-edit";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { DialCodePicker } from "../../components/DialCodePicker";
 import { DiscardChanges } from "../../components/DiscardChanges";
@@ -95,6 +95,8 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
   const [company, setCompany] = useState("");
   const [companyError, setCompanyError] = useState<string | null>(null);
   const [handing, setHanding] = useState(false);
+  // Which confirmation is open: handing the property to the company typed, or running it again oneself.
+  const [confirming, setConfirming] = useState<"hand" | "back" | null>(null);
   const [ending, setEnding] = useState<Unit | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -152,26 +154,48 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
     }
   }
 
-  async function sendHandOver(e: FormEvent) {
+  // The hand-over asks first: the company's managers then run the property, and the owner no longer edits it (walked:
+  // one tap handed it over).
+  function askHandOver(e: FormEvent) {
     e.preventDefault();
     if (handing) return;
-    const { errors: problems, data } = check(handOverSchema, { company });
-    if (!data) {
-      setCompanyError(t(problems.company ?? "propertyForms.errors.companyRequired"));
+    const { errors: problems } = check(handOverSchema, { company });
+    if (problems.company) {
+      setCompanyError(t(problems.company));
       return;
     }
+    setConfirming("hand");
+  }
+
+  async function sendHandOver() {
+    const { data } = check(handOverSchema, { company });
+    if (!data) return;
     setHanding(true);
     try {
       await handOver(property.property_id, data.company);
       showToast({ key: "propertyForms.handOver.done" }, "success", { id: "hand-over" });
       setCompany("");
       setCompanyError(null);
+      setConfirming(null);
       reload();
     } catch (err) {
       const failure = await failureOf(err);
+      setConfirming(null);
       setCompanyError(failure.errors.company ?? failure.detail ?? t("propertyForms.handOver.failed"));
     } finally {
       setHanding(false);
+    }
+  }
+
+  async function sendTakeBack() {
+    try {
+      const answer = await takeBack(property.property_id);
+      showToast({ key: "propertyForms.takeBack.done", message: answer.message }, "success", { id: "hand-over" });
+      setConfirming(null);
+      reload();
+    } catch (err) {
+      showToast({ key: "propertyForms.takeBack.failed", message: (await failureOf(err)).detail }, "error", { id: "hand-over" });
+      throw err;
     }
   }
 
@@ -378,7 +402,7 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
         )}
 
         {can("hand_over") && (
-          <form className={`${card} ${stack}`} noValidate onSubmit={sendHandOver} aria-labelledby="hand-title">
+          <form className={`${card} ${stack}`} noValidate onSubmit={askHandOver} aria-labelledby="hand-title">
             <h2 id="hand-title" className={css`font-size: 17px; margin: 0;`}>
               {t("propertyForms.handOver.title")}
             </h2>
@@ -403,6 +427,18 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
             </Button>
           </form>
         )}
+
+        {can("take_back") && (
+          <section className={`${card} ${stack}`} aria-labelledby="take-back-title" data-testid="take-back">
+            <h2 id="take-back-title" className={css`font-size: 17px; margin: 0;`}>
+              {t("propertyForms.takeBack.title")}
+            </h2>
+            <p className={muted}>{t("propertyForms.takeBack.what")}</p>
+            <Button variant="secondary" onClick={() => setConfirming("back")}>
+              {t("propertyForms.takeBack.button")}
+            </Button>
+          </section>
+        )}
       </div>
       <ConfirmDelete
         open={!!ending}
@@ -411,6 +447,25 @@ function AssignRole({ property, title, unitId, reload }: { property: PropertyDet
         confirmLabel={t("propertyForms.end.button")}
         onCancel={() => setEnding(null)}
         onConfirm={end}
+      />
+      <ConfirmDelete
+        open={confirming === "hand"}
+        title={t("propertyForms.handOver.confirmTitle")}
+        what={<p className={css`margin: 0;`}>{t("propertyForms.handOver.confirmWhat", { company: company.trim(), name: property.name })}</p>}
+        confirmLabel={t("propertyForms.handOver.submit")}
+        busyLabel={t("propertyForms.handOver.submitting")}
+        busy={handing}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => void sendHandOver()}
+      />
+      <ConfirmDelete
+        open={confirming === "back"}
+        title={t("propertyForms.takeBack.confirmTitle")}
+        what={<p className={css`margin: 0;`}>{t("propertyForms.takeBack.confirmWhat", { company: property.company?.name ?? "", name: property.name })}</p>}
+        confirmLabel={t("propertyForms.takeBack.button")}
+        busyLabel={t("propertyForms.takeBack.busy")}
+        onCancel={() => setConfirming(null)}
+        onConfirm={sendTakeBack}
       />
       <DiscardChanges guard={guard} />
     </main>

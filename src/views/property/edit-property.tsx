@@ -90,7 +90,18 @@ export function EditPropertyView({ title }: ViewProps) {
           <main className={page}>
             <ScreenTitle title={t(title)} onBack={() => goBack(paths.property(p.name))} />
             <div className={stack}>
-              <p role="alert">{t("propertyForms.edit.notAllowed")}</p>
+              {/* The owner of a property a company runs: who edits it, and the way to edit it oneself (it said "its owner
+                  can" to the owner). */}
+              {p.actions.includes("take_back") ? (
+                <>
+                  <p role="alert">{t("propertyForms.edit.companyRuns", { company: p.company?.name ?? "" })}</p>
+                  <a href={`#${paths.assignRole(p.property_id)}`} className={linkCss}>
+                    {t("propertyForms.edit.companyRunsLink")}
+                  </a>
+                </>
+              ) : (
+                <p role="alert">{t("propertyForms.edit.notAllowed")}</p>
+              )}
               <a href={`#${paths.property(p.name)}`} className={linkCss}>
                 {t("propertyForms.edit.toProperty", { name: p.name })}
               </a>

@@ -107,7 +107,7 @@ function Actions({ property }: { property: PropertyDetail }) {
   if (can("add_tenant")) links.push(["add_tenant", paths.assignRole(id), t("places.addTenant")]);
   // The hand-over form sits on the tenants screen; an owner whose property a company runs adds no tenants, and found
   // no way to it (nor to take the property to another company).
-  else if (can("hand_over")) links.push(["hand_over", paths.assignRole(id), t("places.handOver")]);
+  else if (can("hand_over")) links.push(["hand_over", paths.assignRole(id), t(can("take_back") ? "places.whoRuns" : "places.handOver")]);
   if (can("edit")) links.push(["edit", paths.editProperty(id), t("places.edit")]);
   if (can("prev_tenants")) links.push(["prev_tenants", paths.prevTenant(id), t("places.prevTenants")]);
   if (!links.length) return null;
