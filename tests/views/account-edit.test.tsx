@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { toasts } from "../../src/signals/toasts";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApi, setApi } from "../../src/api/client";
 import { navigate } from "../../src/lib/hash-location";
@@ -109,6 +110,8 @@ describe("a manager's company", () => {
     save(company);
     await waitFor(() => expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ company: { hourly_rate: 15250 } }));
     await waitFor(() => expect((within(company).getByLabelText("Hourly rate (OMR)") as HTMLInputElement).value).toBe("15.250"));
+    // Walked: it said "Your profile has been saved." for the company's details.
+    expect(toasts.value.at(-1)?.message).toBe("Your company's details have been saved.");
   });
 
   it("refuses more decimals than the currency has", async () => {

@@ -103,6 +103,8 @@ export function CompanySection(props: SectionProps) {
     from,
     build: builder(code),
     failKey: "account.saveFailed",
+    // Walked: saving the hourly rate said "Your profile has been saved."
+    doneKey: "account.company.saved",
   });
   if (!company)
     return (

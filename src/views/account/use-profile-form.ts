@@ -25,9 +25,11 @@ interface Options<F> extends SectionProps {
   /** The PUT body of the edits, and the translation keys of fields that cannot be sent as typed. */
   build: (form: F, initial: F) => { body: Record<string, unknown>; errors?: Record<string, string> };
   failKey: string;
+  /** The success sentence of this section, when the server's ("Your profile has been saved.") is not what it saved. */
+  doneKey?: string;
 }
 
-export function useProfileForm<F extends Record<string, unknown>>({ profile, onSaved, onDirty, section, from, build, failKey }: Options<F>) {
+export function useProfileForm<F extends Record<string, unknown>>({ profile, onSaved, onDirty, section, from, build, failKey, doneKey }: Options<F>) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `from` is a module function
   const initial = useMemo(() => from(profile), [profile]);
   const [form, setForm] = useState<F>(initial);
@@ -69,7 +71,7 @@ export function useProfileForm<F extends Record<string, unknown>>({ profile, onS
       setForm(from(answer.data));
       setErrors({});
       onSaved(answer.data);
-      showToast({ key: "account.saved", message: answer.message }, "success", { id: "account-save" });
+      showToast(doneKey ? { key: doneKey } : { key: "account.saved", message: answer.message }, "success", { id: "account-save" });
     } catch (err) {
       const failure = await failureOf(err);
       setErrors(failure.errors);
