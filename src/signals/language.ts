@@ -40,8 +40,9 @@ export function readyFor(path: string): boolean {
 export function t(key: string, params?: Record<string, unknown>): string {
   void dictVersion.value;
   const current = lang.value;
-  // In an Arabic (right-to-left) sentence, an English title or name keeps its own order (lib/bidi.ts).
-  if (params && current === "ar") params = isolated(params);
+  // An English title or name in an Arabic sentence, or an Arabic one in an English sentence, keeps its own order
+  // (lib/bidi.ts).
+  if (params) params = isolated(params, current === "ar");
   const word = i18n.t(key, params, current);
   if (!word) missed = true;
   return word || (current !== FALLBACK && i18n.t(key, params, FALLBACK)) || key;

@@ -212,12 +212,12 @@ export const inDays = (n: number) => {
 
 /**
  * A dictionary sentence with its {{params}} filled in as the app fills them: in Arabic, an English title or name comes
- * isolated (src/lib/bidi.ts), so it keeps its order in the right-to-left sentence.
+ * isolated (src/lib/bidi.ts), so it keeps its order in the right-to-left sentence; in English, an Arabic one.
  */
 export function fillWords(template: string, params: Record<string, string>, lang: string) {
   return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => {
     const v = params[k] ?? "";
-    return lang === "ar" && isForeign(v) ? isolate(v) : v;
+    return (lang === "ar" ? isForeign(v) : /[\u0600-\u06ff]/.test(v)) ? isolate(v) : v;
   });
 }
 

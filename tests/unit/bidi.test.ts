@@ -30,7 +30,14 @@ describe("words from elsewhere in a right-to-left sentence", () => {
     expect(t("bidiTest.done", { title: url, who: "Salim", n: 1, when: "" })).toBe(`أبلغنا عن «${url}» من أجل \u2068Salim\u2069 (1 صور، ).`);
   });
 
-  it("leaves English sentences as they are", () => {
+  it("leaves English sentences of English words as they are", () => {
     expect(t("bidiTest.done", { title: "Water heater", who: "Salim", n: 2, when: "today" })).toBe("We reported “Water heater” for Salim (2 photos, today).");
+  });
+
+  // Walked: "Unit 101, برج الاختبار" drew as "Unit 101 ,برج الاختبار" on an English screen.
+  it("isolates an Arabic title or name in an English sentence", () => {
+    expect(t("bidiTest.done", { title: "تسرب المطبخ", who: "برج الاختبار", n: 2, when: "today" })).toBe(
+      "We reported “\u2068تسرب المطبخ\u2069” for \u2068برج الاختبار\u2069 (2 photos, today).",
+    );
   });
 });
