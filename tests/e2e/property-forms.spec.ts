@@ -98,6 +98,8 @@ test.describe("property forms", () => {
     await page.goto(`/#/property/assign-role?property_id=${id}`);
     await page.getByLabel("Company registration number or email").fill("CR-7654321");
     await page.getByRole("button", { name: "Hand over" }).click();
+    // It asks first, saying what a hand-over means.
+    await page.getByRole("dialog", { name: "Hand this property to the company?" }).getByRole("button", { name: "Hand over" }).click();
     await expect(page.getByText("Run by Muscat Pro Services now.")).toBeVisible();
     const manager = await (await browser.newContext({ ...phone, baseURL: info.project.use.baseURL })).newPage();
     await signInAs(manager, "manager2@demo.om", "/properties", { password: DEMO_PASSWORD });
