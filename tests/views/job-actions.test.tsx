@@ -29,7 +29,7 @@ const lastToast = () => toasts.value.at(-1);
 const posts = (calls: RepairCall[]) => calls.filter((c) => c.method === "POST");
 
 /** Opens /property/open-issues with the issue as navigation state (as the jobs list does). */
-function open(issue: Issue, routes: Record<string, (c: RepairCall) => Response> = {}) {
+function open(issue: Issue, routes: Record<string, (c: RepairCall) => Response | Promise<Response>> = {}) {
   const calls = fakeRepairApi(routes);
   navigate(`/property/open-issues?issue_id=${issue.issue_id}`, { state: issue });
   render(<OpenIssueView title="titles.issueDetails" />);
@@ -112,6 +112,25 @@ describe("news while the job is on screen", () => {
     act(() => void newsArrived.value++);
     await waitFor(() => expect(screen.getByTestId("stage-badge").textContent).toBe("Scheduled"));
     expect(calls.filter((c) => c.path === "issue/issue").map((c) => c.params.get("issue_id"))).toEqual(["7"]);
+  });
+
+  // CI caught it: news arrived, its read was slow, the technician acknowledged meanwhile, and the late answer put the
+  // job back as it was before (the agreed visit gone).
+  it("a read started before a move does not undo it when it answers late", async () => {
+    let answer: (r: Response) => void = () => undefined;
+    open(repair({ stage: "accepted", actions: ["acknowledge", "comment"] }), {
+      "GET issue/issue": () => new Promise<Response>((r) => (answer = r)),
+      "PUT issue/issue": () => json(200, { status: 1 }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Acknowledge Tenant Availability" }));
+    act(() => void newsArrived.value++);
+    fireEvent.click(await screen.findByRole("radio", { name: /Mon 15 Jan 2024/ }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Acknowledge" }));
+    expect(await screen.findByTestId("agreed-visit")).toBeTruthy();
+    await act(async () => answer(json(200, { status: 1, data: repair({ stage: "accepted", actions: ["acknowledge", "comment"] }) })));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByTestId("agreed-visit")).toBeTruthy();
+    expect(screen.getByTestId("stage-badge").textContent).toBe("Scheduled");
   });
 });
 

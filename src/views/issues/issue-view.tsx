@@ -118,7 +118,10 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
   const issue = moved ?? loaded;
   const [version, setVersion] = useState(0);
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
+  // Counts what was shown since: a read started before a move answers with the repair as it was, and must not undo it.
+  const shownCount = useRef(0);
   const apply = useCallback((next: Issue) => {
+    shownCount.current++;
     setMoved(next);
     remember(next);
   }, []);
@@ -141,11 +144,24 @@ function RepairDetails({ loaded }: { loaded: Issue }) {
     refresh();
   });
   // Photos of the report that waited on the phone (the network failed as they went) have arrived: show them.
-  useOutboxSent(() => fetchIssue(loaded.issue_id).then(apply, () => undefined), { kinds: ["photos"], issueId: loaded.issue_id });
+  useOutboxSent(
+    () => {
+      const asked = shownCount.current;
+      fetchIssue(loaded.issue_id).then(
+        (next) => asked === shownCount.current && apply(next),
+        () => undefined,
+      );
+    },
+    { kinds: ["photos"], issueId: loaded.issue_id },
+  );
   // A notification came while the repair was on screen (completed, a visit set, a comment): read it again, with its
   // timeline (walked: the tenant's screen still said On hold after the job was completed).
   useNewsArrived(() => {
-    fetchIssue(loaded.issue_id).then(apply, () => undefined);
+    const asked = shownCount.current;
+    fetchIssue(loaded.issue_id).then(
+      (next) => asked === shownCount.current && apply(next),
+      () => undefined,
+    );
     refresh();
   });
 

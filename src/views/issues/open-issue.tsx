@@ -1,5 +1,5 @@
 import { css } from "goober";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { AckOutcome } from "../../components/issues/AckSheet";
 import { ReporterCard } from "../../components/issues/ContactCard";
@@ -89,7 +89,10 @@ export function OpenIssueView(_: ViewProps) {
   const [done, setDoneNow] = useState<Issue | null>(null);
   // Each move or acknowledgement adds to the timeline: it is read again.
   const [moves, setMoves] = useState(0);
+  // Counts what was shown since: a read started before a move answers with the issue as it was, and must not undo it.
+  const shownCount = useRef(0);
   const setDone = (next: Issue) => {
+    shownCount.current++;
     setDoneNow(next);
     setMoves((n) => n + 1);
   };
@@ -101,11 +104,12 @@ export function OpenIssueView(_: ViewProps) {
   // A notification came while the job was on screen (the customer picked a time, commented, cancelled): read it again.
   const issueId = Number(query.get("issue_id"));
   useNewsArrived(() => {
-    if (Number.isInteger(issueId) && issueId > 0)
-      fetchIssue(issueId).then(
-        (next) => setDone(remember(next)),
-        () => undefined,
-      );
+    if (!Number.isInteger(issueId) || issueId < 1) return;
+    const asked = shownCount.current;
+    fetchIssue(issueId).then(
+      (next) => asked === shownCount.current && setDone(remember(next)),
+      () => undefined,
+    );
   });
   const startReport = (issue: Issue) => {
     setReporting(issue);
