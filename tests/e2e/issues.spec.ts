@@ -28,9 +28,15 @@ const tiles = (page: Page, ok = true) =>
  * sheet: each run sees the issues as not yet acknowledged (the server's tech_available, acknowledged_at and visit cleared,
  * and its reschedule offered as the acknowledgement).
  */
-const unacknowledged = (page: Page) =>
-  page.route(/\/api\/issue\/(jobs|issue)/, async (route) => {
-    if (route.request().method() !== "GET") return route.fallback();
+const unacknowledged = (page: Page) => {
+  // Until this page acknowledges: a read after it (the screen reads the job again when news arrives, here other
+  // tests' notifications) shows the server's answer, as it is.
+  let acknowledged = false;
+  page.on("request", (r) => {
+    if (r.method() === "PUT" && r.url().includes("/api/issue/issue")) acknowledged = true;
+  });
+  return page.route(/\/api\/issue\/(jobs|issue)/, async (route) => {
+    if (route.request().method() !== "GET" || acknowledged) return route.fallback();
     const res = await route.fetch();
     // The page may have dropped the request meanwhile (a screen left, a read superseded): nothing is left to answer.
     const body = await res.json().catch(() => undefined);
@@ -42,6 +48,7 @@ const unacknowledged = (page: Page) =>
     else if (body?.data) body.data = clear(body.data);
     return route.fulfill({ response: res, json: body });
   });
+};
 
 async function openJob(page: Page, title: string) {
   await page.getByRole("button", { name: new RegExp(title) }).click();
