@@ -171,6 +171,12 @@ type KeptList<T> = { items: T[]; total: number | null };
  * the first page of the open repairs, and /repair's Open tab, opened for the first time offline, then shows them
  * (saved) rather than "could not load" (walked at 360 px).
  */
+/** Keeps the list loaded so far under `keep` for the signed-in user (nothing without a name or a user). */
+function keepList<T>(keep: string | undefined, list: PagedList<T>) {
+  const me = owner();
+  if (keep && me != null) void keepRead(me, keep, { items: list.items.slice(0, KEPT_ITEMS), total: list.total } satisfies KeptList<T>);
+}
+
 export async function keepFirstPage<T>(key: string, page: { data: readonly T[]; total?: number | null }) {
   const me = owner();
   if (me == null || (await readKept(me, key))) return;
@@ -245,8 +251,7 @@ export function usePagedList<T>(
           setList(next);
           setSavedAt(null);
           setLoading(false);
-          const me = owner();
-          if (keep && me != null) void keepRead(me, keep, { items: next.items.slice(0, KEPT_ITEMS), total: next.total } satisfies KeptList<T>);
+          keepList(keep, next);
         } catch (e) {
           if (controller.signal.aborted || isAbort(e)) return;
           if (who != null && isNetworkFailure(e) && (await showKept())) return;
@@ -295,9 +300,7 @@ export function usePagedList<T>(
         setList(next);
         setSavedAt(null);
         setError(null);
-        const me = owner();
-        const keep = keepRef.current;
-        if (keep && me != null) void keepRead(me, keep, { items: next.items.slice(0, KEPT_ITEMS), total: next.total } satisfies KeptList<T>);
+        keepList(keepRef.current, next);
       },
       () => {
         if (inFlight.current === controller) inFlight.current = null;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
-import { isForeign, isolate } from "../../src/lib/bidi";
+import { isForeign, isolate, hasArabic } from "../../src/lib/bidi";
 import { type Browser, expect, type Page, type TestInfo, test as base } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo@1234";
@@ -217,7 +217,7 @@ export const inDays = (n: number) => {
 export function fillWords(template: string, params: Record<string, string>, lang: string) {
   return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => {
     const v = params[k] ?? "";
-    return (lang === "ar" ? isForeign(v) : /[\u0600-\u06ff]/.test(v)) ? isolate(v) : v;
+    return (lang === "ar" ? isForeign(v) : hasArabic(v)) ? isolate(v) : v;
   });
 }
 
